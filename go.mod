@@ -1,0 +1,3 @@
+module github.com/preference-rules/pref
+
+go 1.26.8

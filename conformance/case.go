@@ -1,0 +1,344 @@
+package conformance
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/rulesets"
+	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
+)
+
+// Case is one outcome case as written.
+type Case struct {
+	Ruleset  string            `yaml:"ruleset"`
+	Title    string            `yaml:"title"`
+	Source   string            `yaml:"source"`
+	Seats    []string          `yaml:"seats"`
+	Dealer   string            `yaml:"dealer"`
+	Pot      string            `yaml:"pot"`
+	Contract ContractSpec      `yaml:"contract"`
+	Defence  map[string]string `yaml:"defence"`
+	Tricks   map[string]int    `yaml:"tricks"`
+	Options  map[string]any    `yaml:"options"`
+	Events   []string          `yaml:"events"`
+	Expect   Expect            `yaml:"expect"`
+}
+
+type ContractSpec struct {
+	Passed   bool   `yaml:"passed"`
+	Declarer string `yaml:"declarer"`
+	Bid      string `yaml:"bid"`
+	Hand     bool   `yaml:"hand"`
+	Conceded bool   `yaml:"conceded"`
+	Forced   bool   `yaml:"forced"`
+}
+
+type Expect struct {
+	Transfers []TransferSpec    `yaml:"transfers"`
+	Net       map[string]string `yaml:"net"`
+	Error     string            `yaml:"error"`
+}
+
+type TransferSpec struct {
+	From   string `yaml:"from"`
+	To     string `yaml:"to"`
+	Amount string `yaml:"amount"`
+}
+
+// Result of running one case.
+type Result struct {
+	File, Title string
+	Problems    []string // empty when the case passed
+	Ledger      *settle.Ledger
+}
+
+func (r Result) Passed() bool { return len(r.Problems) == 0 }
+
+// Files expands arguments to case files: a directory means every .yaml
+// under it.
+func Files(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "testdata" {
+				return filepath.SkipDir // cases that fail on purpose, for the runner's own tests
+			}
+			if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+				out = append(out, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// RunFile reads and checks one case file. A file that cannot be read or
+// names no ruleset is an error; a case whose settlement differs from its
+// expectation is a Result with problems.
+func RunFile(path string) (Result, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Result{File: path}, err
+	}
+	var c Case
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true) // a misspelt key must not silently become a default
+	if err := dec.Decode(&c); err != nil {
+		return Result{File: path}, yamlError(path, err)
+	}
+	res := Result{File: path, Title: c.Title}
+	if c.Ruleset == "" {
+		return res, &schema.Error{File: path, Msg: "case names no ruleset"}
+	}
+	name := c.Ruleset
+	if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".yaml") {
+		name = filepath.Join(filepath.Dir(path), name)
+	}
+	rs, err := rulesets.Open(name)
+	if err != nil {
+		return res, err
+	}
+	out, err := c.Outcome(rs)
+	var ledger *settle.Ledger
+	if err == nil {
+		ledger, err = settle.New(rs).Settle(out, true)
+	}
+	res.Ledger = ledger
+	res.Problems = c.compare(ledger, err)
+	return res, nil
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
+
+// yamlError turns yaml.v3's "line N: msg" errors into file:line:col errors.
+func yamlError(path string, err error) error {
+	var list schema.List
+	for _, m := range yamlLine.FindAllStringSubmatch(err.Error(), -1) {
+		line, _ := strconv.Atoi(m[1])
+		list = append(list, &schema.Error{File: path, Line: line, Col: 1, Msg: m[2]})
+	}
+	if len(list) == 0 {
+		return &schema.Error{File: path, Msg: err.Error()}
+	}
+	return list.Err()
+}
+
+// Outcome turns the case into the interpreter's outcome, refusing what
+// cannot be (unknown names, bids not in the table).
+func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
+	n := len(c.Seats)
+	if n == 0 {
+		return nil, fmt.Errorf("seats: none given")
+	}
+	seat := map[string]int{}
+	for i, s := range c.Seats {
+		if _, dup := seat[s]; dup || s == "pot" {
+			return nil, fmt.Errorf("seats: %q is used twice or reserved", s)
+		}
+		seat[s] = i
+	}
+	find := func(what, name string) (int, error) {
+		i, ok := seat[name]
+		if !ok {
+			return 0, fmt.Errorf("%s %q is not one of the seats %v", what, name, c.Seats)
+		}
+		return i, nil
+	}
+	o := &settle.Outcome{
+		Seats: c.Seats, Dealer: n - 1, Declarer: -1, Contract: -1,
+		Defence: make([]settle.Choice, n), Tricks: make([]int, n),
+		Options: c.Options, Events: map[string]bool{},
+	}
+	var err error
+	if c.Dealer != "" {
+		if o.Dealer, err = find("dealer", c.Dealer); err != nil {
+			return nil, err
+		}
+	}
+	if c.Pot != "" {
+		if o.Pot, err = money.Parse(c.Pot); err != nil {
+			return nil, fmt.Errorf("pot: %v", err)
+		}
+	}
+	for name, v := range c.Options {
+		opt, ok := r.Option(name)
+		if !ok {
+			return nil, fmt.Errorf("option %q: the ruleset has no such option", name)
+		}
+		if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", opt.Default) {
+			return nil, fmt.Errorf("option %q: want a %T like its default %v", name, opt.Default, opt.Default)
+		}
+	}
+	for _, e := range c.Events {
+		known := false
+		for _, ev := range r.Events {
+			known = known || ev.Name == e
+		}
+		if !known {
+			return nil, fmt.Errorf("event %q: the ruleset has no such event", e)
+		}
+		o.Events[e] = true
+	}
+	ct := c.Contract
+	if ct.Passed {
+		if ct.Declarer != "" || ct.Bid != "" {
+			return nil, fmt.Errorf("contract: passed and a declarer or bid cannot go together")
+		}
+	} else {
+		if ct.Declarer == "" {
+			return nil, fmt.Errorf("contract: a declarer, or passed: true")
+		}
+		if o.Declarer, err = find("declarer", ct.Declarer); err != nil {
+			return nil, err
+		}
+		if ct.Bid != "" {
+			i, ok := r.ContractByName(ct.Bid)
+			if !ok {
+				var names []string
+				for _, x := range r.Contracts {
+					names = append(names, x.Name)
+				}
+				return nil, fmt.Errorf("bid %q is not in the bid table (%s)", ct.Bid, strings.Join(names, ", "))
+			}
+			o.Contract = i
+		}
+		o.Hand, o.Forced, o.Conceded = ct.Hand, ct.Forced, ct.Conceded
+		for i := range c.Seats {
+			if i != o.Declarer && o.HoldsHand(r, i) {
+				o.Defence[i] = settle.Play
+			}
+		}
+	}
+	for name, ch := range c.Defence {
+		i, err := find("defence:", name)
+		if err != nil {
+			return nil, err
+		}
+		if o.Defence[i] == settle.NoChoice {
+			return nil, fmt.Errorf("defence: %s is not a defender", name)
+		}
+		switch ch {
+		case "play":
+			o.Defence[i] = settle.Play
+		case "drop":
+			o.Defence[i] = settle.Drop
+		default:
+			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop)", name, ch)
+		}
+	}
+	for name, t := range c.Tricks {
+		i, err := find("tricks:", name)
+		if err != nil {
+			return nil, err
+		}
+		o.Tricks[i] = t
+	}
+	if c.Tricks == nil && o.Played() {
+		return nil, fmt.Errorf("tricks: cards were played (a defender plays) but no tricks are given")
+	}
+	return o, nil
+}
+
+// compare lists how the settlement differs from the expectation.
+func (c *Case) compare(l *settle.Ledger, err error) []string {
+	var problems []string
+	if c.Expect.Error != "" {
+		switch {
+		case err == nil:
+			return []string{fmt.Sprintf("expected an error containing %q, got a settlement: %s", c.Expect.Error, strings.Join(settle.SortedPairs(l.PairNet()), "; "))}
+		case !strings.Contains(err.Error(), c.Expect.Error):
+			return []string{fmt.Sprintf("expected an error containing %q, got: %v", c.Expect.Error, err)}
+		}
+		return nil
+	}
+	if err != nil {
+		return []string{"refused: " + err.Error()}
+	}
+	if c.Expect.Transfers == nil && c.Expect.Net == nil {
+		return []string{"expect: gives neither transfers, net nor error"}
+	}
+	if c.Expect.Transfers != nil {
+		want := &settle.Ledger{Seats: c.Seats}
+		idx := func(name string) (int, bool) {
+			if name == "pot" {
+				return settle.Pot, true
+			}
+			for i, s := range c.Seats {
+				if s == name {
+					return i, true
+				}
+			}
+			return 0, false
+		}
+		for _, t := range c.Expect.Transfers {
+			from, ok1 := idx(t.From)
+			to, ok2 := idx(t.To)
+			amt, err := money.Parse(t.Amount)
+			if !ok1 || !ok2 || err != nil {
+				problems = append(problems, fmt.Sprintf("expect: transfer %s -> %s %s: unknown party or bad amount", t.From, t.To, t.Amount))
+				continue
+			}
+			want.Transfers = append(want.Transfers, settle.Transfer{From: from, To: to, Amount: amt})
+		}
+		got, exp := settle.SortedPairs(l.PairNet()), settle.SortedPairs(want.PairNet())
+		if strings.Join(got, "; ") != strings.Join(exp, "; ") {
+			problems = append(problems, fmt.Sprintf("transfers: got %s; want %s", orNone(got), orNone(exp)))
+		}
+	}
+	if c.Expect.Net != nil {
+		net := l.Net()
+		for name, s := range c.Expect.Net {
+			want, err := money.Parse(s)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("expect: net %s: %v", name, err))
+				continue
+			}
+			i := len(c.Seats)
+			for j, seat := range c.Seats {
+				if seat == name {
+					i = j
+				}
+			}
+			if i == len(c.Seats) && name != "pot" {
+				problems = append(problems, fmt.Sprintf("expect: net: %q is no party", name))
+				continue
+			}
+			if !net[i].Equal(want) {
+				problems = append(problems, fmt.Sprintf("net %s: got %v, want %v", name, net[i], want))
+			}
+		}
+	}
+	return problems
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "nothing"
+	}
+	return strings.Join(s, "; ")
+}

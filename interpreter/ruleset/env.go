@@ -1,0 +1,143 @@
+package ruleset
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr"
+	"github.com/preference-rules/pref/interpreter/money"
+)
+
+// Party is a player (or the pot) as settlement expressions see it.
+type Party struct {
+	Name     string `expr:"name"`
+	Seat     int    `expr:"seat"`     // position in playing order, forehand 0
+	Tricks   int    `expr:"tricks"`   // tricks taken
+	Played   bool   `expr:"played"`   // took part in card play
+	Dropped  bool   `expr:"dropped"`  // dropped out of this deal
+	Failed   bool   `expr:"failed"`   // declarer short of the contract, or a playing defender short of their target
+	Declarer bool   `expr:"declarer"` // is the declarer
+	Defender bool   `expr:"defender"` // holds a hand and is not the declarer
+	Dealer   bool   `expr:"dealer"`
+	Pot      bool   `expr:"pot"` // the pot, as payer or receiver
+}
+
+// Variables of every settlement expression, with their meaning. The names
+// are the interpreter's concepts; a ruleset adds its contract values,
+// options, events and defines.
+var Variables = []struct {
+	Name string
+	Zero any
+	Doc  string
+}{
+	{"contract", "", "name of the contract played (empty if none)"},
+	{"trumps", "", "trump suit id of the contract (empty if none)"},
+	{"number", 0, "numerical bidding value of the contract"},
+	{"hand", false, "the contract is played from the hand (talon unused)"},
+	{"declared", false, "there is a declarer"},
+	{"passed", false, "every player passed and nobody declared"},
+	{"forced", false, "the declarer was forced by the all-pass procedure"},
+	{"conceded", false, "the declarer gave up before play"},
+	{"played", false, "cards were played"},
+	{"made", false, "cards were played and the declarer took the tricks the contract needs"},
+	{"tricks_needed", 0, "tricks the declarer needed"},
+	{"overtricks", 0, "tricks the declarer took above the target (0 if failed)"},
+	{"undertricks", 0, "tricks the declarer was short (0 if made)"},
+	{"defence_tricks", 0, "tricks the defenders took together"},
+	{"playing_defenders", 0, "defenders who played"},
+	{"dropped_defenders", 0, "defenders who dropped out"},
+	{"failed_defenders", 0, "playing defenders short of their target"},
+	{"pot", money.Amount{}, "the pot before this settlement"},
+	{"declarer", Party{}, "the declarer"},
+	{"dealer", Party{}, "the dealer"},
+	{"forehand", Party{}, "forehand"},
+	{"from", Party{}, "in a payment line: the payer"},
+	{"to", Party{}, "in a payment line: the receiver"},
+}
+
+var amountType = reflect.TypeOf(money.Amount{})
+
+// exprOptions are the compile options every ruleset expression shares:
+// exact arithmetic (/ on integers gives a fraction, never a float), a bound
+// on size, and the typed environment.
+func exprOptions(env map[string]any) []expr.Option {
+	A := func(v any) money.Amount {
+		switch x := v.(type) {
+		case int:
+			return money.Int(int64(x))
+		case money.Amount:
+			return x
+		}
+		panic(fmt.Sprintf("not a number: %T", v))
+	}
+	arith := func(name string, op func(a, b money.Amount) money.Amount, ints bool) expr.Option {
+		types := []any{
+			new(func(money.Amount, money.Amount) money.Amount),
+			new(func(money.Amount, int) money.Amount),
+			new(func(int, money.Amount) money.Amount),
+		}
+		if ints {
+			types = append(types, new(func(int, int) money.Amount))
+		}
+		return expr.Function(name, func(p ...any) (any, error) {
+			return op(A(p[0]), A(p[1])), nil
+		}, types...)
+	}
+	cmp := func(name string, ok func(c int) bool) expr.Option {
+		return expr.Function(name, func(p ...any) (any, error) {
+			return ok(A(p[0]).Cmp(A(p[1]))), nil
+		},
+			new(func(money.Amount, money.Amount) bool),
+			new(func(money.Amount, int) bool),
+			new(func(int, money.Amount) bool),
+		)
+	}
+	return []expr.Option{
+		expr.Env(env),
+		expr.MaxNodes(500),
+		arith("_add", money.Amount.Add, false),
+		arith("_sub", money.Amount.Sub, false),
+		arith("_mul", money.Amount.Mul, false),
+		arith("_div", money.Amount.Div, true),
+		cmp("_lt", func(c int) bool { return c < 0 }),
+		cmp("_le", func(c int) bool { return c <= 0 }),
+		cmp("_gt", func(c int) bool { return c > 0 }),
+		cmp("_ge", func(c int) bool { return c >= 0 }),
+		cmp("_eq", func(c int) bool { return c == 0 }),
+		cmp("_ne", func(c int) bool { return c != 0 }),
+		expr.Operator("+", "_add"),
+		expr.Operator("-", "_sub"),
+		expr.Operator("*", "_mul"),
+		expr.Operator("/", "_div"),
+		expr.Operator("<", "_lt"),
+		expr.Operator("<=", "_le"),
+		expr.Operator(">", "_gt"),
+		expr.Operator(">=", "_ge"),
+		expr.Operator("==", "_eq"),
+		expr.Operator("!=", "_ne"),
+	}
+}
+
+// Env is a settlement environment: one map reused from deal to deal by its
+// owner (not safe for concurrent use).
+type Env map[string]any
+
+// NewEnv makes an environment with every variable of r at its zero value.
+func (r *Ruleset) NewEnv() Env {
+	env := make(Env, len(r.envTemplate))
+	for k, v := range r.envTemplate {
+		env[k] = v
+	}
+	return env
+}
+
+// EnvNames lists the names an expression of r may use, sorted.
+func (r *Ruleset) EnvNames() []string {
+	names := make([]string, 0, len(r.envTemplate))
+	for k := range r.envTemplate {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,547 @@
+package ruleset
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
+)
+
+// LoadFile reads and compiles a ruleset file.
+func LoadFile(path string) (*Ruleset, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Load(path, data)
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Load compiles a ruleset from its text; file names it in errors.
+func Load(file string, data []byte) (*Ruleset, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := err.Error()
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return nil, &schema.Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + m[2]}
+		}
+		return nil, &schema.Error{File: file, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}
+	}
+	if err := schema.Validate(file, &doc); err != nil {
+		return nil, err
+	}
+	var spec Spec
+	if err := doc.Content[0].Decode(&spec); err != nil {
+		return nil, &schema.Error{File: file, Msg: err.Error()}
+	}
+	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec}}
+	c.compile(&spec)
+	if err := c.errs.Err(); err != nil {
+		return nil, err
+	}
+	return c.r, nil
+}
+
+type compiler struct {
+	file string
+	root *yaml.Node
+	r    *Ruleset
+	errs schema.List
+}
+
+func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
+	c.errs = append(c.errs, schema.At(c.file, n, format, args...))
+}
+
+// node finds the value node at a dotted path from the root, for positions of
+// fields that were decoded into plain Go values.
+func (c *compiler) node(path ...string) *yaml.Node {
+	n := c.root
+	for _, key := range path {
+		if n.Kind == yaml.SequenceNode {
+			i, _ := strconv.Atoi(key)
+			if i >= len(n.Content) {
+				return n
+			}
+			n = n.Content[i]
+			continue
+		}
+		found := false
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				n, found = n.Content[i+1], true
+				break
+			}
+		}
+		if !found {
+			return n
+		}
+	}
+	return n
+}
+
+func (c *compiler) compile(s *Spec) {
+	r := c.r
+	r.Name, r.Title, r.Description = s.Name, s.Title, s.Description
+	c.cards(s)
+	c.deal(s)
+	c.contracts(s)
+	c.auction(s)
+	c.exchange(s)
+	c.defence(s)
+	c.play(s)
+	c.table(s)
+	if len(c.errs) > 0 {
+		return // expressions need a sound table
+	}
+	c.env(s)
+	if len(c.errs) > 0 {
+		return
+	}
+	c.defines(s)
+	c.settlement(s)
+}
+
+func (c *compiler) cards(s *Spec) {
+	d := &c.r.Deck
+	seen := map[string]bool{}
+	for i, su := range s.Cards.Suits {
+		if seen[su.ID] {
+			c.errorf(c.node("cards", "suits", strconv.Itoa(i), "id"), "suit id %q is used twice", su.ID)
+		}
+		seen[su.ID] = true
+		sym := su.Symbol
+		if sym == "" {
+			sym = su.ID
+		}
+		d.SuitIDs = append(d.SuitIDs, su.ID)
+		d.SuitNames = append(d.SuitNames, su.Name)
+		d.Symbols = append(d.Symbols, sym)
+	}
+	d.Ranks = s.Cards.Ranks
+}
+
+func (c *compiler) deal(s *Spec) {
+	r := c.r
+	r.Hands = s.Players.Hands
+	r.TableMax = s.Players.TableMax
+	if r.TableMax == 0 {
+		r.TableMax = r.Hands
+	}
+	if r.TableMax < r.Hands {
+		c.errorf(c.node("players", "table_max"), "table_max %d is smaller than hands %d", r.TableMax, r.Hands)
+	}
+	for _, p := range s.Deal.Packets {
+		pk := Packet{ToTalon: p.To == "talon", Cards: p.Cards}
+		r.Packets = append(r.Packets, pk)
+		if pk.ToTalon {
+			r.TalonSize += p.Cards
+		} else {
+			r.HandSize += p.Cards
+		}
+	}
+	if total, size := r.HandSize*r.Hands+r.TalonSize, r.Deck.Size(); total != size {
+		c.errorf(c.node("deal", "packets"), "packets deal %d cards (%d hands x %d + talon %d) but the pack has %d (%d suits x %d ranks)",
+			total, r.Hands, r.HandSize, r.TalonSize, size, len(r.Deck.SuitIDs), len(r.Deck.Ranks))
+	}
+}
+
+func (c *compiler) contracts(s *Spec) {
+	r := c.r
+	var keys []string
+	for i, cs := range s.Contracts {
+		ct := Contract{
+			Name: cs.Name, Label: cs.Label, Tricks: cs.Tricks, Exact: cs.Exact, Number: cs.Number,
+			StopWhenLost: cs.StopWhenLost, NoDrop: cs.NoDrop, Open: cs.Open, Trumps: cards.NoSuit,
+			EachNeeds: s.Defence.EachNeeds,
+		}
+		if cs.EachNeeds != nil {
+			ct.EachNeeds = *cs.EachNeeds
+		}
+		if _, dup := r.ContractByName(cs.Name); dup {
+			c.errorf(c.node("contracts", strconv.Itoa(i), "name"), "contract %q is defined twice", cs.Name)
+		}
+		if cs.Trumps != "" && cs.Trumps != "none" {
+			su, ok := r.Deck.SuitByID(cs.Trumps)
+			if !ok {
+				c.errorf(c.node("contracts", strconv.Itoa(i), "trumps"), "trumps %q is not a suit id (the deck has %s) nor none", cs.Trumps, strings.Join(r.Deck.SuitIDs, ", "))
+			}
+			ct.Trumps = su
+		}
+		if r.HandSize > 0 && cs.Tricks > r.HandSize {
+			c.errorf(c.node("contracts", strconv.Itoa(i), "tricks"), "contract %q needs %d tricks but a deal has only %d", cs.Name, cs.Tricks, r.HandSize)
+		}
+		names := make([]string, 0, len(cs.Values))
+		for k := range cs.Values {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		if i == 0 {
+			keys = names
+		} else if strings.Join(names, ",") != strings.Join(keys, ",") {
+			c.errorf(c.node("contracts", strconv.Itoa(i), "values"), "contract %q has values {%s} but %q has {%s}: every contract must name the same values",
+				cs.Name, strings.Join(names, ", "), s.Contracts[0].Name, strings.Join(keys, ", "))
+		}
+		for _, k := range keys {
+			ct.Values = append(ct.Values, cs.Values[k])
+		}
+		r.Contracts = append(r.Contracts, ct)
+	}
+	r.ValueNames = keys
+}
+
+func (c *compiler) auction(s *Spec) {
+	r := c.r
+	a := s.Auction
+	seen := map[Call]bool{}
+	for _, w := range a.Ladder {
+		name, hand := strings.CutSuffix(w.Text, " hand")
+		i, ok := r.ContractByName(name)
+		if !ok {
+			c.errorf(w.Node, "ladder bid %q: no contract named %q (contracts: %s)", w.Text, name, c.contractNames())
+			continue
+		}
+		call := Call{Contract: i, Hand: hand}
+		if seen[call] {
+			c.errorf(w.Node, "ladder bid %q appears twice", w.Text)
+		}
+		seen[call] = true
+		r.Ladder = append(r.Ladder, call)
+	}
+	r.Auction.Raise = RaiseHigher
+	if a.Raise == "one-more" {
+		r.Auction.Raise = RaiseOneMore
+	}
+	r.Auction.HoldEarlier = a.Hold == "earlier"
+	r.Auction.HandOnlyFirstCall = a.HandOnlyFirstCall
+	for _, o := range a.AllPass.Offers {
+		role := map[string]Role{"forehand": Forehand, "middlehand": Middlehand, "dealer": Dealer}[o.Seat]
+		r.Auction.Offers = append(r.Auction.Offers, Offer{Seat: role, Forced: o.Forced, MayConcede: o.MayConcede})
+	}
+}
+
+func (c *compiler) contractNames() string {
+	var n []string
+	for _, ct := range c.r.Contracts {
+		n = append(n, ct.Name)
+	}
+	return strings.Join(n, ", ")
+}
+
+func (c *compiler) exchange(s *Spec) {
+	r := c.r
+	e := s.Exchange
+	r.Exchange.TakeTalon = e.Talon == "take" || e.Talon == "show-and-take"
+	r.Exchange.ShowTalon = e.Talon == "show-and-take"
+	r.Exchange.Discard = r.TalonSize
+	if c.has("exchange", "discard") {
+		r.Exchange.Discard = e.Discard
+	}
+	if r.Exchange.TakeTalon && r.Exchange.Discard != r.TalonSize {
+		c.errorf(c.node("exchange", "discard"), "discard %d: a declarer who takes a talon of %d must lay aside %d to keep %d cards", e.Discard, r.TalonSize, r.TalonSize, r.HandSize)
+	}
+	hasHandBids := false
+	for _, call := range r.Ladder {
+		hasHandBids = hasHandBids || call.Hand
+	}
+	switch e.HandPlay {
+	case "bid":
+		r.Exchange.HandPlay = HandBid
+	case "after-auction":
+		r.Exchange.HandPlay = HandAfterAuction
+	case "never":
+		r.Exchange.HandPlay = HandNever
+	default:
+		if hasHandBids {
+			r.Exchange.HandPlay = HandBid
+		}
+	}
+	if hasHandBids && r.Exchange.HandPlay != HandBid {
+		c.errorf(c.node("exchange", "hand_play"), "the ladder has hand bids, so hand_play must be bid")
+	}
+	r.Exchange.AtLeastBid = e.Announce != "bid"
+}
+
+func (c *compiler) has(path ...string) bool {
+	parent := c.node(path[:len(path)-1]...)
+	for i := 0; i+1 < len(parent.Content); i += 2 {
+		if parent.Content[i].Value == path[len(path)-1] {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *compiler) defence(s *Spec) {
+	d := &c.r.Defence
+	for _, ch := range s.Defence.Choices {
+		d.MayPlay = d.MayPlay || ch == "play"
+		d.MayDrop = d.MayDrop || ch == "drop"
+	}
+	if !d.MayPlay {
+		c.errorf(c.node("defence", "choices"), "defence choices must include play")
+	}
+	d.EachNeeds = s.Defence.EachNeeds
+	d.DeclarerMayConcede = s.Defence.DeclarerMayConcede
+}
+
+func (c *compiler) play(s *Spec) {
+	p := &c.r.Play
+	p.DeclarerLeads = s.Play.Leader != "forehand"
+	p.MustTrump = s.Play.Trump != "may"
+	p.MustHead = s.Play.Head == "must"
+}
+
+func (c *compiler) table(s *Spec) {
+	a := s.Table.Ante
+	c.r.Ante = Ante{Each: a.Each, Dealer: a.Dealer, EveryDeal: a.When == "every-deal"}
+}
+
+var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+func ident(name string) string { return strings.ReplaceAll(name, "-", "_") }
+
+// env builds the typed environment: the interpreter's variables, then the
+// ruleset's contract values, options and events. Defines are added as they
+// compile.
+func (c *compiler) env(s *Spec) {
+	r := c.r
+	env := map[string]any{}
+	for _, v := range Variables {
+		env[v.Name] = v.Zero
+	}
+	add := func(n *yaml.Node, name string, zero any, what string) bool {
+		id := ident(name)
+		if !identRe.MatchString(id) {
+			c.errorf(n, "%s %q: expressions could not name it; use letters, digits, - and _", what, name)
+			return false
+		}
+		if _, taken := env[id]; taken {
+			c.errorf(n, "%s %q: the name %s is already taken by a variable of the interpreter or of this ruleset", what, name, id)
+			return false
+		}
+		env[id] = zero
+		return true
+	}
+	valuesNode := c.node("contracts", "0", "values")
+	for _, k := range r.ValueNames {
+		add(valuesNode, k, 0, "contract value")
+	}
+	forEachPair(&s.Options, func(k, v *yaml.Node) {
+		var o OptionSpec
+		if err := v.Decode(&o); err != nil {
+			c.errorf(v, "option %q: %v", k.Value, err)
+			return
+		}
+		var def any
+		switch o.Default.ShortTag() {
+		case "!!bool":
+			def = o.Default.Value == "true"
+		default:
+			n, err := strconv.Atoi(o.Default.Value)
+			if err != nil {
+				c.errorf(&o.Default, "option %q: default must be true, false or an integer", k.Value)
+				return
+			}
+			def = n
+		}
+		if add(k, k.Value, def, "option") {
+			r.Options = append(r.Options, Option{Name: k.Value, Ident: ident(k.Value), Description: o.Description, Source: o.Source, Default: def})
+		}
+	})
+	forEachPair(&s.Events, func(k, v *yaml.Node) {
+		var e EventSpec
+		_ = v.Decode(&e)
+		if add(k, k.Value, false, "event") {
+			r.Events = append(r.Events, Event{Name: k.Value, Ident: ident(k.Value), Description: e.Description, Source: e.Source})
+		}
+	})
+	r.envTemplate = env
+}
+
+func forEachPair(m *yaml.Node, f func(k, v *yaml.Node)) {
+	if m.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		f(m.Content[i], m.Content[i+1])
+	}
+}
+
+func (c *compiler) defines(s *Spec) {
+	forEachPair(&s.Define, func(k, v *yaml.Node) {
+		p := c.program(Expr{Text: v.Value, Node: v}, "define "+k.Value, nil)
+		if p == nil {
+			return
+		}
+		t := p.Node().Type()
+		var zero any
+		switch {
+		case t == nil:
+			c.errorf(v, "define %s: the type of %q is unknown; write an expression of numbers or booleans", k.Value, v.Value)
+			return
+		case t.Kind() == reflect.Bool:
+			zero = false
+		case t.Kind() == reflect.Int:
+			zero = 0
+		case t == amountType:
+			zero = money.Amount{}
+		case t.Kind() == reflect.String:
+			zero = ""
+		default:
+			c.errorf(v, "define %s: %q has type %v; want a number or a boolean", k.Value, v.Value, t)
+			return
+		}
+		id := ident(k.Value)
+		if !identRe.MatchString(id) {
+			c.errorf(k, "define %q: not a name expressions can use", k.Value)
+			return
+		}
+		if _, taken := c.r.envTemplate[id]; taken {
+			c.errorf(k, "define %q: the name is already taken", k.Value)
+			return
+		}
+		c.r.envTemplate[id] = zero
+		c.r.Defines = append(c.r.Defines, Define{Name: id, Program: p})
+	})
+}
+
+var selectors = map[string]Selector{
+	"declarer": SelDeclarer, "defenders": SelDefenders, "players": SelPlayers,
+	"dealer": SelDealer, "forehand": SelForehand, "pot": SelPot,
+}
+
+func (c *compiler) settlement(s *Spec) {
+	for _, rs := range s.Settlement {
+		rule := Rule{Name: rs.Rule, Source: rs.Source, WhenSrc: rs.When.Text}
+		rule.When = c.program(rs.When, "when", expr.AsBool())
+		for _, ps := range rs.Pay {
+			pay := Pay{From: selectors[ps.From.Text], To: selectors[ps.To.Text], AmountSrc: ps.Amount.Text}
+			if ps.From.Text == ps.To.Text && (ps.From.Text == "pot" || ps.From.Text == "declarer" || ps.From.Text == "dealer" || ps.From.Text == "forehand") {
+				c.errorf(ps.To.Node, "a payment from %s to %s moves nothing", ps.From.Text, ps.To.Text)
+			}
+			if ps.Where.Node != nil {
+				pay.Where = c.program(ps.Where, "where", expr.AsBool())
+			}
+			pay.Amount = c.program(ps.Amount, "amount", nil)
+			if pay.Amount != nil {
+				if t := pay.Amount.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+					c.errorf(ps.Amount.Node, "amount %q has type %v; want a number (an integer or an exact fraction)", ps.Amount.Text, t)
+				}
+			}
+			if ps.Explain.Node != nil {
+				pay.Explain = c.explain(ps.Explain)
+			}
+			rule.Pay = append(rule.Pay, pay)
+		}
+		c.r.Rules = append(c.r.Rules, rule)
+	}
+}
+
+// explain splits "text {expr} text" and compiles each {expr}.
+func (c *compiler) explain(w Word) []ExplainPart {
+	var parts []ExplainPart
+	rest := w.Text
+	for {
+		i := strings.IndexByte(rest, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		if j < 0 {
+			c.errorf(w.Node, "explain %q: { without }", w.Text)
+			return nil
+		}
+		if i > 0 {
+			parts = append(parts, ExplainPart{Text: rest[:i]})
+		}
+		p := c.program(Expr{Text: rest[i+1 : i+j], Node: w.Node}, "explain", nil)
+		parts = append(parts, ExplainPart{Program: p})
+		rest = rest[i+j+1:]
+	}
+	if rest != "" {
+		parts = append(parts, ExplainPart{Text: rest})
+	}
+	return parts
+}
+
+// program compiles one expression against the environment built so far and
+// reports errors at the expression's place in the file.
+func (c *compiler) program(e Expr, what string, want expr.Option) *vm.Program {
+	if strings.TrimSpace(e.Text) == "" {
+		c.errorf(e.Node, "%s: empty expression", what)
+		return nil
+	}
+	opts := exprOptions(c.r.envTemplate)
+	if want != nil {
+		opts = append(opts, want)
+	}
+	p, err := compileSafe(e.Text, opts)
+	if err != nil {
+		line, col := e.Node.Line, e.Node.Column
+		msg := err.Error()
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			msg = fe.Message
+			line, col = position(e.Node, fe.Line, fe.Column)
+		}
+		c.errs = append(c.errs, &schema.Error{File: c.file, Line: line, Col: col,
+			Msg: fmt.Sprintf("%s expression %q: %s (names available: %s)", what, e.Text, msg, strings.Join(c.names(), ", "))})
+		return nil
+	}
+	return p
+}
+
+func compileSafe(src string, opts []expr.Option) (p *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return expr.Compile(src, opts...)
+}
+
+func (c *compiler) names() []string {
+	names := make([]string, 0, len(c.r.envTemplate))
+	for k := range c.r.envTemplate {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// position maps a line and column inside an expression to the file: a plain
+// or quoted scalar starts at the node's column (quotes add one); a block
+// scalar's text starts on the next line.
+func position(n *yaml.Node, line, col int) (int, int) {
+	switch n.Style {
+	case yaml.LiteralStyle, yaml.FoldedStyle:
+		return n.Line + line, col + 1
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		if line <= 1 {
+			return n.Line, n.Column + 1 + col
+		}
+	default:
+		if line <= 1 {
+			return n.Line, n.Column + col
+		}
+	}
+	return n.Line + line - 1, col + 1
+}

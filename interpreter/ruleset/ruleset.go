@@ -1,0 +1,223 @@
+package ruleset
+
+import (
+	"github.com/expr-lang/expr/vm"
+	"github.com/preference-rules/pref/interpreter/cards"
+)
+
+// Ruleset is a compiled ruleset: everything the interpreter needs, with no
+// YAML left on the paths that run per deal or per card.
+type Ruleset struct {
+	File        string
+	Spec        *Spec
+	Name        string
+	Title       string
+	Description string
+
+	Deck      cards.Deck
+	Hands     int // players holding cards
+	TableMax  int
+	Packets   []Packet
+	HandSize  int // cards per hand, also the number of tricks
+	TalonSize int
+
+	Contracts  []Contract
+	ValueNames []string // keys of every contract's values, sorted
+	Ladder     []Call   // bids, lowest first
+
+	Auction  Auction
+	Exchange Exchange
+	Defence  Defence
+	Play     Play
+
+	Options []Option
+	Events  []Event
+	Ante    Ante
+
+	Defines []Define
+	Rules   []Rule
+
+	envTemplate map[string]any
+}
+
+type Packet struct {
+	ToTalon bool
+	Cards   int
+}
+
+// Contract is one row of the bid table.
+type Contract struct {
+	Name, Label  string
+	Trumps       cards.Suit // cards.NoSuit for none
+	Tricks       int
+	Exact        bool
+	Number       int
+	Values       []int // in the order of Ruleset.ValueNames
+	StopWhenLost bool
+	NoDrop       bool
+	EachNeeds    int // tricks each playing defender needs
+	Open         bool
+}
+
+// Display is the label, or the name.
+func (c *Contract) Display() string {
+	if c.Label != "" {
+		return c.Label
+	}
+	return c.Name
+}
+
+// Made reports whether n tricks make the contract.
+func (c *Contract) Made(n int) bool {
+	if c.Exact {
+		return n == c.Tricks
+	}
+	return n >= c.Tricks
+}
+
+// Call is a bid on the ladder: a contract, maybe in its hand version.
+type Call struct {
+	Contract int
+	Hand     bool
+}
+
+type Raise uint8
+
+const (
+	RaiseHigher Raise = iota
+	RaiseOneMore
+)
+
+type Auction struct {
+	Raise             Raise
+	HoldEarlier       bool
+	HandOnlyFirstCall bool
+	Offers            []Offer
+}
+
+// Seat roles named in rulesets.
+type Role uint8
+
+const (
+	Forehand Role = iota
+	Middlehand
+	Dealer
+)
+
+type Offer struct {
+	Seat       Role
+	Forced     bool
+	MayConcede bool
+}
+
+type HandPlay uint8
+
+const (
+	HandNever HandPlay = iota
+	HandBid
+	HandAfterAuction
+)
+
+type Exchange struct {
+	TakeTalon  bool
+	ShowTalon  bool
+	Discard    int
+	HandPlay   HandPlay
+	AtLeastBid bool
+}
+
+type Defence struct {
+	MayPlay, MayDrop   bool
+	EachNeeds          int
+	DeclarerMayConcede bool
+}
+
+type Play struct {
+	DeclarerLeads bool
+	MustTrump     bool
+	MustHead      bool
+}
+
+// Option is a rule variation; Value is its default (bool or int).
+type Option struct {
+	Name, Ident, Description, Source string
+	Default                          any
+}
+
+type Event struct {
+	Name, Ident, Description, Source string
+}
+
+type Ante struct {
+	Each, Dealer int
+	EveryDeal    bool
+}
+
+// Define is a named value computed once per settlement.
+type Define struct {
+	Name    string
+	Program *vm.Program
+}
+
+// Rule is a compiled settlement rule.
+type Rule struct {
+	Name, Source string
+	When         *vm.Program
+	WhenSrc      string
+	Pay          []Pay
+}
+
+// Party selectors of a payment line.
+type Selector uint8
+
+const (
+	SelDeclarer Selector = iota
+	SelDefenders
+	SelPlayers
+	SelDealer
+	SelForehand
+	SelPot
+)
+
+type Pay struct {
+	From, To  Selector
+	Where     *vm.Program // nil: always
+	Amount    *vm.Program
+	AmountSrc string
+	Explain   []ExplainPart
+}
+
+// ExplainPart is literal text, or an expression whose value is printed.
+type ExplainPart struct {
+	Text    string
+	Program *vm.Program
+}
+
+// ContractByName finds a contract's index.
+func (r *Ruleset) ContractByName(name string) (int, bool) {
+	for i := range r.Contracts {
+		if r.Contracts[i].Name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// CallName writes a ladder call: "diamonds", "hearts hand".
+func (r *Ruleset) CallName(c Call) string {
+	n := r.Contracts[c.Contract].Name
+	if c.Hand {
+		n += " hand"
+	}
+	return n
+}
+
+// Option finds an option by name.
+func (r *Ruleset) Option(name string) (*Option, bool) {
+	for i := range r.Options {
+		if r.Options[i].Name == name {
+			return &r.Options[i], true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,182 @@
+package ruleset
+
+import (
+	"gopkg.in/yaml.v3"
+)
+
+// Spec is a ruleset file as written. The JSON Schema in schema/ is its
+// contract with authors; keep the two in step (a test checks every field
+// here is described there).
+type Spec struct {
+	Name        string         `yaml:"name"`
+	Title       string         `yaml:"title"`
+	Description string         `yaml:"description"`
+	Source      string         `yaml:"source"`
+	Notes       string         `yaml:"notes"`
+	Players     PlayersSpec    `yaml:"players"`
+	Cards       CardsSpec      `yaml:"cards"`
+	Deal        DealSpec       `yaml:"deal"`
+	Contracts   []ContractSpec `yaml:"contracts"`
+	Auction     AuctionSpec    `yaml:"auction"`
+	Exchange    ExchangeSpec   `yaml:"exchange"`
+	Defence     DefenceSpec    `yaml:"defence"`
+	Play        PlaySpec       `yaml:"play"`
+	Options     yaml.Node      `yaml:"options"` // name -> OptionSpec, in file order
+	Events      yaml.Node      `yaml:"events"`  // name -> EventSpec, in file order
+	Table       TableSpec      `yaml:"table"`
+	Define      yaml.Node      `yaml:"define"` // name -> expression, in file order
+	Settlement  []RuleSpec     `yaml:"settlement"`
+}
+
+type PlayersSpec struct {
+	Hands    int `yaml:"hands"`
+	TableMax int `yaml:"table_max"`
+}
+
+type CardsSpec struct {
+	Suits []SuitSpec `yaml:"suits"`
+	Ranks []string   `yaml:"ranks"`
+}
+
+type SuitSpec struct {
+	ID      string   `yaml:"id"`
+	Name    string   `yaml:"name"`
+	Symbol  string   `yaml:"symbol"`
+	Aliases []string `yaml:"aliases"`
+}
+
+type DealSpec struct {
+	Packets []PacketSpec `yaml:"packets"`
+}
+
+type PacketSpec struct {
+	To    string `yaml:"to"`
+	Cards int    `yaml:"cards"`
+}
+
+type ContractSpec struct {
+	Node         *yaml.Node     `yaml:"-"`
+	Name         string         `yaml:"name"`
+	Label        string         `yaml:"label"`
+	Trumps       string         `yaml:"trumps"`
+	Tricks       int            `yaml:"tricks"`
+	Exact        bool           `yaml:"exact"`
+	Number       int            `yaml:"number"`
+	Values       map[string]int `yaml:"values"`
+	StopWhenLost bool           `yaml:"stop_when_lost"`
+	NoDrop       bool           `yaml:"no_drop"`
+	EachNeeds    *int           `yaml:"each_needs"`
+	Open         bool           `yaml:"open"`
+}
+
+func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {
+	type plain ContractSpec
+	c.Node = n
+	return n.Decode((*plain)(c))
+}
+
+type AuctionSpec struct {
+	Ladder            []Word      `yaml:"ladder"`
+	Raise             string      `yaml:"raise"`
+	Hold              string      `yaml:"hold"`
+	HandOnlyFirstCall bool        `yaml:"hand_only_as_first_call"`
+	AllPass           AllPassSpec `yaml:"all_pass"`
+}
+
+type AllPassSpec struct {
+	Offers    []OfferSpec `yaml:"offers"`
+	Otherwise string      `yaml:"otherwise"`
+}
+
+type OfferSpec struct {
+	Seat       string `yaml:"seat"`
+	Forced     bool   `yaml:"forced"`
+	MayConcede bool   `yaml:"may_concede"`
+}
+
+type ExchangeSpec struct {
+	Talon    string `yaml:"talon"`
+	Discard  int    `yaml:"discard"`
+	HandPlay string `yaml:"hand_play"`
+	Announce string `yaml:"announce"`
+}
+
+type DefenceSpec struct {
+	Choices            []string `yaml:"choices"`
+	EachNeeds          int      `yaml:"each_needs"`
+	DeclarerMayConcede bool     `yaml:"declarer_may_concede"`
+}
+
+type PlaySpec struct {
+	Leader string `yaml:"leader"`
+	Trump  string `yaml:"trump"`
+	Head   string `yaml:"head"`
+}
+
+type OptionSpec struct {
+	Default     yaml.Node `yaml:"default"`
+	Description string    `yaml:"description"`
+	Source      string    `yaml:"source"`
+}
+
+type EventSpec struct {
+	Description string `yaml:"description"`
+	Source      string `yaml:"source"`
+}
+
+type TableSpec struct {
+	Ante AnteSpec `yaml:"ante"`
+}
+
+type AnteSpec struct {
+	Each   int    `yaml:"each"`
+	Dealer int    `yaml:"dealer"`
+	When   string `yaml:"when"`
+}
+
+type RuleSpec struct {
+	Node   *yaml.Node `yaml:"-"`
+	Rule   string     `yaml:"rule"`
+	Source string     `yaml:"source"`
+	When   Expr       `yaml:"when"`
+	Pay    []PaySpec  `yaml:"pay"`
+}
+
+func (r *RuleSpec) UnmarshalYAML(n *yaml.Node) error {
+	type plain RuleSpec
+	r.Node = n
+	return n.Decode((*plain)(r))
+}
+
+type PaySpec struct {
+	Node    *yaml.Node `yaml:"-"`
+	From    Word       `yaml:"from"`
+	To      Word       `yaml:"to"`
+	Where   Expr       `yaml:"where"`
+	Amount  Expr       `yaml:"amount"`
+	Explain Word       `yaml:"explain"`
+}
+
+func (p *PaySpec) UnmarshalYAML(n *yaml.Node) error {
+	type plain PaySpec
+	p.Node = n
+	return n.Decode((*plain)(p))
+}
+
+// Word is a scalar that remembers where it was written.
+type Word struct {
+	Text string
+	Node *yaml.Node
+}
+
+func (w *Word) UnmarshalYAML(n *yaml.Node) error {
+	w.Node = n
+	if n.Kind == yaml.ScalarNode {
+		w.Text = n.Value // numbers and booleans are expressions too
+		return nil
+	}
+	return n.Decode(&w.Text)
+}
+
+// Expr is an expression's source and its node, for error positions.
+type Expr = Word

@@ -1,0 +1,172 @@
+package settle
+
+import (
+	"fmt"
+
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+)
+
+// Choice is a defender's decision.
+type Choice uint8
+
+const (
+	NoChoice Choice = iota // the declarer, or a player without a hand
+	Play
+	Drop
+)
+
+func (c Choice) String() string { return [...]string{"-", "play", "drop"}[c] }
+
+// Pot is the party index of the pot in transfers.
+const Pot = -1
+
+// Outcome is how a deal ended: enough to settle it.
+type Outcome struct {
+	Seats    []string // names in playing order, forehand first
+	Dealer   int      // index into Seats; with more seats than hands the dealer sits out
+	Declarer int      // index into Seats, or -1 when nobody declared
+	Contract int      // index into the ruleset's contracts, or -1
+	Hand     bool     // played from the hand
+	Forced   bool     // the declarer was forced by the all-pass procedure
+	Conceded bool     // the declarer gave up before play
+	Defence  []Choice // per seat
+	Tricks   []int    // per seat
+	Pot      money.Amount
+	Options  map[string]any  // option name -> bool or int, overriding defaults
+	Events   map[string]bool // event name -> happened
+}
+
+// HoldsHand reports whether seat i received cards (the dealer sits out at a
+// table larger than the ruleset's number of hands).
+func (o *Outcome) HoldsHand(r *ruleset.Ruleset, i int) bool {
+	if len(o.Seats) <= r.Hands {
+		return true
+	}
+	return i != o.Dealer
+}
+
+// Played reports whether cards were played: a declarer who did not concede
+// and at least one defender who plays.
+func (o *Outcome) Played() bool {
+	if o.Declarer < 0 || o.Conceded {
+		return false
+	}
+	for i, c := range o.Defence {
+		if i != o.Declarer && c == Play {
+			return true
+		}
+	}
+	return false
+}
+
+// Check refuses an outcome that cannot happen under r: it names the rule
+// broken. Settle calls it.
+func Check(r *ruleset.Ruleset, o *Outcome) error {
+	n := len(o.Seats)
+	if n < r.Hands || n > r.TableMax {
+		return fmt.Errorf("%d seats: this ruleset seats %d to %d players", n, r.Hands, r.TableMax)
+	}
+	if o.Dealer < 0 || o.Dealer >= n {
+		return fmt.Errorf("dealer is not one of the seats")
+	}
+	if len(o.Defence) != n || len(o.Tricks) != n {
+		return fmt.Errorf("internal: defence and tricks must have one entry per seat")
+	}
+	if o.Declarer < 0 {
+		if o.Played() {
+			return fmt.Errorf("tricks were played but nobody declared")
+		}
+		for i, t := range o.Tricks {
+			if t != 0 {
+				return fmt.Errorf("%s took %d tricks but nobody declared", o.Seats[i], t)
+			}
+		}
+		return nil
+	}
+	if o.Declarer >= n || !o.HoldsHand(r, o.Declarer) {
+		return fmt.Errorf("the declarer must be a player holding a hand")
+	}
+	if o.Contract < 0 && !o.Conceded {
+		return fmt.Errorf("a declarer who plays needs a contract")
+	}
+	if o.Hand && r.Exchange.HandPlay == ruleset.HandNever {
+		return fmt.Errorf("this ruleset has no hand games")
+	}
+	if o.Forced && len(r.Auction.Offers) == 0 {
+		return fmt.Errorf("this ruleset forces nobody: a forced declarer cannot happen")
+	}
+	if o.Conceded && !r.Defence.DeclarerMayConcede && !(o.Forced && mayConcedeForced(r)) {
+		return fmt.Errorf("this ruleset does not let the declarer give up")
+	}
+	var ct *ruleset.Contract
+	if o.Contract >= 0 {
+		ct = &r.Contracts[o.Contract]
+	}
+	for i, c := range o.Defence {
+		switch {
+		case i == o.Declarer || !o.HoldsHand(r, i):
+			if c != NoChoice {
+				return fmt.Errorf("%s is not a defender and has no defence choice", o.Seats[i])
+			}
+		case c == Drop && !r.Defence.MayDrop:
+			return fmt.Errorf("%s dropped out, but this ruleset does not let defenders drop", o.Seats[i])
+		case c == Drop && ct != nil && ct.NoDrop:
+			return fmt.Errorf("%s dropped out, but defenders may not drop out of %s", o.Seats[i], ct.Name)
+		case c == NoChoice:
+			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
+		}
+	}
+	total := 0
+	for i, t := range o.Tricks {
+		if t < 0 {
+			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
+		}
+		total += t
+		if t > 0 && (!o.Played() || (i != o.Declarer && o.Defence[i] != Play)) {
+			return fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
+		}
+	}
+	if !o.Played() {
+		return nil
+	}
+	if total == r.HandSize {
+		return nil
+	}
+	if total < r.HandSize && ct != nil && ct.StopWhenLost && !ct.Made(o.Tricks[o.Declarer]) && decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
+		return nil // play stopped when the contract was lost
+	}
+	return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
+}
+
+// decided: with `taken` of `played` tricks to the declarer, the contract can
+// no longer be made, and it had not been lost one trick earlier.
+func decided(ct *ruleset.Contract, taken, played, all int) bool {
+	lost := func(taken, played int) bool {
+		if ct.Exact && taken > ct.Tricks {
+			return true
+		}
+		return taken+(all-played) < ct.Tricks
+	}
+	return lost(taken, played) && !(played > 0 && lost(taken-boolInt(lastWon(ct, taken, played)), played-1))
+}
+
+// lastWon guesses who took the last trick: for a contract lost by taking too
+// many, the declarer; for one lost by losing too many, a defender.
+func lastWon(ct *ruleset.Contract, taken, played int) bool { return ct.Exact && taken > ct.Tricks }
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func mayConcedeForced(r *ruleset.Ruleset) bool {
+	for _, o := range r.Auction.Offers {
+		if o.Forced && o.MayConcede {
+			return true
+		}
+	}
+	return false
+}

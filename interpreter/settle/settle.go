@@ -1,0 +1,357 @@
+package settle
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/vm"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+)
+
+// Transfer is one payment. From and To are seat indexes or Pot.
+type Transfer struct {
+	From, To int
+	Amount   money.Amount
+	Rule     string
+	Explain  string // the arithmetic, when asked for
+}
+
+// Ledger is the settlement of one deal.
+type Ledger struct {
+	Seats     []string
+	Transfers []Transfer
+}
+
+// Name of a party index.
+func (l *Ledger) Name(i int) string {
+	if i == Pot {
+		return "pot"
+	}
+	return l.Seats[i]
+}
+
+// Net is each party's result: one entry per seat, then the pot. The entries
+// add up to zero: money is only moved.
+func (l *Ledger) Net() []money.Amount {
+	net := make([]money.Amount, len(l.Seats)+1)
+	idx := func(i int) int {
+		if i == Pot {
+			return len(l.Seats)
+		}
+		return i
+	}
+	for _, t := range l.Transfers {
+		net[idx(t.From)] = net[idx(t.From)].Sub(t.Amount)
+		net[idx(t.To)] = net[idx(t.To)].Add(t.Amount)
+	}
+	return net
+}
+
+// PairNet is the net amount moved between each pair of parties, keyed
+// "from->to" with a positive amount.
+func (l *Ledger) PairNet() map[string]money.Amount {
+	type pair struct{ a, b int }
+	sum := map[pair]money.Amount{}
+	for _, t := range l.Transfers {
+		a, b, amt := t.From, t.To, t.Amount
+		if a > b {
+			a, b, amt = b, a, amt.Neg()
+		}
+		sum[pair{a, b}] = sum[pair{a, b}].Add(amt)
+	}
+	out := map[string]money.Amount{}
+	for p, amt := range sum {
+		switch amt.Sign() {
+		case 1:
+			out[l.Name(p.a)+"->"+l.Name(p.b)] = amt
+		case -1:
+			out[l.Name(p.b)+"->"+l.Name(p.a)] = amt.Neg()
+		}
+	}
+	return out
+}
+
+// Settler settles deals of one ruleset, reusing its environment. Not safe
+// for concurrent use: make one per goroutine.
+type Settler struct {
+	r       *ruleset.Ruleset
+	env     ruleset.Env
+	parties []ruleset.Party
+	pot     ruleset.Party
+}
+
+// New makes a Settler for r.
+func New(r *ruleset.Ruleset) *Settler {
+	return &Settler{r: r, env: r.NewEnv(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}}
+}
+
+// Settle checks the outcome and applies every rule. With explain, each
+// transfer carries its arithmetic.
+func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
+	if err := Check(s.r, o); err != nil {
+		return nil, err
+	}
+	defer money.Catch(&err)
+	s.fill(o)
+	l = &Ledger{Seats: o.Seats}
+	for i := range s.r.Rules {
+		rule := &s.r.Rules[i]
+		ok, err := s.runBool(rule.When)
+		if err != nil {
+			return nil, fmt.Errorf("rule %q: when %q: %v", rule.Name, rule.WhenSrc, err)
+		}
+		if !ok {
+			continue
+		}
+		for j := range rule.Pay {
+			if err := s.pay(l, o, rule, &rule.Pay[j], explain); err != nil {
+				return nil, fmt.Errorf("rule %q: %v", rule.Name, err)
+			}
+		}
+	}
+	return l, nil
+}
+
+func (s *Settler) runBool(p *vm.Program) (bool, error) {
+	v, err := expr.Run(p, map[string]any(s.env))
+	if err != nil {
+		return false, err
+	}
+	b, _ := v.(bool)
+	return b, nil
+}
+
+func (s *Settler) candidates(sel ruleset.Selector, o *Outcome) []int {
+	var out []int
+	switch sel {
+	case ruleset.SelPot:
+		return []int{Pot}
+	case ruleset.SelDeclarer:
+		if o.Declarer >= 0 {
+			out = append(out, o.Declarer)
+		}
+	case ruleset.SelDealer:
+		out = append(out, o.Dealer)
+	case ruleset.SelForehand:
+		out = append(out, 0)
+	case ruleset.SelDefenders, ruleset.SelPlayers:
+		for i := range o.Seats {
+			if o.HoldsHand(s.r, i) && (sel == ruleset.SelPlayers || i != o.Declarer) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+func (s *Settler) party(i int) ruleset.Party {
+	if i == Pot {
+		return s.pot
+	}
+	return s.parties[i]
+}
+
+func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay, explain bool) error {
+	for _, from := range s.candidates(p.From, o) {
+		for _, to := range s.candidates(p.To, o) {
+			if from == to {
+				continue
+			}
+			s.env["from"], s.env["to"] = s.party(from), s.party(to)
+			if p.Where != nil {
+				ok, err := s.runBool(p.Where)
+				if err != nil {
+					return fmt.Errorf("where: %v", err)
+				}
+				if !ok {
+					continue
+				}
+			}
+			v, err := expr.Run(p.Amount, map[string]any(s.env))
+			if err != nil {
+				return fmt.Errorf("amount %q: %v", p.AmountSrc, err)
+			}
+			amt := toAmount(v)
+			if amt.IsZero() {
+				continue
+			}
+			if amt.Sign() < 0 {
+				return fmt.Errorf("amount %q is %v for %s -> %s: a payment must not be negative (swap from and to)", p.AmountSrc, amt, l.Name(from), l.Name(to))
+			}
+			t := Transfer{From: from, To: to, Amount: amt, Rule: rule.Name}
+			if explain {
+				t.Explain = s.explain(p)
+			}
+			l.Transfers = append(l.Transfers, t)
+		}
+	}
+	return nil
+}
+
+func toAmount(v any) money.Amount {
+	switch x := v.(type) {
+	case int:
+		return money.Int(int64(x))
+	case money.Amount:
+		return x
+	}
+	return money.Amount{}
+}
+
+// fill sets the environment from the outcome.
+func (s *Settler) fill(o *Outcome) {
+	r, env := s.r, s.env
+	for k, v := range r.NewEnv() { // reset: options may differ between outcomes
+		env[k] = v
+	}
+	played := o.Played()
+	var ct *ruleset.Contract
+	if o.Contract >= 0 {
+		ct = &r.Contracts[o.Contract]
+	}
+	s.parties = s.parties[:0]
+	var playing, dropped, failed, defTricks int
+	for i, name := range o.Seats {
+		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Dealer: i == o.Dealer}
+		switch {
+		case i == o.Declarer:
+			p.Declarer, p.Played = true, played
+			p.Failed = played && ct != nil && !ct.Made(o.Tricks[i])
+		case o.HoldsHand(r, i):
+			p.Defender = true
+			p.Dropped = o.Defence[i] == Drop
+			p.Played = played && o.Defence[i] == Play
+			if p.Dropped {
+				dropped++
+			}
+			if p.Played {
+				playing++
+				defTricks += p.Tricks
+				if ct != nil && p.Tricks < ct.EachNeeds {
+					p.Failed = true
+					failed++
+				}
+			}
+		}
+		s.parties = append(s.parties, p)
+	}
+	env["declared"] = o.Declarer >= 0
+	env["passed"] = o.Declarer < 0
+	env["forced"], env["conceded"], env["hand"] = o.Forced, o.Conceded, o.Hand
+	env["played"] = played
+	env["pot"] = o.Pot
+	env["dealer"] = s.parties[o.Dealer]
+	env["forehand"] = s.parties[0]
+	env["playing_defenders"], env["dropped_defenders"], env["failed_defenders"] = playing, dropped, failed
+	env["defence_tricks"] = defTricks
+	if o.Declarer >= 0 {
+		env["declarer"] = s.parties[o.Declarer]
+	}
+	if ct != nil {
+		env["contract"] = ct.Name
+		env["number"] = ct.Number
+		if ct.Trumps != 255 {
+			env["trumps"] = r.Deck.SuitIDs[ct.Trumps]
+		}
+		for i, k := range r.ValueNames {
+			env[k] = ct.Values[i]
+		}
+		env["tricks_needed"] = ct.Tricks
+		if o.Declarer >= 0 && played {
+			t := o.Tricks[o.Declarer]
+			made := ct.Made(t)
+			env["made"] = made
+			if made {
+				env["overtricks"] = t - ct.Tricks
+			} else if t < ct.Tricks {
+				env["undertricks"] = ct.Tricks - t
+			} else {
+				env["undertricks"] = t - ct.Tricks // an exact contract overshot
+			}
+		}
+	}
+	for _, opt := range r.Options {
+		if v, ok := o.Options[opt.Name]; ok {
+			env[opt.Ident] = v
+		}
+	}
+	for _, ev := range r.Events {
+		env[ev.Ident] = o.Events[ev.Name]
+	}
+	for _, d := range r.Defines {
+		v, err := expr.Run(d.Program, map[string]any(env))
+		if err == nil {
+			env[d.Name] = v
+		}
+	}
+}
+
+// explain renders the arithmetic of one payment with the current env.
+func (s *Settler) explain(p *ruleset.Pay) string {
+	if len(p.Explain) > 0 {
+		var b strings.Builder
+		for _, part := range p.Explain {
+			if part.Program == nil {
+				b.WriteString(part.Text)
+				continue
+			}
+			v, err := expr.Run(part.Program, map[string]any(s.env))
+			if err != nil {
+				b.WriteString("?")
+				continue
+			}
+			fmt.Fprint(&b, v)
+		}
+		return b.String()
+	}
+	return s.substitute(p.AmountSrc)
+}
+
+// substitute writes the amount expression with every name replaced by its
+// value: "to.tricks * trick_value" becomes "to.tricks * trick_value = 2 * 3".
+func (s *Settler) substitute(src string) string {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return src
+	}
+	replaced := false
+	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
+		switch (*n).(type) {
+		case *ast.IdentifierNode, *ast.MemberNode:
+		default:
+			return
+		}
+		v, err := expr.Eval((*n).String(), map[string]any(s.env))
+		if err != nil {
+			return
+		}
+		switch v.(type) {
+		case int, money.Amount:
+			ast.Patch(n, &ast.IdentifierNode{Value: fmt.Sprint(v)})
+			replaced = true
+		}
+	}))
+	if !replaced {
+		return src
+	}
+	return src + " = " + tree.Node.String()
+}
+
+type visitor func(n *ast.Node)
+
+func (v visitor) Visit(n *ast.Node) { v(n) }
+
+// SortedPairs lists PairNet as "from -> to amount" lines, sorted.
+func SortedPairs(m map[string]money.Amount) []string {
+	var out []string
+	for k, v := range m {
+		out = append(out, strings.Replace(k, "->", " -> ", 1)+" "+v.String())
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,219 @@
+package schema
+
+import (
+	_ "embed"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed ruleset.schema.json
+var rulesetSchema string
+
+// RulesetSchema is the JSON Schema text, for editors and `pref schema`.
+func RulesetSchema() string { return rulesetSchema }
+
+var compiled = func() *jsonschema.Schema {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	if err := c.AddResource("ruleset.schema.json", strings.NewReader(rulesetSchema)); err != nil {
+		panic("schema: embedded ruleset.schema.json is not JSON: " + err.Error())
+	}
+	s, err := c.Compile("ruleset.schema.json")
+	if err != nil {
+		panic("schema: embedded ruleset.schema.json does not compile: " + err.Error())
+	}
+	return s
+}()
+
+// Validate checks the document under root (a yaml DocumentNode or its
+// content) against the ruleset schema.
+func Validate(file string, root *yaml.Node) error {
+	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
+		root = root.Content[0]
+	}
+	err := compiled.Validate(toJSON(root))
+	if err == nil {
+		return nil
+	}
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return &Error{File: file, Msg: err.Error()}
+	}
+	var list List
+	seen := map[string]bool{}
+	for _, leaf := range leaves(ve) {
+		e := locate(file, root, leaf)
+		key := fmt.Sprintf("%d:%d:%s", e.Line, e.Col, e.Msg)
+		if !seen[key] {
+			seen[key] = true
+			list = append(list, e)
+		}
+	}
+	return list.Err()
+}
+
+// leaves keeps the most specific causes: the ones a reader can act on.
+// Where a oneOf/anyOf failed in every branch, the branch errors are kept
+// only when they are about deeper locations than the choice itself.
+func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(ve.Causes) == 0 {
+		return []*jsonschema.ValidationError{ve}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range ve.Causes {
+		out = append(out, leaves(c)...)
+	}
+	// A failed oneOf reports every branch; prefer the errors that went
+	// deepest into the instance, they name the actual mistake.
+	depth := func(v *jsonschema.ValidationError) int { return strings.Count(v.InstanceLocation, "/") }
+	max := 0
+	for _, v := range out {
+		if d := depth(v); d > max {
+			max = d
+		}
+	}
+	if strings.Contains(ve.KeywordLocation, "oneOf") || strings.Contains(ve.KeywordLocation, "anyOf") {
+		var deep []*jsonschema.ValidationError
+		for _, v := range out {
+			if depth(v) == max {
+				deep = append(deep, v)
+			}
+		}
+		out = deep
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].InstanceLocation < out[j].InstanceLocation })
+	return out
+}
+
+var quotedName = regexp.MustCompile(`'([^']*)'`)
+
+// locate turns the validator's JSON pointer into a line and column, and its
+// message into one that says what was expected.
+func locate(file string, root *yaml.Node, ve *jsonschema.ValidationError) *Error {
+	n, path := walk(root, ve.InstanceLocation)
+	msg := ve.Message
+	// additionalProperties points at the parent map: find the key itself.
+	if strings.HasPrefix(msg, "additionalProperties") && n.Kind == yaml.MappingNode {
+		for _, m := range quotedName.FindAllStringSubmatch(msg, -1) {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == m[1] {
+					return At(file, n.Content[i], "unknown key %q in %s (allowed: %s)", m[1], where(path), allowedKeys(ve))
+				}
+			}
+		}
+	}
+	return At(file, n, "%s: %s", where(path), msg)
+}
+
+func where(path string) string {
+	if path == "" {
+		return "ruleset"
+	}
+	return path
+}
+
+// allowedKeys is read from the schema keyword location: the caller sees the
+// list of keys of that object in the schema.
+func allowedKeys(ve *jsonschema.ValidationError) string {
+	keys := propertiesAt(ve.AbsoluteKeywordLocation)
+	if len(keys) == 0 {
+		return "see the schema"
+	}
+	return strings.Join(keys, ", ")
+}
+
+// walk follows a JSON pointer through the yaml tree, returning the deepest
+// node reached and a dotted path for messages.
+func walk(n *yaml.Node, pointer string) (*yaml.Node, string) {
+	var path []string
+	if pointer == "" {
+		return n, ""
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		for n.Kind == yaml.AliasNode {
+			n = n.Alias
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			found := false
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == tok {
+					n, found = n.Content[i+1], true
+					break
+				}
+			}
+			if !found {
+				return n, strings.Join(path, ".")
+			}
+			path = append(path, tok)
+		case yaml.SequenceNode:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i >= len(n.Content) {
+				return n, strings.Join(path, ".")
+			}
+			n = n.Content[i]
+			if len(path) == 0 {
+				path = append(path, fmt.Sprintf("[%d]", i))
+			} else {
+				path[len(path)-1] += fmt.Sprintf("[%d]", i)
+			}
+		default:
+			return n, strings.Join(path, ".")
+		}
+	}
+	return n, strings.Join(path, ".")
+}
+
+// toJSON makes the JSON-shaped value the validator wants: maps with string
+// keys, slices, strings, int64/float64, bools and nil. Timestamps and other
+// scalars the validator cannot take stay strings.
+func toJSON(n *yaml.Node) any {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil
+		}
+		return toJSON(n.Content[0])
+	case yaml.AliasNode:
+		return toJSON(n.Alias)
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m[n.Content[i].Value] = toJSON(n.Content[i+1])
+		}
+		return m
+	case yaml.SequenceNode:
+		s := make([]any, len(n.Content))
+		for i, c := range n.Content {
+			s[i] = toJSON(c)
+		}
+		return s
+	}
+	switch n.ShortTag() {
+	case "!!int":
+		var v int64
+		if n.Decode(&v) == nil {
+			return v
+		}
+	case "!!float":
+		var v float64
+		if n.Decode(&v) == nil {
+			return v
+		}
+	case "!!bool":
+		var v bool
+		if n.Decode(&v) == nil {
+			return v
+		}
+	case "!!null":
+		return nil
+	}
+	return n.Value
+}

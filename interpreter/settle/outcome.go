@@ -113,7 +113,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s dropped out, but this ruleset does not let defenders drop", o.Seats[i])
 		case c == Drop && ct != nil && ct.NoDrop:
 			return fmt.Errorf("%s dropped out, but defenders may not drop out of %s", o.Seats[i], ct.Name)
-		case c == NoChoice:
+		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
 		}
 	}

@@ -1,0 +1,242 @@
+package bot
+
+import (
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/settle"
+)
+
+// Simple is a computer player. Its zero value is ready to use.
+type Simple struct {
+	// Reason says why the last decision was made.
+	Reason string
+}
+
+var _ game.Player = (*Simple)(nil)
+
+// estimate is the number of tricks hand may take with trump suit t
+// (cards.NoSuit: no trumps), in half tricks.
+func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
+	ranks := len(g.R.Deck.Ranks)
+	half := 0
+	for s := range g.R.Deck.SuitIDs {
+		su := cards.Suit(s)
+		part := hand.Suit(su)
+		n := part.Count()
+		if n == 0 {
+			continue
+		}
+		ace := part.Has(cards.Make(su, ranks-1))
+		king := part.Has(cards.Make(su, ranks-2))
+		queen := part.Has(cards.Make(su, ranks-3))
+		if ace {
+			half += 2
+		}
+		if king && n >= 2 {
+			half += 2
+			if !ace {
+				half--
+			}
+		}
+		if queen && n >= 3 && (ace || king) {
+			half++
+		}
+		if su == t && n > 3 {
+			half += 2 * (n - 3) // long trumps take tricks
+		}
+	}
+	return half
+}
+
+// target is what the contract needs, in half tricks, with the talon's help
+// counted as one trick.
+func target(g *game.Game, ci int, hand bool) int {
+	ct := &g.R.Contracts[ci]
+	need := 2 * ct.Tricks
+	if !hand && g.R.Exchange.TakeTalon {
+		need -= 2
+	}
+	return need
+}
+
+// wants reports whether the bot would play contract ci from this hand: it
+// only takes on contracts won by taking tricks with trumps.
+func (b *Simple) wants(g *game.Game, seat, ci int, hand bool) bool {
+	ct := &g.R.Contracts[ci]
+	if ct.Exact || ct.Trumps == cards.NoSuit || ct.Tricks == 0 {
+		return false
+	}
+	return estimate(g, g.Hands[seat], ct.Trumps) >= target(g, ci, hand)
+}
+
+func (b *Simple) Call(g *game.Game, seat int, legal []int) int {
+	// The lowest legal bid up to the best contract this hand wants: it does
+	// not give away more than it needs.
+	best := -1
+	for _, c := range legal[1:] {
+		call := g.R.Ladder[c]
+		if b.wants(g, seat, call.Contract, call.Hand) {
+			best = c
+			break
+		}
+	}
+	if best < 0 {
+		b.Reason = "too few sure tricks for any bid still open"
+		return game.Pass
+	}
+	b.Reason = "expects enough tricks for " + g.R.CallName(g.R.Ladder[best])
+	return best
+}
+
+func (b *Simple) TakeOffer(g *game.Game, seat int) bool {
+	for ci := range g.R.Contracts {
+		if b.wants(g, seat, ci, false) {
+			b.Reason = "the hand is good enough for " + g.R.Contracts[ci].Name
+			return true
+		}
+	}
+	b.Reason = "the hand is too weak"
+	return false
+}
+
+func (b *Simple) PlayFromHand(g *game.Game, seat int) bool {
+	t := g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Trumps
+	strong := estimate(g, g.Hands[seat], t) >= 2*g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Tricks+2
+	if strong {
+		b.Reason = "strong enough without the talon"
+	} else {
+		b.Reason = "takes the talon"
+	}
+	return strong
+}
+
+// bestTrump is the suit in which hand is strongest among the contracts open.
+func bestTrump(g *game.Game, hand cards.Mask) cards.Suit {
+	best, score := cards.Suit(0), -1
+	for s := range g.R.Deck.SuitIDs {
+		if v := estimate(g, hand, cards.Suit(s)); v > score {
+			best, score = cards.Suit(s), v
+		}
+	}
+	return best
+}
+
+func (b *Simple) Discard(g *game.Game, seat int, n int) cards.Mask {
+	hand := g.Hands[seat]
+	keep := bestTrump(g, hand)
+	var laid cards.Mask
+	for laid.Count() < n {
+		// lowest card of the shortest side suit, never an ace
+		pick, bestLen := cards.Card(255), 99
+		for s := range g.R.Deck.SuitIDs {
+			su := cards.Suit(s)
+			part := (hand &^ laid).Suit(su)
+			if su == keep || part == 0 {
+				continue
+			}
+			low := part.Lowest()
+			if low.Rank() == len(g.R.Deck.Ranks)-1 {
+				continue
+			}
+			if part.Count() < bestLen {
+				pick, bestLen = low, part.Count()
+			}
+		}
+		if pick == 255 {
+			pick = (hand &^ laid).Lowest()
+		}
+		laid |= pick.Bit()
+	}
+	b.Reason = "lays aside low cards of short suits"
+	return laid
+}
+
+func (b *Simple) Announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
+	hand := g.Hands[seat]
+	best, bestScore := legal[0], -1<<30
+	for _, ci := range legal {
+		ct := &g.R.Contracts[ci]
+		if ct.Exact || ct.Trumps == cards.NoSuit {
+			continue
+		}
+		// margin over the target, preferring the cheaper contract on ties
+		score := estimate(g, hand, ct.Trumps) - 2*ct.Tricks
+		if score > bestScore {
+			best, bestScore = ci, score
+		}
+	}
+	if mayConcede && bestScore < -4 {
+		b.Reason = "hopeless hand: gives up"
+		return best, true
+	}
+	b.Reason = "announces the contract with the best margin"
+	return best, false
+}
+
+func (b *Simple) Defend(g *game.Game, seat int) settle.Choice {
+	ct := &g.R.Contracts[g.Contract]
+	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.EachNeeds-1 {
+		b.Reason = "expects to take its share of tricks"
+		return settle.Play
+	}
+	b.Reason = "too weak to take its share"
+	return settle.Drop
+}
+
+func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
+	t := g.CurrentTrick()
+	ct := &g.R.Contracts[g.Contract]
+	wantTricks := seat != g.Declarer || !(ct.Exact && ct.Tricks == 0)
+	if t.N == 0 {
+		// lead: the highest card of the longest suit
+		best, n := legal.Highest(), 0
+		for s := range g.R.Deck.SuitIDs {
+			part := legal.Suit(cards.Suit(s))
+			if c := part.Count(); c > n {
+				best, n = part.Highest(), c
+			}
+		}
+		if !wantTricks {
+			best = legal.Lowest()
+		}
+		b.Reason = "leads from its longest suit"
+		return best
+	}
+	// Cards that would win the trick as it stands.
+	var winners cards.Mask
+	w := g.Winning()
+	for m := legal; m != 0; m &= m - 1 {
+		c := m.Lowest()
+		if (c.Suit() == w.Suit() && c.Rank() > w.Rank()) || (c.Suit() == g.Trump && w.Suit() != g.Trump) {
+			winners |= c.Bit()
+		}
+	}
+	partnerWins := false
+	for i := 0; i < t.N; i++ {
+		if t.Cards[i] == w {
+			s := int(t.Seats[i])
+			partnerWins = s != g.Declarer && seat != g.Declarer
+		}
+	}
+	switch {
+	case !wantTricks && legal&^winners != 0:
+		b.Reason = "plays its highest card that does not win"
+		return (legal &^ winners).Highest()
+	case wantTricks && winners != 0 && !partnerWins:
+		b.Reason = "wins the trick as cheaply as it can"
+		return cheapest(winners)
+	}
+	b.Reason = "plays its lowest card"
+	return cheapest(legal)
+}
+
+// cheapest is the lowest-ranked card, whatever the suit.
+func cheapest(m cards.Mask) cards.Card {
+	best := m.Lowest()
+	for ; m != 0; m &= m - 1 {
+		if c := m.Lowest(); c.Rank() < best.Rank() {
+			best = c
+		}
+	}
+	return best
+}

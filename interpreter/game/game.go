@@ -1,0 +1,495 @@
+package game
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+)
+
+// Pass is the call of a player who does not bid; other calls are ladder
+// indexes.
+const Pass = -1
+
+// MaxSeats and MaxTricks bound the fixed arrays of a game.
+const (
+	MaxSeats  = 4
+	MaxTricks = 16
+)
+
+// Player makes the decisions of one seat. legal is never empty and the
+// answer must be one of its entries (a card in the mask): the game checks.
+type Player interface {
+	Call(g *Game, seat int, legal []int) int
+	TakeOffer(g *Game, seat int) bool // all passed: become declarer now?
+	PlayFromHand(g *Game, seat int) bool
+	Discard(g *Game, seat int, n int) cards.Mask
+	Announce(g *Game, seat int, legal []int, mayConcede bool) (contract int, concede bool)
+	Defend(g *Game, seat int) settle.Choice
+	Play(g *Game, seat int, legal cards.Mask) cards.Card
+}
+
+// CallRecord is one call of the auction.
+type CallRecord struct {
+	Seat int
+	Call int // Pass or a ladder index
+}
+
+// Trick is one trick as played.
+type Trick struct {
+	Leader int
+	N      int
+	Seats  [MaxSeats]int8
+	Cards  [MaxSeats]cards.Card
+	Winner int
+}
+
+// Game is one deal in progress or finished. Seats are the players holding
+// hands, in playing order, forehand 0 and the dealer last.
+type Game struct {
+	R       *ruleset.Ruleset
+	Players []Player
+
+	Dealt    [MaxSeats]cards.Mask // hands as dealt
+	Hands    [MaxSeats]cards.Mask // hands now
+	Talon    cards.Mask
+	Laid     cards.Mask // the declarer's discard
+	Calls    []CallRecord
+	Bid      int // winning ladder index, or Pass
+	Declarer int // -1 when nobody declared
+	Contract int // -1 when none
+	Hand     bool
+	Forced   bool
+	Conceded bool
+	Defence  [MaxSeats]settle.Choice
+
+	Trump     cards.Suit
+	Taken     [MaxSeats]int
+	Record    [MaxTricks]Trick
+	NTricks   int
+	Stopped   bool // play stopped early: the contract was lost
+	trick     Trick
+	winner    cards.Card
+	order     [MaxSeats]int8 // seats taking part in play
+	nPlaying  int
+	deckOrder [32]cards.Card
+}
+
+// New makes a game for r with one player per hand.
+func New(r *ruleset.Ruleset, players []Player) *Game {
+	return &Game{R: r, Players: players}
+}
+
+// Seats is the number of players holding hands.
+func (g *Game) Seats() int { return g.R.Hands }
+
+// Dealer is the dealer's seat: the last one.
+func (g *Game) Dealer() int { return g.R.Hands - 1 }
+
+// Deal shuffles with rng and deals the ruleset's packets, forehand first.
+func (g *Game) Deal(rng *rand.Rand) {
+	r := g.R
+	n := 0
+	for all := r.Deck.All(); all != 0; all &= all - 1 {
+		g.deckOrder[n] = all.Lowest()
+		n++
+	}
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		g.deckOrder[i], g.deckOrder[j] = g.deckOrder[j], g.deckOrder[i]
+	}
+	g.reset()
+	k := 0
+	for _, p := range r.Packets {
+		if p.ToTalon {
+			for range p.Cards {
+				g.Talon |= g.deckOrder[k].Bit()
+				k++
+			}
+			continue
+		}
+		for s := 0; s < r.Hands; s++ {
+			for range p.Cards {
+				g.Hands[s] |= g.deckOrder[k].Bit()
+				k++
+			}
+		}
+	}
+	g.Dealt = g.Hands
+}
+
+// SetHands deals given cards instead (a recorded or constructed deal).
+func (g *Game) SetHands(hands []cards.Mask, talon cards.Mask) error {
+	r := g.R
+	if len(hands) != r.Hands {
+		return fmt.Errorf("%d hands given; the ruleset deals %d", len(hands), r.Hands)
+	}
+	var seen cards.Mask
+	for i, h := range append(hands, talon) {
+		want := r.HandSize
+		if i == len(hands) {
+			want = r.TalonSize
+		}
+		if h.Count() != want {
+			return fmt.Errorf("hand %d has %d cards; want %d", i+1, h.Count(), want)
+		}
+		if seen&h != 0 {
+			return fmt.Errorf("card %s is dealt twice", r.Deck.Name((seen & h).Lowest()))
+		}
+		if h&^r.Deck.All() != 0 {
+			return fmt.Errorf("a card is not in the pack")
+		}
+		seen |= h
+	}
+	g.reset()
+	copy(g.Hands[:], hands)
+	g.Talon = talon
+	g.Dealt = g.Hands
+	return nil
+}
+
+func (g *Game) reset() {
+	*g = Game{R: g.R, Players: g.Players, Calls: g.Calls[:0], deckOrder: g.deckOrder,
+		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit}
+}
+
+// Run plays the deal to its end: auction, exchange, defence, play.
+func (g *Game) Run() error {
+	g.auction()
+	if g.Declarer < 0 {
+		return nil // all passed and nobody took an offer: the ruleset's otherwise
+	}
+	if err := g.exchange(); err != nil {
+		return err
+	}
+	if g.Conceded {
+		return nil
+	}
+	g.defence()
+	if !g.playing() {
+		return nil
+	}
+	return g.play()
+}
+
+func (g *Game) playing() bool {
+	for s := 0; s < g.Seats(); s++ {
+		if s != g.Declarer && g.Defence[s] == settle.Play {
+			return true
+		}
+	}
+	return false
+}
+
+// LegalCalls lists the calls open to seat: Pass first, then ladder indexes.
+func (g *Game) LegalCalls(seat int, holder int, passed *[MaxSeats]bool, called *[MaxSeats]bool, buf []int) []int {
+	a := g.R.Auction
+	buf = append(buf[:0], Pass)
+	for i, c := range g.R.Ladder {
+		switch {
+		case g.Bid == Pass:
+			if a.Raise == ruleset.RaiseOneMore && !c.Hand && i != g.firstPlain() {
+				continue
+			}
+		case i > g.Bid:
+			if a.Raise == ruleset.RaiseOneMore && !c.Hand && i != g.nextPlain(g.Bid) {
+				continue
+			}
+		case i == g.Bid && a.HoldEarlier && seat < holder:
+			// an earlier seat holds an equal bid: "mine"
+		default:
+			continue
+		}
+		if c.Hand && a.HandOnlyFirstCall && called[seat] {
+			continue
+		}
+		buf = append(buf, i)
+	}
+	return buf
+}
+
+func (g *Game) firstPlain() int {
+	for i, c := range g.R.Ladder {
+		if !c.Hand {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) nextPlain(after int) int {
+	for i := after + 1; i < len(g.R.Ladder); i++ {
+		if !g.R.Ladder[i].Hand {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) auction() {
+	n := g.Seats()
+	var passed, called [MaxSeats]bool
+	holder := -1
+	active := n
+	var buf [64]int
+	for turn := 0; ; turn = (turn + 1) % n {
+		if active == 0 || (active == 1 && holder >= 0) {
+			break
+		}
+		if passed[turn] || turn == holder {
+			continue
+		}
+		legal := g.LegalCalls(turn, holder, &passed, &called, buf[:0])
+		call := g.Players[turn].Call(g, turn, legal)
+		if !contains(legal, call) {
+			call = Pass // an answer outside the legal calls is a pass
+		}
+		g.Calls = append(g.Calls, CallRecord{Seat: turn, Call: call})
+		called[turn] = true
+		if call == Pass {
+			passed[turn] = true
+			active--
+			continue
+		}
+		g.Bid, holder = call, turn
+	}
+	if holder >= 0 {
+		g.Declarer = holder
+		g.Hand = g.R.Ladder[g.Bid].Hand
+		return
+	}
+	for _, o := range g.R.Auction.Offers {
+		seat := map[ruleset.Role]int{ruleset.Forehand: 0, ruleset.Middlehand: 1, ruleset.Dealer: g.Dealer()}[o.Seat]
+		if o.Forced || g.Players[seat].TakeOffer(g, seat) {
+			g.Declarer, g.Forced = seat, o.Forced
+			return
+		}
+	}
+}
+
+func contains(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// MayConcede reports whether the declarer may give up now.
+func (g *Game) MayConcede() bool {
+	if g.R.Defence.DeclarerMayConcede {
+		return true
+	}
+	if g.Forced {
+		for _, o := range g.R.Auction.Offers {
+			if o.Forced && o.MayConcede {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Announceable lists the contracts the declarer may announce.
+func (g *Game) Announceable(buf []int) []int {
+	r := g.R
+	buf = buf[:0]
+	if g.Bid != Pass && !r.Exchange.AtLeastBid {
+		return append(buf, r.Ladder[g.Bid].Contract)
+	}
+	for ci := range r.Contracts {
+		if g.Bid == Pass {
+			buf = append(buf, ci)
+			continue
+		}
+		for li := g.Bid; li < len(r.Ladder); li++ {
+			if r.Ladder[li].Contract == ci && (r.Exchange.HandPlay != ruleset.HandBid || r.Ladder[li].Hand == g.Hand) {
+				buf = append(buf, ci)
+				break
+			}
+		}
+	}
+	return buf
+}
+
+func (g *Game) exchange() error {
+	r, d := g.R, g.Declarer
+	p := g.Players[d]
+	if r.Exchange.HandPlay == ruleset.HandAfterAuction {
+		g.Hand = p.PlayFromHand(g, d)
+	}
+	if !g.Hand && r.Exchange.TakeTalon {
+		g.Hands[d] |= g.Talon
+		n := r.Exchange.Discard
+		laid := p.Discard(g, d, n)
+		if laid.Count() != n || laid&^g.Hands[d] != 0 {
+			return fmt.Errorf("seat %d discarded %s: must lay aside %d of its own cards", d, r.Deck.Format(laid, false), n)
+		}
+		g.Hands[d] &^= laid
+		g.Laid = laid
+	}
+	var buf [64]int
+	legal := g.Announceable(buf[:0])
+	ct, concede := p.Announce(g, d, legal, g.MayConcede())
+	if concede && g.MayConcede() {
+		g.Conceded = true
+		if contains(legal, ct) {
+			g.Contract = ct
+		}
+		return nil
+	}
+	if !contains(legal, ct) {
+		return fmt.Errorf("seat %d announced contract %d, not one of %v", d, ct, legal)
+	}
+	g.Contract = ct
+	g.Trump = r.Contracts[ct].Trumps
+	return nil
+}
+
+func (g *Game) defence() {
+	n := g.Seats()
+	ct := &g.R.Contracts[g.Contract]
+	for k := 1; k < n; k++ {
+		s := (g.Declarer + k) % n
+		ch := settle.Play
+		if g.R.Defence.MayDrop && !ct.NoDrop {
+			ch = g.Players[s].Defend(g, s)
+			if ch != settle.Drop && ch != settle.Play {
+				ch = settle.Play
+			}
+		}
+		if !g.R.Defence.MayPlay {
+			ch = settle.Drop
+		}
+		g.Defence[s] = ch
+	}
+}
+
+// InPlay reports whether seat takes part in the card play.
+func (g *Game) InPlay(seat int) bool {
+	return seat == g.Declarer || g.Defence[seat] == settle.Play
+}
+
+func (g *Game) play() error {
+	r := g.R
+	n := g.Seats()
+	leader := 0
+	if r.Play.DeclarerLeads {
+		leader = g.Declarer
+	}
+	for !g.InPlay(leader) {
+		leader = (leader + 1) % n
+	}
+	ct := &r.Contracts[g.Contract]
+	for t := 0; t < r.HandSize; t++ {
+		g.trick = Trick{Leader: leader}
+		for k := 0; k < n; k++ {
+			s := (leader + k) % n
+			if !g.InPlay(s) {
+				continue
+			}
+			legal := g.Legal(s)
+			c := g.Players[s].Play(g, s, legal)
+			if !legal.Has(c) {
+				return fmt.Errorf("seat %d played %s; legal were %s", s, r.Deck.Name(c), r.Deck.Format(legal, false))
+			}
+			g.put(s, c)
+		}
+		g.trick.Winner = int(g.trick.Seats[g.winnerIndex()])
+		g.Record[g.NTricks] = g.trick
+		g.NTricks++
+		g.Taken[g.trick.Winner]++
+		leader = g.trick.Winner
+		if ct.StopWhenLost && g.lost(ct, t+1) {
+			g.Stopped = true
+			break
+		}
+	}
+	return nil
+}
+
+func (g *Game) lost(ct *ruleset.Contract, played int) bool {
+	d := g.Taken[g.Declarer]
+	if ct.Exact && d > ct.Tricks {
+		return true
+	}
+	return d+g.R.HandSize-played < ct.Tricks
+}
+
+func (g *Game) put(seat int, c cards.Card) {
+	t := &g.trick
+	if t.N == 0 || g.beats(c, g.winner) {
+		g.winner = c
+	}
+	t.Seats[t.N], t.Cards[t.N] = int8(seat), c
+	t.N++
+	g.Hands[seat] &^= c.Bit()
+}
+
+func (g *Game) beats(c, w cards.Card) bool {
+	if c.Suit() == w.Suit() {
+		return c.Rank() > w.Rank()
+	}
+	return c.Suit() == g.Trump
+}
+
+func (g *Game) winnerIndex() int {
+	for i := 0; i < g.trick.N; i++ {
+		if g.trick.Cards[i] == g.winner {
+			return i
+		}
+	}
+	return 0
+}
+
+// Trick is the trick being played.
+func (g *Game) CurrentTrick() *Trick { return &g.trick }
+
+// Winning is the card winning the current trick (valid once a card is down).
+func (g *Game) Winning() cards.Card { return g.winner }
+
+// Legal is the set of cards seat may play to the current trick.
+func (g *Game) Legal(seat int) cards.Mask {
+	hand := g.Hands[seat]
+	if g.trick.N == 0 {
+		return hand
+	}
+	p := g.R.Play
+	led := g.trick.Cards[0].Suit()
+	trumped := g.Trump != cards.NoSuit && led != g.Trump && g.winner.Suit() == g.Trump
+	if follow := hand.Suit(led); follow != 0 {
+		if p.MustHead && !trumped {
+			if higher := follow & cards.Above(g.winner); higher != 0 {
+				return higher
+			}
+		}
+		return follow
+	}
+	if g.Trump != cards.NoSuit && p.MustTrump {
+		if tr := hand.Suit(g.Trump); tr != 0 {
+			if p.MustHead && trumped {
+				if higher := tr & cards.Above(g.winner); higher != 0 {
+					return higher
+				}
+			}
+			return tr
+		}
+	}
+	return hand
+}
+
+// Outcome is the finished deal as settlement sees it; names are the seats'.
+func (g *Game) Outcome(names []string) *settle.Outcome {
+	n := g.Seats()
+	o := &settle.Outcome{
+		Seats: names, Dealer: g.Dealer(), Declarer: g.Declarer, Contract: g.Contract,
+		Hand: g.Hand, Forced: g.Forced, Conceded: g.Conceded,
+		Defence: make([]settle.Choice, n), Tricks: make([]int, n),
+	}
+	copy(o.Defence, g.Defence[:n])
+	copy(o.Tricks, g.Taken[:n])
+	return o
+}

@@ -1,0 +1,216 @@
+package game_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+func bots(n int) []game.Player {
+	ps := make([]game.Player, n)
+	for i := range ps {
+		ps[i] = &bot.Simple{}
+	}
+	return ps
+}
+
+func names(n int) []string { return []string{"A", "B", "C", "D"}[:n] }
+
+// TestRandomDeals plays many random deals of every embedded ruleset and
+// checks the invariants: each card dealt once, every play legal by an
+// independent reading of the rules, the tricks complete, settlement
+// balanced with the pot.
+func TestRandomDeals(t *testing.T) {
+	deals := 10000
+	if testing.Short() {
+		deals = 1000
+	}
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			r, err := rulesets.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := game.New(r, bots(r.Hands))
+			s := settle.New(r)
+			rng := rand.New(rand.NewPCG(7, 11))
+			played, dropped, declared := 0, 0, 0
+			for i := 0; i < deals; i++ {
+				g.Deal(rng)
+				checkDeal(t, r, g)
+				if err := g.Run(); err != nil {
+					t.Fatalf("deal %d: %v", i, err)
+				}
+				checkPlay(t, r, g)
+				l, err := s.Settle(g.Outcome(names(r.Hands)), false)
+				if err != nil {
+					t.Fatalf("deal %d: settle: %v", i, err)
+				}
+				var sum money.Amount
+				for _, v := range l.Net() {
+					sum = sum.Add(v)
+				}
+				if !sum.IsZero() {
+					t.Fatalf("deal %d: settlement does not balance: %v", i, l.Net())
+				}
+				if g.Declarer >= 0 {
+					declared++
+				}
+				if g.NTricks > 0 {
+					played++
+				}
+				for _, c := range g.Defence {
+					if c == settle.Drop {
+						dropped++
+					}
+				}
+			}
+			t.Logf("%d deals: %d declared, %d played, %d drops", deals, declared, played, dropped)
+			// The bots must exercise the rules, not pass every deal.
+			if played < deals/4 || declared < deals/2 || (r.Defence.MayDrop && dropped == 0) {
+				t.Errorf("too little exercised: %d declared, %d played, %d drops in %d deals", declared, played, dropped, deals)
+			}
+		})
+	}
+}
+
+func checkDeal(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
+	t.Helper()
+	all := g.Talon
+	if g.Talon.Count() != r.TalonSize {
+		t.Fatalf("talon has %d cards", g.Talon.Count())
+	}
+	for s := 0; s < r.Hands; s++ {
+		if g.Dealt[s].Count() != r.HandSize {
+			t.Fatalf("hand %d has %d cards", s, g.Dealt[s].Count())
+		}
+		if all&g.Dealt[s] != 0 {
+			t.Fatalf("card dealt twice: %s", r.Deck.Format(all&g.Dealt[s], false))
+		}
+		all |= g.Dealt[s]
+	}
+	if all != r.Deck.All() {
+		t.Fatalf("cards missing from the deal: %s", r.Deck.Format(r.Deck.All()&^all, false))
+	}
+}
+
+// checkPlay replays the record card by card with a plain reading of the
+// rules (slices, no masks) and checks each card was legal and each trick
+// went to the right player.
+func checkPlay(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
+	t.Helper()
+	hands := make([][]cards.Card, r.Hands)
+	for s := 0; s < r.Hands; s++ {
+		h := g.Dealt[s]
+		if s == g.Declarer && !g.Hand && r.Exchange.TakeTalon && g.NTricks > 0 {
+			h = h | g.Talon&^g.Laid
+			h &^= g.Laid
+		}
+		hands[s] = h.Cards()
+	}
+	total := 0
+	for i := 0; i < g.NTricks; i++ {
+		tr := g.Record[i]
+		var played []cards.Card
+		for k := 0; k < tr.N; k++ {
+			s, c := int(tr.Seats[k]), tr.Cards[k]
+			if !g.InPlay(s) {
+				t.Fatalf("trick %d: seat %d does not play", i, s)
+			}
+			if !naiveLegal(r, g.Trump, hands[s], played, c) {
+				t.Fatalf("trick %d: seat %d played %s from %v after %v: illegal", i, s, r.Deck.Name(c), hands[s], played)
+			}
+			hands[s] = remove(hands[s], c)
+			played = append(played, c)
+		}
+		if w := naiveWinner(g.Trump, played); int(tr.Seats[w]) != tr.Winner {
+			t.Fatalf("trick %d: %v won by seat %d, want seat %d", i, played, tr.Winner, tr.Seats[w])
+		}
+		total++
+	}
+	if g.NTricks > 0 && total != r.HandSize && !g.Stopped {
+		t.Fatalf("only %d tricks played", total)
+	}
+	sum := 0
+	for s := 0; s < r.Hands; s++ {
+		sum += g.Taken[s]
+	}
+	if sum != g.NTricks {
+		t.Fatalf("tricks taken %d, played %d", sum, g.NTricks)
+	}
+}
+
+func remove(h []cards.Card, c cards.Card) []cards.Card {
+	for i, x := range h {
+		if x == c {
+			return append(h[:i:i], h[i+1:]...)
+		}
+	}
+	return h
+}
+
+func naiveWinner(trump cards.Suit, played []cards.Card) int {
+	w := 0
+	for i, c := range played {
+		b := played[w]
+		if (c.Suit() == b.Suit() && c.Rank() > b.Rank()) || (c.Suit() == trump && b.Suit() != trump) {
+			w = i
+		}
+	}
+	return w
+}
+
+// naiveLegal states the rules of play as the sources do: follow suit; if
+// unable, trump (where trumping is compulsory); if unable, anything; and
+// with must-head, beat the best card when following or trumping if possible.
+func naiveLegal(r *ruleset.Ruleset, trump cards.Suit, hand []cards.Card, played []cards.Card, c cards.Card) bool {
+	has := func(pred func(cards.Card) bool) bool {
+		for _, x := range hand {
+			if pred(x) {
+				return true
+			}
+		}
+		return false
+	}
+	in := false
+	for _, x := range hand {
+		in = in || x == c
+	}
+	if !in {
+		return false
+	}
+	if len(played) == 0 {
+		return true
+	}
+	led := played[0].Suit()
+	best := played[naiveWinner(trump, played)]
+	beats := func(x cards.Card) bool {
+		return (x.Suit() == best.Suit() && x.Rank() > best.Rank()) || (x.Suit() == trump && best.Suit() != trump)
+	}
+	if has(func(x cards.Card) bool { return x.Suit() == led }) {
+		if c.Suit() != led {
+			return false
+		}
+		if r.Play.MustHead && has(func(x cards.Card) bool { return x.Suit() == led && beats(x) }) {
+			return beats(c)
+		}
+		return true
+	}
+	if trump != cards.NoSuit && r.Play.MustTrump && has(func(x cards.Card) bool { return x.Suit() == trump }) {
+		if c.Suit() != trump {
+			return false
+		}
+		if r.Play.MustHead && has(func(x cards.Card) bool { return x.Suit() == trump && beats(x) }) {
+			return beats(c)
+		}
+		return true
+	}
+	return true
+}

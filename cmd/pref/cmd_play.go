@@ -1,0 +1,285 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
+	"github.com/spf13/cobra"
+)
+
+// maxRedeals bounds the redeals of one deal when everyone passes.
+const maxRedeals = 100
+
+func playCmd() *cobra.Command {
+	var (
+		name  string
+		seed  uint64
+		deals int
+		names []string
+		ascii bool
+	)
+	cmd := &cobra.Command{
+		Use:   "play [--ruleset NAME] [--seed N] [--deals N]",
+		Short: "Play random deals with computer players, printed, then settled",
+		Long: `Deal and play with computer players that only make legal moves: the hands,
+the auction with the reason for each call, the exchange, the defence, every
+trick, then the settlement with its arithmetic. The same seed gives the same
+deals. With --deals N the deal passes to the left and the pot carries over;
+running balances are printed after each deal.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := openRuleset(name)
+			if err != nil {
+				return err
+			}
+			if deals < 1 {
+				return badInput(fmt.Errorf("--deals %d: at least one", deals))
+			}
+			if len(names) == 0 {
+				names = defaultNames[:r.Hands]
+			}
+			t, err := table.New(r, names)
+			if err != nil {
+				return badInput(err)
+			}
+			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii}
+			rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+			return playSession(p, t, rng, deals)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.Uint64Var(&seed, "seed", 1, "random seed: the same seed gives the same deals")
+	f.IntVar(&deals, "deals", 1, "number of deals to play in a row")
+	f.StringSliceVar(&names, "players", nil, "player names, clockwise (default Anton, Brigitte, Charlotte; a fourth name seats four)")
+	f.BoolVar(&ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")
+	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
+	return cmd
+}
+
+var defaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
+
+func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int) error {
+	r := t.R
+	bots := make([]*bot.Simple, r.Hands)
+	players := make([]game.Player, r.Hands)
+	for i := range bots {
+		bots[i] = &bot.Simple{}
+		players[i] = &reasoned{bots[i], p, nil}
+	}
+	g := game.New(r, players)
+	s := settle.New(r)
+	for d := 0; d < deals; d++ {
+		order := t.Order()
+		seatNames := make([]string, len(order))
+		for i, idx := range order {
+			seatNames[i] = t.Names[idx]
+		}
+		for i := range players {
+			players[i].(*reasoned).names = seatNames
+		}
+		p.header(t, d, deals, seatNames)
+		for _, a := range t.Ante() {
+			p.f("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
+		}
+		p.f("Pot: %v\n", t.Pot)
+		for redeal := 0; ; redeal++ {
+			if redeal == maxRedeals {
+				return failed("%d redeals in a row: the computer players never bid in this ruleset", maxRedeals)
+			}
+			g.Deal(rng)
+			p.hands(g, seatNames)
+			if err := g.Run(); err != nil {
+				return failed("the interpreter refused a computer player's move: %v", err)
+			}
+			if g.Declarer >= 0 || len(r.Auction.Offers) > 0 {
+				break
+			}
+			p.f("\nEverybody passed: the cards are dealt again.\n")
+		}
+		p.deal(g, seatNames)
+		o := t.Outcome(g)
+		l, err := s.Settle(o, true)
+		if err != nil {
+			return failed("settlement: %v", err)
+		}
+		p.f("\nSettlement\n")
+		printLedger(indent{p.w}, l, o.Pot)
+		t.Apply(l)
+		if !t.Sum().IsZero() {
+			return failed("the table does not balance: %v", t.Sum())
+		}
+		if deals > 1 {
+			p.balances(t)
+		}
+		t.Next()
+	}
+	return nil
+}
+
+// reasoned prints each decision of a computer player with its reason.
+type reasoned struct {
+	*bot.Simple
+	p     *printer
+	names []string
+}
+
+func (b *reasoned) Call(g *game.Game, seat int, legal []int) int {
+	c := b.Simple.Call(g, seat, legal)
+	call := "pass"
+	if c != game.Pass {
+		call = b.p.callName(g.R.Ladder[c])
+	}
+	b.p.f("  %-10s %-12s (%s)\n", b.names[seat], call, b.Reason)
+	return c
+}
+
+type printer struct {
+	w     io.Writer
+	r     *ruleset.Ruleset
+	ascii bool
+}
+
+func (p *printer) f(format string, args ...any) { fmt.Fprintf(p.w, format, args...) }
+
+func (p *printer) cards(m cards.Mask) string {
+	if m == 0 {
+		return "-"
+	}
+	return p.r.Deck.Format(m, !p.ascii)
+}
+
+func (p *printer) card(c cards.Card) string {
+	if p.ascii {
+		return p.r.Deck.Name(c)
+	}
+	return p.r.Deck.Pretty(c)
+}
+
+func (p *printer) callName(c ruleset.Call) string {
+	ct := &p.r.Contracts[c.Contract]
+	s := ct.Name
+	if ct.Label != "" {
+		s = ct.Label
+	}
+	if c.Hand {
+		s += " (hand)"
+	}
+	return s
+}
+
+func (p *printer) header(t *table.Table, d, deals int, seats []string) {
+	if d > 0 {
+		p.f("\n")
+	}
+	title := p.r.Title
+	if deals > 1 {
+		title = fmt.Sprintf("%s, deal %d of %d", title, d+1, deals)
+	}
+	p.f("%s\n%s\n", title, strings.Repeat("=", len([]rune(title))))
+	p.f("Dealer: %s. Forehand: %s.", t.Names[t.Dealer], seats[0])
+	if len(seats) > p.r.Hands {
+		p.f(" %s sits out.", t.Names[t.Dealer])
+	}
+	p.f("\n")
+}
+
+func (p *printer) hands(g *game.Game, names []string) {
+	p.f("\nHands\n")
+	for s := 0; s < p.r.Hands; s++ {
+		p.f("  %-10s %s\n", names[s], p.cards(g.Dealt[s]))
+	}
+	p.f("  %-10s %s\n", "talon", p.cards(g.Talon))
+	p.f("\nAuction\n")
+}
+
+func (p *printer) deal(g *game.Game, names []string) {
+	r := p.r
+	if g.Declarer < 0 {
+		p.f("Nobody declared.\n")
+		return
+	}
+	d := names[g.Declarer]
+	if g.Forced {
+		p.f("Everybody passed: %s is forced to take the talon.\n", d)
+	} else if g.Bid == game.Pass {
+		p.f("Everybody passed: %s takes the second chance.\n", d)
+	}
+	p.f("\nExchange\n")
+	switch {
+	case g.Hand:
+		p.f("  %s plays from the hand; the talon stays face down.\n", d)
+	case r.Exchange.TakeTalon:
+		p.f("  %s takes the talon (%s) and lays aside %s.\n", d, p.cards(g.Talon), p.cards(g.Laid))
+	}
+	if g.Conceded {
+		p.f("  %s gives up.\n", d)
+		return
+	}
+	ct := &r.Contracts[g.Contract]
+	p.f("  %s announces %s", d, ct.Display())
+	if ct.Trumps != cards.NoSuit {
+		p.f(" (trumps %s)", r.Deck.SuitNames[ct.Trumps])
+	}
+	p.f(": %s needs %d tricks.\n", d, ct.Tricks)
+	p.f("\nDefence\n")
+	for k := 1; k < r.Hands; k++ {
+		s := (g.Declarer + k) % r.Hands
+		what := "plays"
+		if g.Defence[s] == settle.Drop {
+			what = "drops out"
+		}
+		p.f("  %-10s %s\n", names[s], what)
+	}
+	if g.NTricks == 0 {
+		p.f("Nobody defends: no card play.\n")
+		return
+	}
+	p.f("\nPlay\n")
+	for i := 0; i < g.NTricks; i++ {
+		t := &g.Record[i]
+		var parts []string
+		for k := 0; k < t.N; k++ {
+			parts = append(parts, fmt.Sprintf("%s %s", names[t.Seats[k]], p.card(t.Cards[k])))
+		}
+		p.f("  %2d. %-44s -> %s\n", i+1, strings.Join(parts, ", "), names[t.Winner])
+	}
+	if g.Stopped {
+		p.f("  Play stops: the contract can no longer be made.\n")
+	}
+	var taken []string
+	for s := 0; s < r.Hands; s++ {
+		if g.InPlay(s) {
+			taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
+		}
+	}
+	p.f("Tricks: %s.\n", strings.Join(taken, ", "))
+}
+
+func (p *printer) balances(t *table.Table) {
+	var parts []string
+	for i, n := range t.Names {
+		parts = append(parts, fmt.Sprintf("%s %s", n, signed(t.Balance[i])))
+	}
+	p.f("Balances: %s; pot %v\n", strings.Join(parts, ", "), t.Pot)
+}
+
+// indent prefixes each line with two spaces.
+type indent struct{ w io.Writer }
+
+func (i indent) Write(b []byte) (int, error) {
+	s := strings.TrimSuffix(string(b), "\n")
+	_, err := io.WriteString(i.w, "  "+strings.ReplaceAll(s, "\n", "\n  ")+"\n")
+	return len(b), err
+}
+
+var _ = money.Int

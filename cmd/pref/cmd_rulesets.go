@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/rulesets"
+	"github.com/preference-rules/pref/schema"
+	"github.com/spf13/cobra"
+)
+
+func rulesetsCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "rulesets",
+		Short: "List the embedded rulesets with a one-line description each",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			for _, name := range rulesets.Names() {
+				r, err := rulesets.Open(name)
+				if err != nil {
+					return failed("embedded ruleset %s: %v", name, err)
+				}
+				fmt.Fprintf(w, "%s\t%s\n", name, r.Description)
+			}
+			return w.Flush()
+		},
+	}
+}
+
+func validateCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "validate FILE...",
+		Short: "Check ruleset files: schema, meaning and expressions, errors as file:line:col",
+		Long: `Check ruleset files. Each problem is printed as file:line:col and what was
+expected: YAML syntax, the JSON Schema (schema/ruleset.schema.json), then the
+meaning (packets adding up to the pack, bids that exist, expressions that
+compile with the right type). Embedded rulesets may be named instead of files.`,
+		Args:              cobra.MinimumNArgs(1),
+		ValidArgsFunction: completeRulesets,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			bad := 0
+			for _, a := range args {
+				r, err := rulesets.Open(a)
+				if err != nil {
+					bad++
+					if _, ok := err.(*schema.Error); !ok {
+						if _, ok := err.(schema.List); !ok {
+							fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", a, err)
+							continue
+						}
+					}
+					fmt.Fprintln(cmd.ErrOrStderr(), err)
+					continue
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %d contracts, %d settlement rules)\n", r.File, r.Title, len(r.Contracts), len(r.Rules))
+			}
+			if bad > 0 {
+				return failed("%d of %d rulesets invalid", bad, len(args))
+			}
+			return nil
+		},
+	}
+}
+
+func schemaCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "schema",
+		Short: "Print the JSON Schema of a ruleset (for editors: yaml-language-server)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprint(cmd.OutOrStdout(), schema.RulesetSchema())
+			return err
+		},
+	}
+}
+
+// openRuleset loads a ruleset named on the command line; failure is bad input.
+func openRuleset(name string) (*ruleset.Ruleset, error) {
+	r, err := rulesets.Open(name)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	return r, nil
+}

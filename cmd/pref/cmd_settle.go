@@ -1,0 +1,173 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/preference-rules/pref/conformance"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/spf13/cobra"
+)
+
+func settleCmd() *cobra.Command {
+	var (
+		c       conformance.Case
+		tricks  string
+		drops   []string
+		options []string
+	)
+	cmd := &cobra.Command{
+		Use:   "settle --ruleset NAME --declarer NAME --bid CONTRACT --tricks N,N,N",
+		Short: "Settle a stated outcome: every payment with its rule and arithmetic",
+		Long: `Settle a deal from its outcome alone: the contract, who dropped out and the
+tricks. Prints each transfer with the rule that produced it and its
+arithmetic, then each party's net result.
+
+Seats are in playing order, forehand first; the dealer is the last seat
+unless --dealer names another (with four seats the dealer sits out).`,
+		Example: `  pref settle --ruleset austrian-1829 --seats Anton,Brigitte,Charlotte \
+      --declarer Anton --bid diamonds --tricks 6,2,2
+  pref settle --ruleset austrian-1829 --declarer Anton --bid spades --drop Brigitte --tricks Anton=7,Charlotte=3`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := openRuleset(c.Ruleset)
+			if err != nil {
+				return err
+			}
+			if c.Defence == nil {
+				c.Defence = map[string]string{}
+			}
+			for _, d := range drops {
+				c.Defence[d] = "drop"
+			}
+			if c.Tricks, err = parseTricks(tricks, c.Seats); err != nil {
+				return badInput(err)
+			}
+			if c.Options, err = parseOptions(r, options); err != nil {
+				return badInput(err)
+			}
+			o, err := c.Outcome(r)
+			if err != nil {
+				return badInput(err)
+			}
+			l, err := settle.New(r).Settle(o, true)
+			if err != nil {
+				return badInput(err)
+			}
+			printLedger(cmd.OutOrStdout(), l, o.Pot)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&c.Ruleset, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringSliceVar(&c.Seats, "seats", []string{"Anton", "Brigitte", "Charlotte"}, "player names in playing order, forehand first")
+	f.StringVar(&c.Dealer, "dealer", "", "the dealer (default: the last seat)")
+	f.StringVar(&c.Contract.Declarer, "declarer", "", "who declared")
+	f.StringVar(&c.Contract.Bid, "bid", "", "the contract played, a name from the ruleset's bid table")
+	f.BoolVar(&c.Contract.Hand, "hand", false, "played from the hand (talon unused)")
+	f.BoolVar(&c.Contract.Forced, "forced", false, "the declarer was forced after everyone passed")
+	f.BoolVar(&c.Contract.Conceded, "conceded", false, "the declarer gave up before play")
+	f.BoolVar(&c.Contract.Passed, "passed", false, "everyone passed and nobody declared")
+	f.StringSliceVar(&drops, "drop", nil, "defenders who dropped out")
+	f.StringVar(&tricks, "tricks", "", "tricks per seat: N,N,N in seat order, or Name=N,...")
+	f.StringVar(&c.Pot, "pot", "", "the pot before settlement")
+	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (e.g. hand-doubles=true)")
+	f.StringSliceVar(&c.Events, "event", nil, "an event the ruleset knows (e.g. four-aces)")
+	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
+	return cmd
+}
+
+func parseTricks(s string, seats []string) (map[string]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	out := map[string]int{}
+	parts := strings.Split(s, ",")
+	for i, p := range parts {
+		name, val, named := strings.Cut(p, "=")
+		if !named {
+			if len(parts) != len(seats) {
+				return nil, fmt.Errorf("--tricks %s: %d numbers for %d seats; give one per seat or Name=N", s, len(parts), len(seats))
+			}
+			name, val = seats[i], p
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil {
+			return nil, fmt.Errorf("--tricks: %q is not a number of tricks", val)
+		}
+		out[strings.TrimSpace(name)] = n
+	}
+	return out, nil
+}
+
+func parseOptions(r *ruleset.Ruleset, opts []string) (map[string]any, error) {
+	out := map[string]any{}
+	for _, kv := range opts {
+		k, v, _ := strings.Cut(kv, "=")
+		o, ok := r.Option(k)
+		if !ok {
+			var names []string
+			for _, o := range r.Options {
+				names = append(names, o.Name)
+			}
+			return nil, fmt.Errorf("--option %s: %s has no option %q (options: %s)", kv, r.Name, k, strings.Join(names, ", "))
+		}
+		switch o.Default.(type) {
+		case bool:
+			b, err := strconv.ParseBool(orTrue(v))
+			if err != nil {
+				return nil, fmt.Errorf("--option %s: want true or false", kv)
+			}
+			out[k] = b
+		case int:
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return nil, fmt.Errorf("--option %s: want an integer", kv)
+			}
+			out[k] = n
+		}
+	}
+	return out, nil
+}
+
+func orTrue(v string) string {
+	if v == "" {
+		return "true"
+	}
+	return v
+}
+
+// printLedger writes each transfer with its rule and arithmetic, then the net
+// result of each party.
+func printLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) {
+	if len(l.Transfers) == 0 {
+		fmt.Fprintln(w, "no payments")
+	}
+	for _, t := range l.Transfers {
+		fmt.Fprintf(w, "%s -> %s %v  (%s: rule %q)\n", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule)
+	}
+	net := l.Net()
+	parts := make([]string, 0, len(net))
+	for i, v := range net {
+		name := "pot"
+		if i < len(l.Seats) {
+			name = l.Seats[i]
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", name, signed(v)))
+	}
+	fmt.Fprintf(w, "net: %s\n", strings.Join(parts, ", "))
+	if !potBefore.IsZero() {
+		fmt.Fprintf(w, "pot: %v -> %v\n", potBefore, potBefore.Add(net[len(net)-1]))
+	}
+}
+
+func signed(v money.Amount) string {
+	if v.Sign() > 0 {
+		return "+" + v.String()
+	}
+	return v.String()
+}

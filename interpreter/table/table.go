@@ -1,0 +1,125 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+)
+
+// Table is a session of deals.
+type Table struct {
+	R       *ruleset.Ruleset
+	Names   []string // clockwise seating
+	Balance []money.Amount
+	Pot     money.Amount
+	Dealer  int // index into Names
+	Deals   int // deals started
+}
+
+// New seats players (clockwise) at a table for r; the first dealer is the
+// last name, so the first name is forehand of the first deal.
+func New(r *ruleset.Ruleset, names []string) (*Table, error) {
+	if len(names) < r.Hands || len(names) > r.TableMax {
+		return nil, fmt.Errorf("%d players: %s seats %d to %d", len(names), r.Name, r.Hands, r.TableMax)
+	}
+	return &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1}, nil
+}
+
+// Order lists the table indexes in playing order for this deal: the hand
+// holders from the dealer's left, then the dealer if sitting out.
+func (t *Table) Order() []int {
+	n := len(t.Names)
+	order := make([]int, 0, n)
+	for k := 1; k <= t.R.Hands; k++ {
+		order = append(order, (t.Dealer+k)%n)
+	}
+	if n > t.R.Hands {
+		order = append(order, t.Dealer)
+	}
+	return order
+}
+
+// Ante makes this deal's antes and applies them; it returns them for display.
+func (t *Table) Ante() []settle.Transfer {
+	a := t.R.Ante
+	if t.Deals > 0 && !a.EveryDeal {
+		return nil
+	}
+	var out []settle.Transfer
+	if a.Each > 0 {
+		for i := range t.Names {
+			out = append(out, settle.Transfer{From: i, To: settle.Pot, Amount: money.Int(int64(a.Each)), Rule: "ante"})
+		}
+	}
+	if a.Dealer > 0 {
+		out = append(out, settle.Transfer{From: t.Dealer, To: settle.Pot, Amount: money.Int(int64(a.Dealer)), Rule: "dealer's ante"})
+	}
+	for _, tr := range out {
+		t.move(tr.From, tr.To, tr.Amount)
+	}
+	return out
+}
+
+func (t *Table) move(from, to int, amt money.Amount) {
+	if from == settle.Pot {
+		t.Pot = t.Pot.Sub(amt)
+	} else {
+		t.Balance[from] = t.Balance[from].Sub(amt)
+	}
+	if to == settle.Pot {
+		t.Pot = t.Pot.Add(amt)
+	} else {
+		t.Balance[to] = t.Balance[to].Add(amt)
+	}
+}
+
+// Outcome turns a finished game into an outcome over this deal's seats
+// (playing order, the sitting-out dealer last).
+func (t *Table) Outcome(g *game.Game) *settle.Outcome {
+	order := t.Order()
+	names := make([]string, len(order))
+	for i, idx := range order {
+		names[i] = t.Names[idx]
+	}
+	o := g.Outcome(names[:t.R.Hands])
+	o.Seats = names
+	o.Pot = t.Pot
+	if len(order) > t.R.Hands {
+		o.Dealer = len(order) - 1
+		o.Defence = append(o.Defence, settle.NoChoice)
+		o.Tricks = append(o.Tricks, 0)
+	}
+	return o
+}
+
+// Apply books a deal's ledger (seats in this deal's order) to the table.
+func (t *Table) Apply(l *settle.Ledger) {
+	order := t.Order()
+	idx := func(i int) int {
+		if i == settle.Pot {
+			return settle.Pot
+		}
+		return order[i]
+	}
+	for _, tr := range l.Transfers {
+		t.move(idx(tr.From), idx(tr.To), tr.Amount)
+	}
+}
+
+// Next passes the deal to the left.
+func (t *Table) Next() {
+	t.Deals++
+	t.Dealer = (t.Dealer + 1) % len(t.Names)
+}
+
+// Sum is balances plus pot: always zero.
+func (t *Table) Sum() money.Amount {
+	s := t.Pot
+	for _, b := range t.Balance {
+		s = s.Add(b)
+	}
+	return s
+}

@@ -125,7 +125,7 @@ func (b *Simple) Discard(g *game.Game, seat int, n int) cards.Mask {
 	hand := g.Hands[seat]
 	keep := bestTrump(g, hand)
 	var laid cards.Mask
-	for laid.Count() < n {
+	for laid.Count() < n && hand&^laid != 0 {
 		// lowest card of the shortest side suit, never an ace
 		pick, bestLen := cards.Card(255), 99
 		for s := range g.R.Deck.SuitIDs {

@@ -72,9 +72,8 @@ type Game struct {
 	Stopped   bool // play stopped early: the contract was lost
 	trick     Trick
 	winner    cards.Card
-	order     [MaxSeats]int8 // seats taking part in play
-	nPlaying  int
 	deckOrder [32]cards.Card
+	buf       [64]int // legal calls and contracts offered to players, reused
 }
 
 // New makes a game for r with one player per hand.
@@ -91,6 +90,7 @@ func (g *Game) Dealer() int { return g.R.Hands - 1 }
 // Deal shuffles with rng and deals the ruleset's packets, forehand first.
 func (g *Game) Deal(rng *rand.Rand) {
 	r := g.R
+	g.reset()
 	n := 0
 	for all := r.Deck.All(); all != 0; all &= all - 1 {
 		g.deckOrder[n] = all.Lowest()
@@ -100,7 +100,6 @@ func (g *Game) Deal(rng *rand.Rand) {
 		j := rng.IntN(i + 1)
 		g.deckOrder[i], g.deckOrder[j] = g.deckOrder[j], g.deckOrder[i]
 	}
-	g.reset()
 	k := 0
 	for _, p := range r.Packets {
 		if p.ToTalon {
@@ -151,7 +150,7 @@ func (g *Game) SetHands(hands []cards.Mask, talon cards.Mask) error {
 }
 
 func (g *Game) reset() {
-	*g = Game{R: g.R, Players: g.Players, Calls: g.Calls[:0], deckOrder: g.deckOrder,
+	*g = Game{R: g.R, Players: g.Players, Calls: g.Calls[:0],
 		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit}
 }
 
@@ -184,7 +183,7 @@ func (g *Game) playing() bool {
 }
 
 // LegalCalls lists the calls open to seat: Pass first, then ladder indexes.
-func (g *Game) LegalCalls(seat int, holder int, passed *[MaxSeats]bool, called *[MaxSeats]bool, buf []int) []int {
+func (g *Game) LegalCalls(seat int, holder int, called *[MaxSeats]bool, buf []int) []int {
 	a := g.R.Auction
 	buf = append(buf[:0], Pass)
 	for i, c := range g.R.Ladder {
@@ -233,7 +232,6 @@ func (g *Game) auction() {
 	var passed, called [MaxSeats]bool
 	holder := -1
 	active := n
-	var buf [64]int
 	for turn := 0; ; turn = (turn + 1) % n {
 		if active == 0 || (active == 1 && holder >= 0) {
 			break
@@ -241,7 +239,7 @@ func (g *Game) auction() {
 		if passed[turn] || turn == holder {
 			continue
 		}
-		legal := g.LegalCalls(turn, holder, &passed, &called, buf[:0])
+		legal := g.LegalCalls(turn, holder, &called, g.buf[:0])
 		call := g.Players[turn].Call(g, turn, legal)
 		if !contains(legal, call) {
 			call = Pass // an answer outside the legal calls is a pass
@@ -331,8 +329,7 @@ func (g *Game) exchange() error {
 		g.Hands[d] &^= laid
 		g.Laid = laid
 	}
-	var buf [64]int
-	legal := g.Announceable(buf[:0])
+	legal := g.Announceable(g.buf[:0])
 	ct, concede := p.Announce(g, d, legal, g.MayConcede())
 	if concede && g.MayConcede() {
 		g.Conceded = true
@@ -392,6 +389,9 @@ func (g *Game) play() error {
 				continue
 			}
 			legal := g.Legal(s)
+			if legal == 0 {
+				return fmt.Errorf("seat %d has no card for trick %d", s, t+1)
+			}
 			c := g.Players[s].Play(g, s, legal)
 			if !legal.Has(c) {
 				return fmt.Errorf("seat %d played %s; legal were %s", s, r.Deck.Name(c), r.Deck.Format(legal, false))

@@ -37,7 +37,15 @@ func Load(file string, data []byte) (*Ruleset, error) {
 		msg := err.Error()
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
-			return nil, &schema.Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + m[2]}
+			text := m[2]
+			// yaml.v3 reports a parser error that has a context (an unclosed
+			// [ or {, a block left open) at the context's 0-based line: the
+			// line where that collection starts is one further.
+			if strings.HasPrefix(text, "did not find expected") {
+				line++
+				text += " (in the collection that starts on this line)"
+			}
+			return nil, &schema.Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + text}
 		}
 		return nil, &schema.Error{File: file, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
 	}

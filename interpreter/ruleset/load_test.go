@@ -1,0 +1,98 @@
+package ruleset
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func minimal(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/minimal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func TestMinimalLoads(t *testing.T) {
+	r, err := Load("minimal.yaml", []byte(minimal(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.HandSize != 10 || r.TalonSize != 2 || len(r.Ladder) != 2 || r.Contracts[1].Values[0] != 2 {
+		t.Fatalf("compiled wrongly: hand %d talon %d ladder %v", r.HandSize, r.TalonSize, r.Ladder)
+	}
+}
+
+// Each malformed ruleset is the minimal one with one edit; the error must
+// name the file, line and column of the mistake and what was expected.
+func TestMalformedRulesets(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           string // file:line:col: and a part of the message
+	}{
+		{"wrong type", "players: {hands: 3}", "players: {hands: many}",
+			"bad.yaml:4:18: players.hands: expected integer, but got string"},
+		{"unknown key", "  leader: declarer", "  leader: declarer\n  revoke: allowed",
+			`bad.yaml:25:3: unknown key "revoke" in play (allowed: head, leader, trump)`},
+		{"enum", "  talon: take", "  talon: keep",
+			"bad.yaml:19:10: exchange.talon: value must be one of"},
+		{"expression does not compile", "amount: game * 10}", "amount: game * * 10}",
+			"bad.yaml:29:50: amount expression \"game * * 10\": unexpected token"},
+		{"unknown name in expression", "when: played && made", "when: played && maade",
+			"bad.yaml:27:21: when expression \"played && maade\": unknown name maade"},
+		{"expression of the wrong type", "when: played && made", "when: game + 1",
+			"bad.yaml:27:11: when expression \"game + 1\": expected bool, but got int"},
+		{"bid missing its value", "{name: hearts, trumps: H, tricks: 6, values: {game: 2}}", "{name: hearts, trumps: H, tricks: 6}",
+			`bad.yaml:15:5: contract "hearts" has values {} but "clubs" has {game}`},
+		{"bid missing from the table", "ladder: [clubs, hearts]", "ladder: [clubs, spades]",
+			`bad.yaml:17:19: ladder bid "spades": no contract named "spades" (contracts: clubs, hearts)`},
+		{"packets do not add up", "    - {to: hands, cards: 5}\n    - {to: talon", "    - {to: hands, cards: 4}\n    - {to: talon",
+			"bad.yaml:10:5: packets deal 29 cards (3 hands x 9 + talon 2) but the pack has 32"},
+		{"trumps not a suit", "trumps: H, tricks: 6, values: {game: 2}", "trumps: X, tricks: 6, values: {game: 2}",
+			`bad.yaml:15:28: trumps "X" is not a suit id`},
+		{"yaml syntax", "auction:\n", "auction:\n  ladder: [clubs\n",
+			"bad.yaml:17:1: YAML syntax: did not find expected ',' or ']' (in the collection that starts on this line)"},
+		{"missing section", "play:\n  leader: declarer\n", "",
+			"bad.yaml:1:1: ruleset: missing properties: 'play'"},
+		{"amount not a number", "amount: game * 10}", "amount: made}",
+			`bad.yaml:29:43: amount "made" has type bool; want a number`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := minimal(t)
+			if !strings.Contains(src, tt.old) {
+				t.Fatalf("test edit %q not found in the minimal ruleset", tt.old)
+			}
+			_, err := Load("bad.yaml", []byte(strings.Replace(src, tt.old, tt.new, 1)))
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error\n  %v\ndoes not contain\n  %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// A hostile expression is refused at load time, not run.
+func TestHugeExpressionRefused(t *testing.T) {
+	huge := "amount: " + strings.Repeat("game + ", 600) + "1}"
+	src := strings.Replace(minimal(t), "amount: game * 10}", huge, 1)
+	_, err := Load("bad.yaml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "bad.yaml:29:") {
+		t.Fatalf("huge expression: %v", err)
+	}
+}
+
+func TestExactDivision(t *testing.T) {
+	src := strings.Replace(minimal(t), "amount: game * 10}", "amount: pot / 10 * game}", 1)
+	r, err := Load("ok.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Rules[0].Pay[0].Amount.Node().Type(); got != amountType {
+		t.Fatalf("pot / 10 * game has type %v; want money.Amount", got)
+	}
+}

@@ -133,33 +133,25 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if total == r.HandSize {
 		return nil
 	}
-	if total < r.HandSize && ct != nil && ct.StopWhenLost && !ct.Made(o.Tricks[o.Declarer]) && decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
+	if total < r.HandSize && ct != nil && ct.StopWhenLost && decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
 		return nil // play stopped when the contract was lost
 	}
 	return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
 }
 
-// decided: with `taken` of `played` tricks to the declarer, the contract can
-// no longer be made, and it had not been lost one trick earlier.
+// decided reports whether play stopped exactly when the contract was lost:
+// lost after the last trick played, not lost before it. An exact contract
+// (misère) is lost by the declarer taking one trick too many, so the last
+// trick was the declarer's; any other is lost by a trick the defence took.
 func decided(ct *ruleset.Contract, taken, played, all int) bool {
 	lost := func(taken, played int) bool {
-		if ct.Exact && taken > ct.Tricks {
-			return true
-		}
-		return taken+(all-played) < ct.Tricks
+		return (ct.Exact && taken > ct.Tricks) || taken+all-played < ct.Tricks
 	}
-	return lost(taken, played) && !(played > 0 && lost(taken-boolInt(lastWon(ct, taken, played)), played-1))
-}
-
-// lastWon guesses who took the last trick: for a contract lost by taking too
-// many, the declarer; for one lost by losing too many, a defender.
-func lastWon(ct *ruleset.Contract, taken, played int) bool { return ct.Exact && taken > ct.Tricks }
-
-func boolInt(b bool) int {
-	if b {
-		return 1
+	before := taken
+	if ct.Exact && taken > ct.Tricks {
+		before--
 	}
-	return 0
+	return played > 0 && lost(taken, played) && !lost(before, played-1)
 }
 
 func mayConcedeForced(r *ruleset.Ruleset) bool {

@@ -1,0 +1,80 @@
+package table_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// TestSessions plays random sequences of deals at three and four players:
+// the dealer rotates left, the sitting-out dealer never plays or pays, and
+// balances plus pot stay zero after every deal.
+func TestSessions(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, players := range [][]string{{"A", "B", "C"}, {"A", "B", "C", "D"}} {
+			if len(players) > r.TableMax {
+				continue
+			}
+			rng := rand.New(rand.NewPCG(uint64(len(players)), 9))
+			for session := 0; session < 100; session++ {
+				tb, err := table.New(r, players)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ps := make([]game.Player, r.Hands)
+				for i := range ps {
+					ps[i] = &bot.Simple{}
+				}
+				g := game.New(r, ps)
+				s := settle.New(r)
+				deals := 1 + rng.IntN(12)
+				for d := 0; d < deals; d++ {
+					if want := (len(players) - 1 + d) % len(players); tb.Dealer != want {
+						t.Fatalf("deal %d: dealer %d, want %d", d, tb.Dealer, want)
+					}
+					tb.Ante()
+					g.Deal(rng)
+					if err := g.Run(); err != nil {
+						t.Fatal(err)
+					}
+					o := tb.Outcome(g)
+					before := append([]money.Amount(nil), tb.Balance...)
+					l, err := s.Settle(o, false)
+					if err != nil {
+						t.Fatalf("%s, %d players, deal %d: %v", name, len(players), d, err)
+					}
+					tb.Apply(l)
+					if !tb.Sum().IsZero() {
+						t.Fatalf("table does not balance: %v + pot %v", tb.Balance, tb.Pot)
+					}
+					if len(players) > r.Hands && !tb.Balance[tb.Dealer].Equal(before[tb.Dealer]) {
+						t.Fatalf("the dealer sat out but was paid: %v -> %v", before[tb.Dealer], tb.Balance[tb.Dealer])
+					}
+					tb.Next()
+				}
+			}
+		}
+	}
+}
+
+func TestAnteFirstDealOnly(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	tb, _ := table.New(r, []string{"A", "B", "C"})
+	if n := len(tb.Ante()); n != 3 || !tb.Pot.Equal(money.Int(3*int64(r.Ante.Each))) {
+		t.Fatalf("first deal: %d antes, pot %v", n, tb.Pot)
+	}
+	tb.Next()
+	if n := len(tb.Ante()); n != 0 {
+		t.Fatalf("second deal: %d antes; the 1829 ante is paid once", n)
+	}
+}

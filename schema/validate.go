@@ -37,7 +37,12 @@ func Validate(file string, root *yaml.Node) error {
 	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
 		root = root.Content[0]
 	}
-	err := compiled.Validate(toJSON(root))
+	conv := converter{budget: maxNodes}
+	instance := conv.toJSON(root)
+	if conv.bad != nil {
+		return At(file, conv.bad, "YAML aliases: an alias that contains itself, or expands to more than %d values, cannot be a ruleset", maxNodes)
+	}
+	err := compiled.Validate(instance)
 	if err == nil {
 		return nil
 	}
@@ -171,31 +176,51 @@ func walk(n *yaml.Node, pointer string) (*yaml.Node, string) {
 	return n, strings.Join(path, ".")
 }
 
+// maxNodes bounds the values an aliased document may expand to: a ruleset
+// has a few thousand; an alias bomb or an alias inside itself has no end.
+const maxNodes = 200000
+
+type converter struct {
+	budget int
+	bad    *yaml.Node // where expansion was stopped
+}
+
 // toJSON makes the JSON-shaped value the validator wants: maps with string
 // keys, slices, strings, int64/float64, bools and nil. Timestamps and other
 // scalars the validator cannot take stay strings.
-func toJSON(n *yaml.Node) any {
+func (c *converter) toJSON(n *yaml.Node) any {
+	if c.bad != nil {
+		return nil
+	}
+	if c.budget--; c.budget < 0 {
+		c.bad = n
+		return nil
+	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return nil
 		}
-		return toJSON(n.Content[0])
+		return c.toJSON(n.Content[0])
 	case yaml.AliasNode:
-		return toJSON(n.Alias)
+		return c.toJSON(n.Alias)
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			m[n.Content[i].Value] = toJSON(n.Content[i+1])
+			m[n.Content[i].Value] = c.toJSON(n.Content[i+1])
 		}
 		return m
 	case yaml.SequenceNode:
 		s := make([]any, len(n.Content))
-		for i, c := range n.Content {
-			s[i] = toJSON(c)
+		for i, e := range n.Content {
+			s[i] = c.toJSON(e)
 		}
 		return s
 	}
+	return scalar(n)
+}
+
+func scalar(n *yaml.Node) any {
 	switch n.ShortTag() {
 	case "!!int":
 		var v int64

@@ -427,7 +427,7 @@ func (c *compiler) defines(s *Spec) {
 			return
 		}
 		c.r.envTemplate[id] = zero
-		c.r.Defines = append(c.r.Defines, Define{Name: id, Program: p})
+		c.r.Defines = append(c.r.Defines, Define{Name: id, Src: v.Value, Program: p})
 	})
 }
 

@@ -155,8 +155,8 @@ type Ante struct {
 
 // Define is a named value computed once per settlement.
 type Define struct {
-	Name    string
-	Program *vm.Program
+	Name, Src string
+	Program   *vm.Program
 }
 
 // Rule is a compiled settlement rule.

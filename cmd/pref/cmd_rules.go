@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/preference-rules/pref/tutorial"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+func rulesCmd() *cobra.Command {
+	var markdown, plain, ascii bool
+	var width int
+	cmd := &cobra.Command{
+		Use:   "rules [RULESET]",
+		Short: "Print the whole rulebook of a ruleset, generated from the ruleset itself",
+		Long: `Print the rulebook of a ruleset: the cards, the deal, the bids, the auction,
+the exchange, the defence, the play, special contracts, settlement and options,
+generated from the ruleset (an embedded name or a house variant's .yaml file).
+
+On a terminal it is rendered with colours; piped, with NO_COLOR set or with
+--plain it is plain text. --markdown prints the markdown itself.`,
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeRulesets,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := "austrian-1829"
+			if len(args) == 1 {
+				name = args[0]
+			}
+			r, err := openRuleset(name)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			plain = plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
+			md, err := tutorial.Rulebook(r, ascii)
+			if err != nil {
+				return failed("rulebook: %v", err)
+			}
+			if markdown {
+				_, err = fmt.Fprint(out, md)
+				return err
+			}
+			text, err := tutorial.Render(md, plain, width)
+			if err != nil {
+				return failed("rendering: %v", err)
+			}
+			_, err = fmt.Fprint(out, text)
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&markdown, "markdown", false, "print the raw markdown")
+	f.BoolVar(&plain, "plain", false, "plain text, no colours or escape codes")
+	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H) instead of symbols; implies --plain")
+	f.IntVar(&width, "width", 80, "wrap text at this width")
+	return cmd
+}
+
+// isTerminal reports whether w is a terminal (not a pipe or a file).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

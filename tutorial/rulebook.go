@@ -1,0 +1,192 @@
+package tutorial
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+)
+
+//go:embed templates/*.md.tmpl
+var templateFS embed.FS
+
+var templates = template.Must(template.New("").Funcs(template.FuncMap{
+	"join": strings.Join,
+	"inc":  func(i int) int { return i + 1 },
+}).ParseFS(templateFS, "templates/*.md.tmpl"))
+
+// Lessons are the concept templates in teaching order.
+var Lessons = []struct{ Name, Title string }{
+	{"cards", "The cards"},
+	{"deal", "The deal"},
+	{"bids", "The bids"},
+	{"auction", "The auction"},
+	{"exchange", "The talon and the exchange"},
+	{"defence", "The defenders' choices"},
+	{"play", "The play"},
+	{"special", "Special contracts"},
+	{"settlement", "Settlement"},
+	{"options", "Options"},
+}
+
+// Lesson renders one concept of r as markdown ("" when r does not use it).
+func Lesson(r *ruleset.Ruleset, name string, ascii bool) (string, error) {
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, name+".md.tmpl", newView(r, ascii)); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(b.String()), nil
+}
+
+// Rulebook is the whole rulebook of r as one markdown document.
+func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
+	v := newView(r, ascii)
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
+	if v.Source != "" {
+		fmt.Fprintf(&b, "\nSource: %s\n", v.Source)
+	}
+	if notes := strings.TrimSpace(r.Spec.Notes); notes != "" {
+		fmt.Fprintf(&b, "\n%s\n", notes)
+	}
+	for _, l := range Lessons {
+		text, err := Lesson(r, l.Name, ascii)
+		if err != nil {
+			return "", fmt.Errorf("lesson %s: %w", l.Name, err)
+		}
+		if text != "" {
+			fmt.Fprintf(&b, "\n## %s\n\n%s\n", l.Title, text)
+		}
+	}
+	return b.String(), nil
+}
+
+// view is what the templates see: the ruleset in words.
+type view struct {
+	R         *ruleset.Ruleset
+	Source    string
+	Suits     []suitView
+	Ranks     string
+	Packets   []string
+	Cards     int
+	Contracts []contractView
+	Ladder    []string
+	Special   []contractView
+	Rules     []ruleView
+	Offers    []string
+	HasHand   bool
+}
+
+type suitView struct{ ID, Name, Symbol, Aliases string }
+
+type contractView struct {
+	Name, Label, Trumps, Target string
+	Values                      string
+	Notes                       []string
+}
+
+type ruleView struct {
+	Name, Source, When string
+	Pays               []string
+}
+
+func newView(r *ruleset.Ruleset, ascii bool) *view {
+	v := &view{R: r, Source: r.Spec.Source, Cards: r.Deck.Size()}
+	for i, id := range r.Deck.SuitIDs {
+		sym := r.Deck.Symbols[i]
+		if ascii {
+			sym = id
+		}
+		v.Suits = append(v.Suits, suitView{ID: id, Name: r.Deck.SuitNames[i], Symbol: sym, Aliases: strings.Join(r.Spec.Cards.Suits[i].Aliases, ", ")})
+	}
+	v.Ranks = strings.Join(r.Deck.Ranks, ", ")
+	for _, p := range r.Packets {
+		if p.ToTalon {
+			v.Packets = append(v.Packets, fmt.Sprintf("%d to the talon, face down", p.Cards))
+		} else {
+			v.Packets = append(v.Packets, fmt.Sprintf("%d to each player", p.Cards))
+		}
+	}
+	for i := range r.Contracts {
+		c := &r.Contracts[i]
+		cv := contractView{Name: c.Name, Label: c.Display(), Trumps: "none", Target: fmt.Sprintf("at least %d", c.Tricks)}
+		if c.Trumps != cards.NoSuit {
+			cv.Trumps = r.Deck.SuitNames[c.Trumps]
+		}
+		if c.Exact {
+			cv.Target = fmt.Sprintf("exactly %d", c.Tricks)
+		}
+		var vals []string
+		for k, name := range r.ValueNames {
+			vals = append(vals, fmt.Sprintf("%s %d", name, c.Values[k]))
+		}
+		if c.Number != 0 {
+			vals = append([]string{fmt.Sprintf("number %d", c.Number)}, vals...)
+		}
+		cv.Values = strings.Join(vals, ", ")
+		if c.StopWhenLost {
+			cv.Notes = append(cv.Notes, "play stops as soon as the declarer can no longer make it")
+		}
+		if c.NoDrop {
+			cv.Notes = append(cv.Notes, "the defenders may not drop out")
+		}
+		if c.Open {
+			cv.Notes = append(cv.Notes, "the declarer plays with the cards shown")
+		}
+		if c.EachNeeds != r.Defence.EachNeeds {
+			cv.Notes = append(cv.Notes, fmt.Sprintf("each defender needs %d tricks", c.EachNeeds))
+		}
+		v.Contracts = append(v.Contracts, cv)
+		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
+			v.Special = append(v.Special, cv)
+		}
+	}
+	for _, call := range r.Ladder {
+		s := r.Contracts[call.Contract].Display()
+		if call.Hand {
+			s += " from the hand"
+			v.HasHand = true
+		}
+		v.Ladder = append(v.Ladder, s)
+	}
+	for _, o := range r.Auction.Offers {
+		seat := [...]string{"forehand", "middlehand", "the dealer"}[o.Seat]
+		s := seat + " may become declarer after all"
+		if o.Forced {
+			s = seat + " must become declarer"
+		}
+		if o.MayConcede {
+			s += ", and may give up after seeing the talon"
+		}
+		v.Offers = append(v.Offers, s)
+	}
+	for _, rule := range r.Rules {
+		rv := ruleView{Name: rule.Name, Source: rule.Source, When: rule.WhenSrc}
+		for i, p := range rule.Pay {
+			ps := r.Spec.Settlement[len(v.Rules)].Pay[i]
+			line := fmt.Sprintf("%s pays %s: `%s`", who(ps.From.Text), who(ps.To.Text), p.AmountSrc)
+			if ps.Where.Text != "" {
+				line += fmt.Sprintf(", where `%s`", ps.Where.Text)
+			}
+			rv.Pays = append(rv.Pays, line)
+		}
+		v.Rules = append(v.Rules, rv)
+	}
+	return v
+}
+
+func who(sel string) string {
+	switch sel {
+	case "defenders":
+		return "each defender"
+	case "players":
+		return "each player"
+	case "pot":
+		return "the pot"
+	}
+	return "the " + sel
+}

@@ -1,0 +1,101 @@
+package tutorial
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// TestRulebookMentionsEveryConcept: the rulebook generated from each
+// embedded ruleset names each of its contracts and bids, each play rule in
+// force, each settlement rule with its condition, each option and event.
+func TestRulebookMentionsEveryConcept(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md, err := Rulebook(r, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{r.Title, "Follow suit"}
+		for _, c := range r.Contracts {
+			want = append(want, c.Display())
+			if c.Trumps != cards.NoSuit {
+				want = append(want, r.Deck.SuitNames[c.Trumps])
+			}
+		}
+		for _, s := range r.Deck.SuitNames {
+			want = append(want, s)
+		}
+		for _, p := range r.Packets {
+			if p.ToTalon {
+				want = append(want, "to the talon")
+			}
+		}
+		if r.Play.MustTrump {
+			want = append(want, "you must play a trump")
+		} else {
+			want = append(want, "trumping is allowed but not required")
+		}
+		if r.Play.MustHead {
+			want = append(want, "Head the trick")
+		} else {
+			want = append(want, "no need to head the trick")
+		}
+		if r.Play.DeclarerLeads {
+			want = append(want, "The declarer leads")
+		}
+		if r.Defence.MayDrop {
+			want = append(want, "**drop** out")
+		}
+		if r.Auction.HoldEarlier {
+			want = append(want, "**hold**")
+		}
+		for _, rule := range r.Rules {
+			want = append(want, rule.Name, "`"+rule.WhenSrc+"`")
+			for _, p := range rule.Pay {
+				want = append(want, "`"+p.AmountSrc+"`")
+			}
+		}
+		for _, d := range r.Defines {
+			want = append(want, "`"+d.Name+"` = `"+d.Src+"`")
+		}
+		for _, o := range r.Options {
+			want = append(want, o.Name, o.Description)
+		}
+		for _, e := range r.Events {
+			want = append(want, e.Name)
+		}
+		for _, w := range want {
+			if !strings.Contains(md, w) {
+				t.Errorf("%s: the rulebook does not mention %q", name, w)
+			}
+		}
+	}
+}
+
+func TestPlainRenderHasNoEscapes(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	md, _ := Rulebook(r, true)
+	out, err := Render(md, true, 80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Fatal("plain rendering contains escape codes")
+	}
+	if !strings.Contains(out, "Follow suit") || strings.Contains(out, "♣") {
+		t.Fatalf("plain ascii rendering lost text or kept symbols:\n%s", out)
+	}
+	styled, err := Render(md, false, 80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(styled, "\x1b[") {
+		t.Fatal("styled rendering has no styling")
+	}
+}

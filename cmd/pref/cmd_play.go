@@ -21,11 +21,12 @@ const maxRedeals = 100
 
 func playCmd() *cobra.Command {
 	var (
-		name  string
-		seed  uint64
-		deals int
-		names []string
-		ascii bool
+		name    string
+		seed    uint64
+		deals   int
+		names   []string
+		ascii   bool
+		options []string
 	)
 	cmd := &cobra.Command{
 		Use:   "play [--ruleset NAME] [--seed N] [--deals N]",
@@ -40,6 +41,13 @@ running balances are printed after each deal.`,
 			r, err := openRuleset(name)
 			if err != nil {
 				return err
+			}
+			opts, err := parseOptions(r, options)
+			if err != nil {
+				return badInput(err)
+			}
+			if r, err = r.With(opts); err != nil {
+				return badInput(err)
 			}
 			if deals < 1 {
 				return badInput(fmt.Errorf("--deals %d: at least one", deals))
@@ -62,6 +70,7 @@ running balances are printed after each deal.`,
 	f.IntVar(&deals, "deals", 1, "number of deals to play in a row")
 	f.StringSliceVar(&names, "players", nil, "player names, clockwise (default Anton, Brigitte, Charlotte; a fourth name seats four)")
 	f.BoolVar(&ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")
+	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (see pref rules)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }

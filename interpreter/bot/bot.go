@@ -183,6 +183,20 @@ func (b *Simple) Defend(g *game.Game, seat int) settle.Choice {
 	return settle.Drop
 }
 
+func (b *Simple) GiveUp(g *game.Game, seat int) bool {
+	ct := &g.R.Contracts[g.Contract]
+	if ct.Trumps == cards.NoSuit || ct.Exact {
+		b.Reason = "plays it out"
+		return false
+	}
+	if estimate(g, g.Hands[seat], ct.Trumps) < 2*ct.Tricks-5 {
+		b.Reason = "too weak against this defence: gives up"
+		return true
+	}
+	b.Reason = "plays it out"
+	return false
+}
+
 func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	t := g.CurrentTrick()
 	ct := &g.R.Contracts[g.Contract]

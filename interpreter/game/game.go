@@ -28,6 +28,7 @@ type Player interface {
 	Discard(g *Game, seat int, n int) cards.Mask
 	Announce(g *Game, seat int, legal []int, mayConcede bool) (contract int, concede bool)
 	Defend(g *Game, seat int) settle.Choice
+	GiveUp(g *Game, seat int) bool // the defence is known: give up before play?
 	Play(g *Game, seat int, legal cards.Mask) cards.Card
 }
 
@@ -170,6 +171,10 @@ func (g *Game) Run() error {
 	if !g.playing() {
 		return nil
 	}
+	if g.R.Defence.Concede == ruleset.ConcedeAfterDefence && g.Players[g.Declarer].GiveUp(g, g.Declarer) {
+		g.Conceded = true
+		return nil
+	}
 	return g.play()
 }
 
@@ -276,9 +281,9 @@ func contains(s []int, v int) bool {
 	return false
 }
 
-// MayConcede reports whether the declarer may give up now.
+// MayConcede reports whether the declarer may give up when announcing.
 func (g *Game) MayConcede() bool {
-	if g.R.Defence.DeclarerMayConcede {
+	if g.R.Defence.Concede == ruleset.ConcedeBeforeDefence {
 		return true
 	}
 	if g.Forced {
@@ -291,23 +296,32 @@ func (g *Game) MayConcede() bool {
 	return false
 }
 
-// Announceable lists the contracts the declarer may announce.
+// Announceable lists the contracts the declarer may announce: the bid, or
+// with at-least-bid any contract at least as high in the contracts table
+// (never one that must be bid as such). A declarer by an all-pass offer
+// chooses freely among those that need no bid.
 func (g *Game) Announceable(buf []int) []int {
 	r := g.R
 	buf = buf[:0]
-	if g.Bid != Pass && !r.Exchange.AtLeastBid {
-		return append(buf, r.Ladder[g.Bid].Contract)
-	}
-	for ci := range r.Contracts {
-		if g.Bid == Pass {
-			buf = append(buf, ci)
-			continue
-		}
-		for li := g.Bid; li < len(r.Ladder); li++ {
-			if r.Ladder[li].Contract == ci && (r.Exchange.HandPlay != ruleset.HandBid || r.Ladder[li].Hand == g.Hand) {
+	if g.Bid == Pass {
+		for ci := range r.Contracts {
+			if !r.Contracts[ci].MustBid {
 				buf = append(buf, ci)
-				break
 			}
+		}
+		if len(buf) == 0 {
+			buf = append(buf, 0)
+		}
+		return buf
+	}
+	bid := r.Ladder[g.Bid].Contract
+	buf = append(buf, bid)
+	if !r.Exchange.AtLeastBid || r.Contracts[bid].MustBid {
+		return buf
+	}
+	for ci := bid + 1; ci < len(r.Contracts); ci++ {
+		if !r.Contracts[ci].MustBid {
+			buf = append(buf, ci)
 		}
 	}
 	return buf

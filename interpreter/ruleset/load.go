@@ -31,7 +31,11 @@ func LoadFile(path string) (*Ruleset, error) {
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Load compiles a ruleset from its text; file names it in errors.
-func Load(file string, data []byte) (*Ruleset, error) {
+func Load(file string, data []byte) (*Ruleset, error) { return load(file, data, true) }
+
+// load compiles; checkOptions also compiles the ruleset once with each
+// field-setting option on (With recompiles without it: no recursion).
+func load(file string, data []byte, checkOptions bool) (*Ruleset, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		msg := err.Error()
@@ -59,12 +63,110 @@ func Load(file string, data []byte) (*Ruleset, error) {
 	if err := doc.Content[0].Decode(&spec); err != nil {
 		return nil, &schema.Error{File: file, Msg: err.Error()}
 	}
-	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec}}
+	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0]}}
 	c.compile(&spec)
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}
+	// Every option that switches fields must give a valid ruleset.
+	for _, o := range c.r.Options {
+		if o.Sets == nil || !checkOptions {
+			continue
+		}
+		if _, err := c.r.With(map[string]any{o.Name: true}); err != nil {
+			return nil, schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
+		}
+	}
 	return c.r, nil
+}
+
+// With returns r with the given options in force: their values become the
+// defaults settlement sees, and the fields a switched-on option sets are
+// applied and the ruleset compiled again. Options left at their defaults
+// cost nothing.
+func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
+	patched := false
+	var root *yaml.Node
+	for name, v := range values {
+		o, ok := r.Option(name)
+		if !ok {
+			return nil, fmt.Errorf("%s has no option %q", r.Name, name)
+		}
+		if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", o.Default) {
+			return nil, fmt.Errorf("option %q: want a %T like its default %v", name, o.Default, o.Default)
+		}
+		if o.Sets != nil && v == true && o.Default != true {
+			if root == nil {
+				root = deepCopy(r.root)
+			}
+			forEachPair(o.Sets, func(k, val *yaml.Node) { setPath(root, strings.Split(k.Value, "."), deepCopy(val)) })
+			patched = true
+		}
+	}
+	out := r
+	if patched {
+		data, err := yaml.Marshal(root)
+		if err != nil {
+			return nil, err
+		}
+		if out, err = load(r.File+" (with options)", data, false); err != nil {
+			return nil, err
+		}
+	} else {
+		cp := *r
+		cp.Options = append([]Option(nil), r.Options...)
+		cp.envTemplate = make(map[string]any, len(r.envTemplate))
+		for k, v := range r.envTemplate {
+			cp.envTemplate[k] = v
+		}
+		out = &cp
+	}
+	for name, v := range values {
+		for i := range out.Options {
+			if out.Options[i].Name == name {
+				out.Options[i].Default = v
+				out.envTemplate[out.Options[i].Ident] = v
+			}
+		}
+	}
+	return out, nil
+}
+
+func deepCopy(n *yaml.Node) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.Content = make([]*yaml.Node, len(n.Content))
+	for i, ch := range n.Content {
+		c.Content[i] = deepCopy(ch)
+	}
+	return &c
+}
+
+// setPath sets the value at a dotted path of mappings, creating maps.
+func setPath(n *yaml.Node, path []string, val *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == path[0] {
+			if len(path) == 1 {
+				n.Content[i+1] = val
+				return
+			}
+			if n.Content[i+1].Kind != yaml.MappingNode {
+				n.Content[i+1] = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+			}
+			setPath(n.Content[i+1], path[1:], val)
+			return
+		}
+	}
+	key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: path[0]}
+	if len(path) == 1 {
+		n.Content = append(n.Content, key, val)
+		return
+	}
+	child := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	n.Content = append(n.Content, key, child)
+	setPath(child, path[1:], val)
 }
 
 type compiler struct {
@@ -177,7 +279,7 @@ func (c *compiler) contracts(s *Spec) {
 	for i, cs := range s.Contracts {
 		ct := Contract{
 			Name: cs.Name, Label: cs.Label, Tricks: cs.Tricks, Exact: cs.Exact, Number: cs.Number,
-			StopWhenLost: cs.StopWhenLost, NoDrop: cs.NoDrop, Open: cs.Open, Trumps: cards.NoSuit,
+			StopWhenLost: cs.StopWhenLost, NoDrop: cs.NoDrop, MustBid: cs.MustBid, Open: cs.Open, Trumps: cards.NoSuit,
 			EachNeeds: s.Defence.EachNeeds,
 		}
 		if cs.EachNeeds != nil {
@@ -307,7 +409,7 @@ func (c *compiler) defence(s *Spec) {
 		c.errorf(c.node("defence", "choices"), "defence choices must include play")
 	}
 	d.EachNeeds = s.Defence.EachNeeds
-	d.DeclarerMayConcede = s.Defence.DeclarerMayConcede
+	d.Concede = map[string]Concede{"before-defence": ConcedeBeforeDefence, "after-defence": ConcedeAfterDefence}[s.Defence.DeclarerConcedes]
 }
 
 func (c *compiler) play(s *Spec) {
@@ -319,7 +421,7 @@ func (c *compiler) play(s *Spec) {
 
 func (c *compiler) table(s *Spec) {
 	a := s.Table.Ante
-	c.r.Ante = Ante{Each: a.Each, Dealer: a.Dealer, EveryDeal: a.When == "every-deal"}
+	c.r.Ante = Ante{Each: a.Each, Dealer: a.Dealer, When: map[string]AnteWhen{"every-deal": AnteEveryDeal, "pot-empty": AntePotEmpty}[a.When]}
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
@@ -370,8 +472,20 @@ func (c *compiler) env(s *Spec) {
 			}
 			def = n
 		}
+		var sets *yaml.Node
+		if o.Sets.Kind == yaml.MappingNode {
+			if _, isBool := def.(bool); !isBool {
+				c.errorf(&o.Sets, "option %q: only a true/false option can set fields", k.Value)
+				return
+			}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				if v.Content[i].Value == "sets" {
+					sets = v.Content[i+1] // the file's own node, for positions
+				}
+			}
+		}
 		if add(k, k.Value, def, "option") {
-			r.Options = append(r.Options, Option{Name: k.Value, Ident: ident(k.Value), Description: o.Description, Source: o.Source, Default: def})
+			r.Options = append(r.Options, Option{Name: k.Value, Ident: ident(k.Value), Description: o.Description, Source: o.Source, Default: def, Sets: sets})
 		}
 	})
 	forEachPair(&s.Events, func(k, v *yaml.Node) {

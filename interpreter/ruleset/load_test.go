@@ -96,3 +96,38 @@ func TestExactDivision(t *testing.T) {
 		t.Fatalf("pot / 10 * game has type %v; want money.Amount", got)
 	}
 }
+
+func TestOptionSets(t *testing.T) {
+	src := minimal(t) + `options:
+  must-head: {default: false, description: heads, sets: {play.head: must, play.trump: may}}
+  unit: {default: 1, description: a number}
+`
+	r, err := Load("opt.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Play.MustHead {
+		t.Fatal("must-head is on by default")
+	}
+	on, err := r.With(map[string]any{"must-head": true, "unit": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !on.Play.MustHead || on.Play.MustTrump {
+		t.Fatalf("sets not applied: %+v", on.Play)
+	}
+	if o, _ := on.Option("unit"); o.Default != 3 || on.NewEnv()["unit"] != 3 {
+		t.Fatalf("unit not in force: %v", o.Default)
+	}
+	if r.Play.MustHead || r.NewEnv()["unit"] != 1 {
+		t.Fatal("With changed the original ruleset")
+	}
+	if _, err := r.With(map[string]any{"unit": true}); err == nil {
+		t.Fatal("a bool for a number option was accepted")
+	}
+	bad := strings.Replace(src, "play.trump: may", "play.trump: sometimes", 1)
+	_, err = Load("opt.yaml", []byte(bad))
+	if err == nil || !strings.Contains(err.Error(), "opt.yaml:31:") || !strings.Contains(err.Error(), "option must-head") {
+		t.Fatalf("a bad sets value: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"gopkg.in/yaml.v3"
 )
 
 // Ruleset is a compiled ruleset: everything the interpreter needs, with no
@@ -38,6 +39,7 @@ type Ruleset struct {
 	Rules   []Rule
 
 	envTemplate map[string]any
+	root        *yaml.Node // the document, for recompiling with options
 }
 
 type Packet struct {
@@ -55,7 +57,8 @@ type Contract struct {
 	Values       []int // in the order of Ruleset.ValueNames
 	StopWhenLost bool
 	NoDrop       bool
-	EachNeeds    int // tricks each playing defender needs
+	MustBid      bool // announced only when bid as such
+	EachNeeds    int  // tricks each playing defender needs
 	Open         bool
 }
 
@@ -127,10 +130,19 @@ type Exchange struct {
 }
 
 type Defence struct {
-	MayPlay, MayDrop   bool
-	EachNeeds          int
-	DeclarerMayConcede bool
+	MayPlay, MayDrop bool
+	EachNeeds        int
+	Concede          Concede
 }
+
+// Concede says whether and when a declarer may give up before play.
+type Concede uint8
+
+const (
+	ConcedeNever Concede = iota
+	ConcedeBeforeDefence
+	ConcedeAfterDefence
+)
 
 type Play struct {
 	DeclarerLeads bool
@@ -142,6 +154,7 @@ type Play struct {
 type Option struct {
 	Name, Ident, Description, Source string
 	Default                          any
+	Sets                             *yaml.Node // fields switched when on (a mapping), or nil
 }
 
 type Event struct {
@@ -150,8 +163,16 @@ type Event struct {
 
 type Ante struct {
 	Each, Dealer int
-	EveryDeal    bool
+	When         AnteWhen
 }
+
+type AnteWhen uint8
+
+const (
+	AnteFirstDeal AnteWhen = iota
+	AnteEveryDeal
+	AntePotEmpty
+)
 
 // Define is a named value computed once per settlement.
 type Define struct {

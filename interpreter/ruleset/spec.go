@@ -65,6 +65,7 @@ type ContractSpec struct {
 	Values       map[string]int `yaml:"values"`
 	StopWhenLost bool           `yaml:"stop_when_lost"`
 	NoDrop       bool           `yaml:"no_drop"`
+	MustBid      bool           `yaml:"must_bid"`
 	EachNeeds    *int           `yaml:"each_needs"`
 	Open         bool           `yaml:"open"`
 }
@@ -102,9 +103,9 @@ type ExchangeSpec struct {
 }
 
 type DefenceSpec struct {
-	Choices            []string `yaml:"choices"`
-	EachNeeds          int      `yaml:"each_needs"`
-	DeclarerMayConcede bool     `yaml:"declarer_may_concede"`
+	Choices          []string `yaml:"choices"`
+	EachNeeds        int      `yaml:"each_needs"`
+	DeclarerConcedes string   `yaml:"declarer_concedes"`
 }
 
 type PlaySpec struct {
@@ -114,6 +115,7 @@ type PlaySpec struct {
 }
 
 type OptionSpec struct {
+	Sets        yaml.Node `yaml:"sets"`
 	Default     yaml.Node `yaml:"default"`
 	Description string    `yaml:"description"`
 	Source      string    `yaml:"source"`

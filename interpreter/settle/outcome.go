@@ -96,7 +96,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if o.Forced && len(r.Auction.Offers) == 0 {
 		return fmt.Errorf("this ruleset forces nobody: a forced declarer cannot happen")
 	}
-	if o.Conceded && !r.Defence.DeclarerMayConcede && !(o.Forced && mayConcedeForced(r)) {
+	if o.Conceded && r.Defence.Concede == ruleset.ConcedeNever && !(o.Forced && mayConcedeForced(r)) {
 		return fmt.Errorf("this ruleset does not let the declarer give up")
 	}
 	var ct *ruleset.Contract

@@ -27,7 +27,7 @@ contracts:
 auction:
   ladder: [hearts, misere, slam]
 exchange: {talon: take}
-defence: {choices: [play, drop], each_needs: 2, declarer_may_concede: true}
+defence: {choices: [play, drop], each_needs: 2, declarer_concedes: before-defence}
 play: {leader: declarer}
 options:
   double: {default: false, description: double everything}

@@ -45,8 +45,15 @@ func (t *Table) Order() []int {
 // Ante makes this deal's antes and applies them; it returns them for display.
 func (t *Table) Ante() []settle.Transfer {
 	a := t.R.Ante
-	if t.Deals > 0 && !a.EveryDeal {
-		return nil
+	switch a.When {
+	case ruleset.AnteFirstDeal:
+		if t.Deals > 0 {
+			return nil
+		}
+	case ruleset.AntePotEmpty:
+		if t.Pot.Sign() > 0 {
+			return nil
+		}
 	}
 	var out []settle.Transfer
 	if a.Each > 0 {

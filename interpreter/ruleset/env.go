@@ -106,6 +106,10 @@ func exprOptions(env map[string]any) []expr.Option {
 		cmp("_ge", func(c int) bool { return c >= 0 }),
 		cmp("_eq", func(c int) bool { return c == 0 }),
 		cmp("_ne", func(c int) bool { return c != 0 }),
+		// exact(n) makes an integer an exact amount, for conditionals that
+		// mix the two: whole_pot ? pot : exact(10).
+		expr.Function("exact", func(p ...any) (any, error) { return A(p[0]), nil },
+			new(func(int) money.Amount), new(func(money.Amount) money.Amount)),
 		expr.Operator("+", "_add"),
 		expr.Operator("-", "_sub"),
 		expr.Operator("*", "_mul"),

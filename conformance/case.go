@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -31,7 +31,16 @@ type Case struct {
 	Tricks   map[string]int    `yaml:"tricks"`
 	Options  map[string]any    `yaml:"options"`
 	Events   []string          `yaml:"events"`
+	Position *Position         `yaml:"position"`
 	Expect   Expect            `yaml:"expect"`
+}
+
+// Position is a moment of card play: the contract, one player's hand and the
+// trick so far. Its expectation is the set of legal cards.
+type Position struct {
+	Contract string   `yaml:"contract"`
+	Hand     []string `yaml:"hand"`
+	Trick    []string `yaml:"trick"`
 }
 
 type ContractSpec struct {
@@ -47,6 +56,7 @@ type Expect struct {
 	Transfers []TransferSpec    `yaml:"transfers"`
 	Net       map[string]string `yaml:"net"`
 	Error     string            `yaml:"error"`
+	Legal     []string          `yaml:"legal"`
 }
 
 type TransferSpec struct {
@@ -109,7 +119,7 @@ func RunFile(path string) (Result, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true) // a misspelt key must not silently become a default
 	if err := dec.Decode(&c); err != nil {
-		return Result{File: path}, yamlError(path, err)
+		return Result{File: path}, schema.YAMLError(path, err)
 	}
 	res := Result{File: path, Title: c.Title}
 	if c.Ruleset == "" {
@@ -123,7 +133,20 @@ func RunFile(path string) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	// Options in force for the case: values for settlement, and the fields
+	// a switched-on option sets (invitation, play rules).
+	withOpts, optErr := rs.With(c.Options)
+	if optErr == nil {
+		rs = withOpts
+	}
+	if c.Position != nil {
+		res.Problems = c.checkPosition(rs, optErr)
+		return res, nil
+	}
 	out, err := c.Outcome(rs)
+	if err == nil && optErr != nil {
+		err = fmt.Errorf("options: %v", optErr)
+	}
 	var ledger *settle.Ledger
 	if err == nil {
 		ledger, err = settle.New(rs).Settle(out, true)
@@ -131,21 +154,6 @@ func RunFile(path string) (Result, error) {
 	res.Ledger = ledger
 	res.Problems = c.compare(ledger, err)
 	return res, nil
-}
-
-var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
-
-// yamlError turns yaml.v3's "line N: msg" errors into file:line:col errors.
-func yamlError(path string, err error) error {
-	var list schema.List
-	for _, m := range yamlLine.FindAllStringSubmatch(err.Error(), -1) {
-		line, _ := strconv.Atoi(m[1])
-		list = append(list, &schema.Error{File: path, Line: line, Col: 1, Msg: m[2]})
-	}
-	if len(list) == 0 {
-		return &schema.Error{File: path, Msg: err.Error()}
-	}
-	return list.Err()
 }
 
 // Outcome turns the case into the interpreter's outcome, refusing what
@@ -247,8 +255,10 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			o.Defence[i] = settle.Play
 		case "drop":
 			o.Defence[i] = settle.Drop
+		case "invite":
+			o.Defence[i] = settle.Invite
 		default:
-			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop)", name, ch)
+			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite)", name, ch)
 		}
 	}
 	for name, t := range c.Tricks {
@@ -341,4 +351,42 @@ func orNone(s []string) string {
 		return "nothing"
 	}
 	return strings.Join(s, "; ")
+}
+
+// checkPosition compares the legal cards of a position with the expectation.
+func (c *Case) checkPosition(r *ruleset.Ruleset, optErr error) []string {
+	if optErr != nil {
+		return []string{"options: " + optErr.Error()}
+	}
+	p := c.Position
+	ci, ok := r.ContractByName(p.Contract)
+	if !ok {
+		return []string{fmt.Sprintf("position: contract %q is not in the bid table", p.Contract)}
+	}
+	parse := func(names []string) (cards.Mask, []cards.Card, error) {
+		var m cards.Mask
+		var list []cards.Card
+		for _, n := range names {
+			card, err := r.Deck.Parse(n)
+			if err != nil {
+				return 0, nil, err
+			}
+			m |= card.Bit()
+			list = append(list, card)
+		}
+		return m, list, nil
+	}
+	hand, _, err1 := parse(p.Hand)
+	_, trick, err2 := parse(p.Trick)
+	want, _, err3 := parse(c.Expect.Legal)
+	for _, err := range []error{err1, err2, err3} {
+		if err != nil {
+			return []string{"position: " + err.Error()}
+		}
+	}
+	got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, hand, trick)
+	if got != want {
+		return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false))}
+	}
+	return nil
 }

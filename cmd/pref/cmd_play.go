@@ -244,10 +244,19 @@ func (p *printer) deal(g *game.Game, names []string) {
 	for k := 1; k < r.Hands; k++ {
 		s := (g.Declarer + k) % r.Hands
 		what := "plays"
-		if g.Defence[s] == settle.Drop {
+		switch {
+		case g.Invited(s):
+			what = "drops out, and is invited: plays for the inviter"
+		case g.Defence[s] == settle.Drop:
 			what = "drops out"
+		case g.Defence[s] == settle.Invite:
+			what = "plays, and invites the other defender"
 		}
 		p.f("  %-10s %s\n", names[s], what)
+	}
+	if g.Conceded {
+		p.f("  %s gives up.\n", d)
+		return
 	}
 	if g.NTricks == 0 {
 		p.f("Nobody defends: no card play.\n")

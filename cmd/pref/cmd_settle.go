@@ -50,6 +50,9 @@ unless --dealer names another (with four seats the dealer sits out).`,
 			if c.Options, err = parseOptions(r, options); err != nil {
 				return badInput(err)
 			}
+			if r, err = r.With(c.Options); err != nil {
+				return badInput(err)
+			}
 			o, err := c.Outcome(r)
 			if err != nil {
 				return badInput(err)

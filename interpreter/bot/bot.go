@@ -183,6 +183,17 @@ func (b *Simple) Defend(g *game.Game, seat int) settle.Choice {
 	return settle.Drop
 }
 
+func (b *Simple) Invite(g *game.Game, seat int) bool {
+	ct := &g.R.Contracts[g.Contract]
+	strong := estimate(g, g.Hands[seat], ct.Trumps) >= 2*g.R.Defence.InviteNeeds-2
+	if strong {
+		b.Reason = "strong enough to reach the target with the partner's help: invites"
+	} else {
+		b.Reason = "does not invite"
+	}
+	return strong
+}
+
 func (b *Simple) GiveUp(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Trumps == cards.NoSuit || ct.Exact {

@@ -29,6 +29,7 @@ type Player interface {
 	Announce(g *Game, seat int, legal []int, mayConcede bool) (contract int, concede bool)
 	Defend(g *Game, seat int) settle.Choice
 	GiveUp(g *Game, seat int) bool // the defence is known: give up before play?
+	Invite(g *Game, seat int) bool // the other defender dropped: invite them?
 	Play(g *Game, seat int, legal cards.Mask) cards.Card
 }
 
@@ -180,7 +181,7 @@ func (g *Game) Run() error {
 
 func (g *Game) playing() bool {
 	for s := 0; s < g.Seats(); s++ {
-		if s != g.Declarer && g.Defence[s] == settle.Play {
+		if s != g.Declarer && (g.Defence[s] == settle.Play || g.Defence[s] == settle.Invite) {
 			return true
 		}
 	}
@@ -372,16 +373,39 @@ func (g *Game) defence() {
 				ch = settle.Play
 			}
 		}
-		if !g.R.Defence.MayPlay {
-			ch = settle.Drop
-		}
 		g.Defence[s] = ch
 	}
+	if !g.R.Defence.MayInvite || n != 3 {
+		return
+	}
+	// The defender left alone may invite the one who dropped.
+	for k := 1; k < n; k++ {
+		s := (g.Declarer + k) % n
+		other := (g.Declarer + 3 - k) % n
+		if g.Defence[s] == settle.Play && g.Defence[other] == settle.Drop && g.Players[s].Invite(g, s) {
+			g.Defence[s] = settle.Invite
+			return
+		}
+	}
+}
+
+// Invited reports whether seat dropped out and was invited to play.
+func (g *Game) Invited(seat int) bool {
+	if g.Defence[seat] != settle.Drop {
+		return false
+	}
+	for s := 0; s < g.Seats(); s++ {
+		if g.Defence[s] == settle.Invite {
+			return true
+		}
+	}
+	return false
 }
 
 // InPlay reports whether seat takes part in the card play.
 func (g *Game) InPlay(seat int) bool {
-	return seat == g.Declarer || g.Defence[seat] == settle.Play
+	c := g.Defence[seat]
+	return seat == g.Declarer || c == settle.Play || c == settle.Invite || g.Invited(seat)
 }
 
 func (g *Game) play() error {
@@ -467,25 +491,43 @@ func (g *Game) Winning() cards.Card { return g.winner }
 
 // Legal is the set of cards seat may play to the current trick.
 func (g *Game) Legal(seat int) cards.Mask {
-	hand := g.Hands[seat]
 	if g.trick.N == 0 {
+		return g.Hands[seat]
+	}
+	return legal(g.R.Play, g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+}
+
+// LegalMoves is the set of cards of hand that may be played to trick (the
+// cards so far, led first) under the play rules p with trumps trump.
+func LegalMoves(p ruleset.Play, trump cards.Suit, hand cards.Mask, trick []cards.Card) cards.Mask {
+	if len(trick) == 0 {
 		return hand
 	}
-	p := g.R.Play
-	led := g.trick.Cards[0].Suit()
-	trumped := g.Trump != cards.NoSuit && led != g.Trump && g.winner.Suit() == g.Trump
+	w := trick[0]
+	for _, c := range trick[1:] {
+		if (c.Suit() == w.Suit() && c.Rank() > w.Rank()) || (c.Suit() == trump && w.Suit() != trump) {
+			w = c
+		}
+	}
+	return legal(p, trump, hand, trick[0].Suit(), w)
+}
+
+// legal applies the rules of play: follow suit (heading if required), else
+// trump where compulsory (over-trumping if heading is required), else any.
+func legal(p ruleset.Play, trump cards.Suit, hand cards.Mask, led cards.Suit, winner cards.Card) cards.Mask {
+	trumped := trump != cards.NoSuit && led != trump && winner.Suit() == trump
 	if follow := hand.Suit(led); follow != 0 {
 		if p.MustHead && !trumped {
-			if higher := follow & cards.Above(g.winner); higher != 0 {
+			if higher := follow & cards.Above(winner); higher != 0 {
 				return higher
 			}
 		}
 		return follow
 	}
-	if g.Trump != cards.NoSuit && p.MustTrump {
-		if tr := hand.Suit(g.Trump); tr != 0 {
+	if trump != cards.NoSuit && p.MustTrump {
+		if tr := hand.Suit(trump); tr != 0 {
 			if p.MustHead && trumped {
-				if higher := tr & cards.Above(g.winner); higher != 0 {
+				if higher := tr & cards.Above(winner); higher != 0 {
 					return higher
 				}
 			}
@@ -505,5 +547,38 @@ func (g *Game) Outcome(names []string) *settle.Outcome {
 	}
 	copy(o.Defence, g.Defence[:n])
 	copy(o.Tricks, g.Taken[:n])
+	if g.Declarer >= 0 {
+		top := g.topRank()
+		o.CardsKnown = true
+		o.DeclarerAces = ((g.Hands[g.Declarer] | g.played(g.Declarer)) & top).Count()
+		all := g.Dealt[g.Declarer]
+		if !g.Hand && g.R.Exchange.TakeTalon {
+			all |= g.Talon
+		}
+		o.DeclarerAcesAll = (all & top).Count()
+	}
 	return o
+}
+
+// topRank is the set of cards of the deck's highest rank.
+func (g *Game) topRank() cards.Mask {
+	var m cards.Mask
+	for s := range g.R.Deck.SuitIDs {
+		m |= cards.Make(cards.Suit(s), len(g.R.Deck.Ranks)-1).Bit()
+	}
+	return m
+}
+
+// played is the set of cards seat has played to tricks.
+func (g *Game) played(seat int) cards.Mask {
+	var m cards.Mask
+	for i := 0; i < g.NTricks; i++ {
+		t := &g.Record[i]
+		for k := 0; k < t.N; k++ {
+			if int(t.Seats[k]) == seat {
+				m |= t.Cards[k].Bit()
+			}
+		}
+	}
+	return m
 }

@@ -20,7 +20,10 @@ type Party struct {
 	Declarer bool   `expr:"declarer"` // is the declarer
 	Defender bool   `expr:"defender"` // holds a hand and is not the declarer
 	Dealer   bool   `expr:"dealer"`
-	Pot      bool   `expr:"pot"` // the pot, as payer or receiver
+	Pot      bool   `expr:"pot"`      // the pot, as payer or receiver
+	Invited  bool   `expr:"invited"`  // dropped out, then invited: plays for the inviter
+	Inviter  bool   `expr:"inviter"`  // invited the dropped defender
+	Credited int    `expr:"credited"` // tricks that count for this player: the inviter's include the invited player's, the invited player's are 0
 }
 
 // Variables of every settlement expression, with their meaning. The names
@@ -49,6 +52,9 @@ var Variables = []struct {
 	{"dropped_defenders", 0, "defenders who dropped out"},
 	{"failed_defenders", 0, "playing defenders short of their target"},
 	{"pot", money.Amount{}, "the pot before this settlement"},
+	{"someone_invited", false, "a defender invited the one who dropped out"},
+	{"declarer_aces", 0, "cards of the highest rank in the hand the declarer played (known when the deal was played)"},
+	{"declarer_aces_all", 0, "cards of the highest rank among the declarer's hand and the talon taken (known when the deal was played)"},
 	{"declarer", Party{}, "the declarer"},
 	{"dealer", Party{}, "the dealer"},
 	{"forehand", Party{}, "forehand"},

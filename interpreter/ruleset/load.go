@@ -28,8 +28,6 @@ func LoadFile(path string) (*Ruleset, error) {
 	return Load(path, data)
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
 // Load compiles a ruleset from its text; file names it in errors.
 func Load(file string, data []byte) (*Ruleset, error) { return load(file, data, true) }
 
@@ -38,20 +36,7 @@ func Load(file string, data []byte) (*Ruleset, error) { return load(file, data, 
 func load(file string, data []byte, checkOptions bool) (*Ruleset, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		msg := err.Error()
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			text := m[2]
-			// yaml.v3 reports a parser error that has a context (an unclosed
-			// [ or {, a block left open) at the context's 0-based line: the
-			// line where that collection starts is one further.
-			if strings.HasPrefix(text, "did not find expected") {
-				line++
-				text += " (in the collection that starts on this line)"
-			}
-			return nil, &schema.Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + text}
-		}
-		return nil, &schema.Error{File: file, Msg: "YAML syntax: " + strings.TrimPrefix(msg, "yaml: ")}
+		return nil, schema.YAMLError(file, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}
@@ -226,7 +211,24 @@ func (c *compiler) compile(s *Spec) {
 		return
 	}
 	c.defines(s)
+	c.eventConditions(s)
 	c.settlement(s)
+}
+
+// eventConditions compiles the `when` of events derived from the cards.
+func (c *compiler) eventConditions(s *Spec) {
+	forEachPair(&s.Events, func(k, v *yaml.Node) {
+		var e EventSpec
+		if err := v.Decode(&e); err != nil || e.When.Node == nil {
+			return
+		}
+		p := c.program(e.When, "event "+k.Value+" when", expr.AsBool())
+		for i := range c.r.Events {
+			if c.r.Events[i].Name == k.Value {
+				c.r.Events[i].When = p
+			}
+		}
+	})
 }
 
 func (c *compiler) cards(s *Spec) {
@@ -404,6 +406,14 @@ func (c *compiler) defence(s *Spec) {
 	for _, ch := range s.Defence.Choices {
 		d.MayPlay = d.MayPlay || ch == "play"
 		d.MayDrop = d.MayDrop || ch == "drop"
+		d.MayInvite = d.MayInvite || ch == "invite"
+	}
+	d.InviteNeeds = 2 * s.Defence.EachNeeds
+	if s.Defence.InviteNeeds != nil {
+		d.InviteNeeds = *s.Defence.InviteNeeds
+	}
+	if d.MayInvite && !d.MayDrop {
+		c.errorf(c.node("defence", "choices"), "invite needs drop: only a defender who dropped out can be invited")
 	}
 	if !d.MayPlay {
 		c.errorf(c.node("defence", "choices"), "defence choices must include play")

@@ -131,6 +131,8 @@ type Exchange struct {
 
 type Defence struct {
 	MayPlay, MayDrop bool
+	MayInvite        bool // the defender left alone may invite the one who dropped
+	InviteNeeds      int  // tricks the inviter needs, the invited player's included
 	EachNeeds        int
 	Concede          Concede
 }
@@ -159,6 +161,7 @@ type Option struct {
 
 type Event struct {
 	Name, Ident, Description, Source string
+	When                             *vm.Program // derived from the cards when the deal is played; nil: stated only
 }
 
 type Ante struct {

@@ -104,6 +104,7 @@ type ExchangeSpec struct {
 
 type DefenceSpec struct {
 	Choices          []string `yaml:"choices"`
+	InviteNeeds      *int     `yaml:"invite_needs"`
 	EachNeeds        int      `yaml:"each_needs"`
 	DeclarerConcedes string   `yaml:"declarer_concedes"`
 }
@@ -122,6 +123,7 @@ type OptionSpec struct {
 }
 
 type EventSpec struct {
+	When        Expr   `yaml:"when"`
 	Description string `yaml:"description"`
 	Source      string `yaml:"source"`
 }

@@ -14,9 +14,10 @@ const (
 	NoChoice Choice = iota // the declarer, or a player without a hand
 	Play
 	Drop
+	Invite // plays, and invited the defender who dropped: that one plays for the inviter
 )
 
-func (c Choice) String() string { return [...]string{"-", "play", "drop"}[c] }
+func (c Choice) String() string { return [...]string{"-", "play", "drop", "invite"}[c] }
 
 // Pot is the party index of the pot in transfers.
 const Pot = -1
@@ -35,6 +36,32 @@ type Outcome struct {
 	Pot      money.Amount
 	Options  map[string]any  // option name -> bool or int, overriding defaults
 	Events   map[string]bool // event name -> happened
+
+	// Cards, when the deal was played here rather than stated: the facts
+	// that events with a `when` are derived from.
+	CardsKnown      bool
+	DeclarerAces    int // cards of the top rank in the hand the declarer played
+	DeclarerAcesAll int // the same among the declarer's hand and the talon taken
+}
+
+// Inviter is the seat of the defender who invited, or -1.
+func (o *Outcome) Inviter() int {
+	for i, c := range o.Defence {
+		if c == Invite {
+			return i
+		}
+	}
+	return -1
+}
+
+// InPlay reports whether seat i plays cards: the declarer, a defender who
+// plays or invites, and a dropped defender who was invited.
+func (o *Outcome) InPlay(i int) bool {
+	if !o.Played() {
+		return false
+	}
+	c := o.Defence[i]
+	return i == o.Declarer || c == Play || c == Invite || (c == Drop && o.Inviter() >= 0)
 }
 
 // HoldsHand reports whether seat i received cards (the dealer sits out at a
@@ -53,7 +80,7 @@ func (o *Outcome) Played() bool {
 		return false
 	}
 	for i, c := range o.Defence {
-		if i != o.Declarer && c == Play {
+		if i != o.Declarer && (c == Play || c == Invite) {
 			return true
 		}
 	}
@@ -115,6 +142,15 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s dropped out, but defenders may not drop out of %s", o.Seats[i], ct.Name)
 		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
+		case c == Invite && !r.Defence.MayInvite:
+			return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
+		}
+	}
+	if inv := o.Inviter(); inv >= 0 {
+		for i, c := range o.Defence {
+			if i != inv && i != o.Declarer && o.HoldsHand(r, i) && c != Drop {
+				return fmt.Errorf("%s invited, but %s did not drop out: only a dropped defender can be invited", o.Seats[inv], o.Seats[i])
+			}
 		}
 	}
 	total := 0
@@ -123,7 +159,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
 		}
 		total += t
-		if t > 0 && (!o.Played() || (i != o.Declarer && o.Defence[i] != Play)) {
+		if t > 0 && !o.InPlay(i) {
 			return fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
 		}
 	}

@@ -216,8 +216,9 @@ func (s *Settler) fill(o *Outcome) {
 	}
 	s.parties = s.parties[:0]
 	var playing, dropped, failed, defTricks int
+	inviter := o.Inviter()
 	for i, name := range o.Seats {
-		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Dealer: i == o.Dealer}
+		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer}
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
@@ -225,21 +226,42 @@ func (s *Settler) fill(o *Outcome) {
 		case o.HoldsHand(r, i):
 			p.Defender = true
 			p.Dropped = o.Defence[i] == Drop
-			p.Played = played && o.Defence[i] == Play
+			p.Played = o.InPlay(i)
+			p.Invited = p.Dropped && p.Played
+			p.Inviter = i == inviter
 			if p.Dropped {
 				dropped++
 			}
 			if p.Played {
-				playing++
 				defTricks += p.Tricks
-				if ct != nil && p.Tricks < ct.EachNeeds {
+			}
+			if p.Played && !p.Invited {
+				playing++
+				need := 0
+				if ct != nil {
+					need = ct.EachNeeds
+				}
+				if p.Inviter {
+					need = r.Defence.InviteNeeds
+					for j := range o.Seats { // the invited player's tricks count for the inviter
+						if j != i && j != o.Declarer && o.HoldsHand(r, j) {
+							p.Credited += o.Tricks[j]
+						}
+					}
+				}
+				if p.Credited < need {
 					p.Failed = true
 					failed++
 				}
 			}
+			if p.Invited {
+				p.Credited = 0
+			}
 		}
 		s.parties = append(s.parties, p)
 	}
+	env["someone_invited"] = inviter >= 0
+	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
 	env["declared"] = o.Declarer >= 0
 	env["passed"] = o.Declarer < 0
 	env["forced"], env["conceded"], env["hand"] = o.Forced, o.Conceded, o.Hand
@@ -282,6 +304,14 @@ func (s *Settler) fill(o *Outcome) {
 	}
 	for _, ev := range r.Events {
 		env[ev.Ident] = o.Events[ev.Name]
+	}
+	// Events with a condition are derived from the cards of a played deal.
+	for _, ev := range r.Events {
+		if ev.When != nil && o.CardsKnown {
+			if v, err := expr.Run(ev.When, map[string]any(env)); err == nil {
+				env[ev.Ident] = v == true
+			}
+		}
 	}
 	for _, d := range r.Defines {
 		v, err := expr.Run(d.Program, map[string]any(env))

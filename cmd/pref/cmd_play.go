@@ -239,7 +239,15 @@ func (p *printer) deal(g *game.Game, names []string) {
 	if ct.Trumps != cards.NoSuit {
 		p.f(" (trumps %s)", r.Deck.SuitNames[ct.Trumps])
 	}
-	p.f(": %s needs %d tricks.\n", d, ct.Tricks)
+	switch {
+	case ct.Exact:
+		p.f(": %s must take exactly %d tricks.\n", d, ct.Tricks)
+	default:
+		p.f(": %s needs %d tricks.\n", d, ct.Tricks)
+	}
+	if ct.Open {
+		p.f("  %s plays with the cards shown: %s\n", d, p.cards(g.Hands[g.Declarer]))
+	}
 	p.f("\nDefence\n")
 	for k := 1; k < r.Hands; k++ {
 		s := (g.Declarer + k) % r.Hands

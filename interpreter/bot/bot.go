@@ -63,10 +63,22 @@ func target(g *game.Game, ci int, hand bool) int {
 // only takes on contracts won by taking tricks with trumps.
 func (b *Simple) wants(g *game.Game, seat, ci int, hand bool) bool {
 	ct := &g.R.Contracts[ci]
-	if ct.Exact || ct.Trumps == cards.NoSuit || ct.Tricks == 0 {
+	h := g.Hands[seat]
+	switch {
+	case ct.Exact && ct.Tricks == 0: // misère: at most two cards above the middle of the suit
+		high := 0
+		for m := h; m != 0; m &= m - 1 {
+			if m.Lowest().Rank() >= len(g.R.Deck.Ranks)/2 {
+				high++
+			}
+		}
+		return high <= 2
+	case ct.Exact:
 		return false
+	case ct.Trumps == cards.NoSuit: // slam-like: an overwhelming hand
+		return estimate(g, h, cards.NoSuit) >= 2*ct.Tricks-1
 	}
-	return estimate(g, g.Hands[seat], ct.Trumps) >= target(g, ci, hand)
+	return estimate(g, h, ct.Trumps) >= target(g, ci, hand)
 }
 
 func (b *Simple) Call(g *game.Game, seat int, legal []int) int {
@@ -157,6 +169,9 @@ func (b *Simple) Announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 	for _, ci := range legal {
 		ct := &g.R.Contracts[ci]
 		if ct.Exact || ct.Trumps == cards.NoSuit {
+			if len(legal) == 1 {
+				bestScore = 0 // bid as such: play it
+			}
 			continue
 		}
 		// margin over the target, preferring the cheaper contract on ties
@@ -211,7 +226,9 @@ func (b *Simple) GiveUp(g *game.Game, seat int) bool {
 func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	t := g.CurrentTrick()
 	ct := &g.R.Contracts[g.Contract]
-	wantTricks := seat != g.Declarer || !(ct.Exact && ct.Tricks == 0)
+	// In a misère nobody wants tricks: the declarer must take none, and the
+	// defenders leave the tricks to the declarer.
+	wantTricks := !(ct.Exact && ct.Tricks == 0)
 	if t.N == 0 {
 		// lead: the highest card of the longest suit
 		best, n := legal.Highest(), 0

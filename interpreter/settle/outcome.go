@@ -167,6 +167,9 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 		return nil
 	}
 	if total == r.HandSize {
+		if ct != nil && ct.StopWhenLost && !ct.Made(o.Tricks[o.Declarer]) && !decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
+			return fmt.Errorf("%s was lost before the last trick, so play stopped there: %d tricks cannot all have been played", ct.Name, total)
+		}
 		return nil
 	}
 	if total < r.HandSize && ct != nil && ct.StopWhenLost && decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {

@@ -50,6 +50,7 @@ type ContractSpec struct {
 	Hand     bool   `yaml:"hand"`
 	Conceded bool   `yaml:"conceded"`
 	Forced   bool   `yaml:"forced"`
+	Run      int    `yaml:"run"` // the declarer's longest run of consecutive tricks
 }
 
 type Expect struct {
@@ -235,7 +236,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			}
 			o.Contract = i
 		}
-		o.Hand, o.Forced, o.Conceded = ct.Hand, ct.Forced, ct.Conceded
+		o.Hand, o.Forced, o.Conceded, o.Run = ct.Hand, ct.Forced, ct.Conceded, ct.Run
 		for i := range c.Seats {
 			if i != o.Declarer && o.HoldsHand(r, i) {
 				o.Defence[i] = settle.Play

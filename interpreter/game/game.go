@@ -69,6 +69,8 @@ type Game struct {
 
 	Trump     cards.Suit
 	Taken     [MaxSeats]int
+	BestRun   int // the declarer's longest run of consecutive tricks
+	curRun    int
 	Record    [MaxTricks]Trick
 	NTricks   int
 	Stopped   bool // play stopped early: the contract was lost
@@ -440,6 +442,12 @@ func (g *Game) play() error {
 		g.Record[g.NTricks] = g.trick
 		g.NTricks++
 		g.Taken[g.trick.Winner]++
+		if g.trick.Winner == g.Declarer {
+			g.curRun++
+			g.BestRun = max(g.BestRun, g.curRun)
+		} else {
+			g.curRun = 0
+		}
 		leader = g.trick.Winner
 		if ct.StopWhenLost && g.lost(ct, t+1) {
 			g.Stopped = true
@@ -547,6 +555,7 @@ func (g *Game) Outcome(names []string) *settle.Outcome {
 	}
 	copy(o.Defence, g.Defence[:n])
 	copy(o.Tricks, g.Taken[:n])
+	o.Run = g.BestRun
 	if g.Declarer >= 0 {
 		top := g.topRank()
 		o.CardsKnown = true

@@ -139,6 +139,18 @@ func checkPlay(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
 	if g.NTricks > 0 && total != r.HandSize && !g.Stopped {
 		t.Fatalf("only %d tricks played", total)
 	}
+	run, best := 0, 0
+	for i := 0; i < g.NTricks; i++ {
+		if g.Record[i].Winner == g.Declarer {
+			run++
+		} else {
+			run = 0
+		}
+		best = max(best, run)
+	}
+	if best != g.BestRun {
+		t.Fatalf("declarer's longest run %d, counted %d", g.BestRun, best)
+	}
 	sum := 0
 	for s := 0; s < r.Hands; s++ {
 		sum += g.Taken[s]

@@ -280,9 +280,12 @@ func (c *compiler) contracts(s *Spec) {
 	var keys []string
 	for i, cs := range s.Contracts {
 		ct := Contract{
-			Name: cs.Name, Label: cs.Label, Tricks: cs.Tricks, Exact: cs.Exact, Number: cs.Number,
+			Name: cs.Name, Label: cs.Label, Tricks: cs.Tricks, Exact: cs.Exact, InARow: cs.InARow, Number: cs.Number,
 			StopWhenLost: cs.StopWhenLost, NoDrop: cs.NoDrop, MustBid: cs.MustBid, Open: cs.Open, Trumps: cards.NoSuit,
 			EachNeeds: s.Defence.EachNeeds,
+		}
+		if cs.InARow && (cs.StopWhenLost || cs.Exact) {
+			c.errorf(c.node("contracts", strconv.Itoa(i), "in_a_row"), "contract %q: in_a_row goes with neither stop_when_lost nor exact", cs.Name)
 		}
 		if cs.EachNeeds != nil {
 			ct.EachNeeds = *cs.EachNeeds

@@ -53,6 +53,7 @@ type Contract struct {
 	Trumps       cards.Suit // cards.NoSuit for none
 	Tricks       int
 	Exact        bool
+	InARow       bool // the target counts the declarer's longest run of consecutive tricks
 	Number       int
 	Values       []int // in the order of Ruleset.ValueNames
 	StopWhenLost bool
@@ -70,9 +71,13 @@ func (c *Contract) Display() string {
 	return c.Name
 }
 
-// Made reports whether n tricks make the contract.
-func (c *Contract) Made(n int) bool {
-	if c.Exact {
+// Made reports whether n tricks, the longest run of them consecutive, make
+// the contract.
+func (c *Contract) Made(n, run int) bool {
+	switch {
+	case c.InARow:
+		return run >= c.Tricks
+	case c.Exact:
 		return n == c.Tricks
 	}
 	return n >= c.Tricks

@@ -61,6 +61,7 @@ type ContractSpec struct {
 	Trumps       string         `yaml:"trumps"`
 	Tricks       int            `yaml:"tricks"`
 	Exact        bool           `yaml:"exact"`
+	InARow       bool           `yaml:"in_a_row"`
 	Number       int            `yaml:"number"`
 	Values       map[string]int `yaml:"values"`
 	StopWhenLost bool           `yaml:"stop_when_lost"`

@@ -33,6 +33,7 @@ type Outcome struct {
 	Conceded bool     // the declarer gave up before play
 	Defence  []Choice // per seat
 	Tricks   []int    // per seat
+	Run      int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
 	Pot      money.Amount
 	Options  map[string]any  // option name -> bool or int, overriding defaults
 	Events   map[string]bool // event name -> happened
@@ -166,8 +167,13 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if !o.Played() {
 		return nil
 	}
+	if ct != nil && ct.InARow {
+		if t := o.Tricks[o.Declarer]; o.Run > t || (t > 0 && o.Run < 1) || (t == r.HandSize && o.Run != t) {
+			return fmt.Errorf("a run of %d tricks in a row cannot come from the declarer's %d tricks", o.Run, t)
+		}
+	}
 	if total == r.HandSize {
-		if ct != nil && ct.StopWhenLost && !ct.Made(o.Tricks[o.Declarer]) && !decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
+		if ct != nil && ct.StopWhenLost && !ct.Made(o.Tricks[o.Declarer], o.Run) && !decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
 			return fmt.Errorf("%s was lost before the last trick, so play stopped there: %d tricks cannot all have been played", ct.Name, total)
 		}
 		return nil

@@ -222,7 +222,7 @@ func (s *Settler) fill(o *Outcome) {
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
-			p.Failed = played && ct != nil && !ct.Made(o.Tricks[i])
+			p.Failed = played && ct != nil && !ct.Made(o.Tricks[i], o.Run)
 		case o.HoldsHand(r, i):
 			p.Defender = true
 			p.Dropped = o.Defence[i] == Drop
@@ -262,6 +262,7 @@ func (s *Settler) fill(o *Outcome) {
 	}
 	env["someone_invited"] = inviter >= 0
 	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
+	env["declarer_run"] = o.Run
 	env["declared"] = o.Declarer >= 0
 	env["passed"] = o.Declarer < 0
 	env["forced"], env["conceded"], env["hand"] = o.Forced, o.Conceded, o.Hand
@@ -286,7 +287,7 @@ func (s *Settler) fill(o *Outcome) {
 		env["tricks_needed"] = ct.Tricks
 		if o.Declarer >= 0 && played {
 			t := o.Tricks[o.Declarer]
-			made := ct.Made(t)
+			made := ct.Made(t, o.Run)
 			env["made"] = made
 			if made {
 				env["overtricks"] = t - ct.Tricks

@@ -154,8 +154,14 @@ func (b *Simple) Discard(g *game.Game, seat int, n int) cards.Mask {
 				pick, bestLen = low, part.Count()
 			}
 		}
-		if pick == 255 {
-			pick = (hand &^ laid).Lowest()
+		if pick == 255 { // only aces beside the trump suit: the lowest trump goes
+			rest := hand &^ laid
+			if side := rest &^ cards.SuitMask(keep); rest.Suit(keep) == 0 && side != 0 {
+				rest = side
+			} else if rest.Suit(keep) != 0 {
+				rest = rest.Suit(keep)
+			}
+			pick = cheapest(rest)
 		}
 		laid |= pick.Bit()
 	}

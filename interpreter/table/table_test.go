@@ -7,6 +7,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -78,5 +79,26 @@ func TestAnteFirstDealOnly(t *testing.T) {
 	tb.Next()
 	if n := len(tb.Ante()); n != 0 {
 		t.Fatalf("second deal: %d antes; the 1829 ante is paid once", n)
+	}
+}
+
+func TestAnteWhenThePotIsEmpty(t *testing.T) {
+	r, _ := rulesets.Open("austrian-modern")
+	if r.Ante.When != ruleset.AntePotEmpty {
+		t.Skip("austrian-modern no longer antes when the pot is empty")
+	}
+	tb, _ := table.New(r, []string{"A", "B", "C"})
+	if n := len(tb.Ante()); n != 3 {
+		t.Fatalf("first deal: %d antes", n)
+	}
+	tb.Next()
+	if n := len(tb.Ante()); n != 0 {
+		t.Fatalf("pot of %v: %d antes; none while the pot holds money", tb.Pot, n)
+	}
+	tb.Pot = money.Amount{} // emptied by the last deal
+	tb.Balance[0] = tb.Balance[0].Add(money.Int(30))
+	tb.Next()
+	if n := len(tb.Ante()); n != 3 || !tb.Sum().IsZero() {
+		t.Fatalf("empty pot: %d antes, sum %v", n, tb.Sum())
 	}
 }

@@ -1,0 +1,203 @@
+package game_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// conceptRuleset exercises the general concepts on their own, outside any
+// shipped variant: must_bid, giving up after the defence, invitation, an
+// event derived from the cards.
+const conceptRuleset = `
+name: concepts
+title: Concepts
+description: general concepts on their own.
+players: {hands: 3}
+cards:
+  suits: [{id: C, name: clubs}, {id: S, name: spades}, {id: D, name: diamonds}, {id: H, name: hearts}]
+  ranks: ["7", "8", "9", "10", J, Q, K, A]
+deal:
+  packets: [{to: hands, cards: 10}, {to: talon, cards: 2}]
+contracts:
+  - {name: clubs, trumps: C, tricks: 6}
+  - {name: nulla, tricks: 0, exact: true, must_bid: true}
+  - {name: hearts, trumps: H, tricks: 6}
+auction:
+  ladder: [clubs, nulla, hearts]
+exchange: {talon: take}
+defence: {choices: [play, drop, invite], each_needs: 2, invite_needs: 4, declarer_concedes: after-defence}
+play: {leader: declarer}
+events:
+  all-aces: {when: declarer_aces == 4, description: four aces}
+settlement:
+  - rule: all aces
+    when: all_aces && played
+    pay: [{from: defenders, to: declarer, amount: 7}]
+  - rule: gave up
+    when: conceded
+    pay: [{from: declarer, to: defenders, where: "!to.dropped", amount: 1}]
+`
+
+// scripted is a player whose decisions the test fixes.
+type scripted struct {
+	bot.Simple
+	call    int
+	defend  settle.Choice
+	invite  bool
+	giveUp  bool
+	discard cards.Mask
+}
+
+func (p *scripted) Call(g *game.Game, seat int, legal []int) int {
+	for _, c := range legal {
+		if c == p.call {
+			return c
+		}
+	}
+	return game.Pass
+}
+func (p *scripted) Defend(*game.Game, int) settle.Choice { return p.defend }
+func (p *scripted) Invite(*game.Game, int) bool          { return p.invite }
+func (p *scripted) GiveUp(*game.Game, int) bool          { return p.giveUp }
+func (p *scripted) Announce(g *game.Game, seat int, legal []int, _ bool) (int, bool) {
+	return legal[len(legal)-1], false // the highest contract allowed
+}
+
+func parseHand(t *testing.T, r *ruleset.Ruleset, names ...string) cards.Mask {
+	t.Helper()
+	var m cards.Mask
+	for _, n := range names {
+		c, err := r.Deck.Parse(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m |= c.Bit()
+	}
+	return m
+}
+
+func setup(t *testing.T, players [3]*scripted) (*ruleset.Ruleset, *game.Game) {
+	t.Helper()
+	r, err := ruleset.Load("concepts.yaml", []byte(conceptRuleset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.New(r, []game.Player{players[0], players[1], players[2]})
+	hands := []cards.Mask{
+		parseHand(t, r, "AC", "AS", "AD", "AH", "KH", "QH", "JH", "10H", "9H", "8H"),
+		parseHand(t, r, "KC", "QC", "JC", "10C", "9C", "KS", "QS", "JS", "10S", "9S"),
+		parseHand(t, r, "8C", "7C", "8S", "7S", "KD", "QD", "JD", "10D", "9D", "8D"),
+	}
+	if err := g.SetHands(hands, parseHand(t, r, "7D", "7H")); err != nil {
+		t.Fatal(err)
+	}
+	return r, g
+}
+
+func TestMustBidIsNeverAnnouncedUnbid(t *testing.T) {
+	players := [3]*scripted{{call: 0}, {call: game.Pass}, {call: game.Pass}}
+	r, g := setup(t, players)
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	// Forehand bid clubs and announces the highest contract allowed: hearts,
+	// never nulla, which must be bid as such.
+	if hearts, _ := r.ContractByName("hearts"); g.Contract != hearts {
+		t.Fatalf("announced %s", r.Contracts[g.Contract].Name)
+	}
+}
+
+func TestEventDerivedFromTheCards(t *testing.T) {
+	players := [3]*scripted{{call: 0}, {call: game.Pass, defend: settle.Play}, {call: game.Pass, defend: settle.Play}}
+	r, g := setup(t, players)
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	o := g.Outcome([]string{"A", "B", "C"})
+	if o.DeclarerAces != 4 {
+		t.Fatalf("declarer's aces: %d", o.DeclarerAces)
+	}
+	l, err := settle.New(r).Settle(o, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := settle.SortedPairs(l.PairNet()); len(got) != 2 || got[0] != "B -> A 7" {
+		t.Fatalf("event all-aces not derived: %v", got)
+	}
+	// Stated outcomes do not derive it: the same deal without cards.
+	o.CardsKnown = false
+	l, _ = settle.New(r).Settle(o, false)
+	if len(l.Transfers) != 0 {
+		t.Fatalf("event derived without cards: %v", l.Transfers)
+	}
+}
+
+func TestGiveUpAfterTheDefence(t *testing.T) {
+	players := [3]*scripted{{call: 0, giveUp: true}, {call: game.Pass, defend: settle.Drop}, {call: game.Pass, defend: settle.Play}}
+	r, g := setup(t, players)
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Conceded || g.NTricks != 0 || g.Defence[1] != settle.Drop || g.Defence[2] != settle.Play {
+		t.Fatalf("conceded %v after defence %v, %d tricks", g.Conceded, g.Defence, g.NTricks)
+	}
+	l, err := settle.New(r).Settle(g.Outcome([]string{"A", "B", "C"}), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := settle.SortedPairs(l.PairNet()); len(got) != 1 || got[0] != "A -> C 1" {
+		t.Fatalf("give-up payment to the defender who stayed: %v", got)
+	}
+}
+
+func TestInvitationInPlay(t *testing.T) {
+	players := [3]*scripted{{call: 0}, {call: game.Pass, defend: settle.Drop}, {call: game.Pass, defend: settle.Play, invite: true}}
+	_, g := setup(t, players)
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if g.Defence[2] != settle.Invite || !g.Invited(1) || !g.InPlay(1) {
+		t.Fatalf("invitation not taken: %v", g.Defence)
+	}
+	if g.Record[0].N != 3 {
+		t.Fatalf("the invited player does not play: %d cards to the first trick", g.Record[0].N)
+	}
+}
+
+// TestOptionsSwitchedOn plays every shipped ruleset with each of its
+// boolean options on, with the same invariants as the default deals.
+func TestOptionsSwitchedOn(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		base, _ := rulesets.Open(name)
+		for _, o := range base.Options {
+			if _, ok := o.Default.(bool); !ok {
+				continue
+			}
+			r, err := base.With(map[string]any{o.Name: true})
+			if err != nil {
+				t.Fatalf("%s with %s: %v", name, o.Name, err)
+			}
+			g := game.New(r, bots(r.Hands))
+			s := settle.New(r)
+			rng := rand.New(rand.NewPCG(5, 5))
+			for i := 0; i < 1000; i++ {
+				g.Deal(rng)
+				checkDeal(t, r, g)
+				if err := g.Run(); err != nil {
+					t.Fatalf("%s with %s: %v", name, o.Name, err)
+				}
+				checkPlay(t, r, g)
+				if _, err := s.Settle(g.Outcome(names(r.Hands)), false); err != nil {
+					t.Fatalf("%s with %s: settle: %v", name, o.Name, err)
+				}
+			}
+		}
+	}
+}

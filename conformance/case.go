@@ -32,6 +32,7 @@ type Case struct {
 	Options  map[string]any    `yaml:"options"`
 	Events   []string          `yaml:"events"`
 	Position *Position         `yaml:"position"`
+	Auction  []string          `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
 	Expect   Expect            `yaml:"expect"`
 }
 
@@ -58,6 +59,8 @@ type Expect struct {
 	Net       map[string]string `yaml:"net"`
 	Error     string            `yaml:"error"`
 	Legal     []string          `yaml:"legal"`
+	Calls     []string          `yaml:"calls"`    // the calls open next, or [] when the bidding is over
+	Declarer  string            `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
 }
 
 type TransferSpec struct {
@@ -142,6 +145,10 @@ func RunFile(path string) (Result, error) {
 	}
 	if c.Position != nil {
 		res.Problems = c.checkPosition(rs, optErr)
+		return res, nil
+	}
+	if c.Auction != nil {
+		res.Problems = c.checkAuction(rs, optErr)
 		return res, nil
 	}
 	out, err := c.Outcome(rs)
@@ -390,4 +397,60 @@ func (c *Case) checkPosition(r *ruleset.Ruleset, optErr error) []string {
 		return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false))}
 	}
 	return nil
+}
+
+// checkAuction replays the calls and compares the calls open next.
+func (c *Case) checkAuction(r *ruleset.Ruleset, optErr error) []string {
+	if optErr != nil {
+		return []string{"options: " + optErr.Error()}
+	}
+	callName := func(i int) string {
+		if i == game.Pass {
+			return "pass"
+		}
+		return r.CallName(r.Ladder[i])
+	}
+	a := game.NewAuction(r)
+	var buf []int
+	for k, name := range c.Auction {
+		seat, done := a.Next()
+		if done {
+			return []string{fmt.Sprintf("auction: call %d (%s): the bidding is already over", k+1, name)}
+		}
+		legal := a.Legal(buf)
+		call := -2
+		for _, l := range legal {
+			if callName(l) == name {
+				call = l
+			}
+		}
+		if call == -2 {
+			var open []string
+			for _, l := range legal {
+				open = append(open, callName(l))
+			}
+			return []string{fmt.Sprintf("auction: call %d, %q by seat %d, is not open (open: %s)", k+1, name, seat+1, strings.Join(open, ", "))}
+		}
+		a.Apply(call)
+	}
+	var got []string
+	if _, done := a.Next(); !done {
+		for _, l := range a.Legal(buf) {
+			got = append(got, callName(l))
+		}
+	}
+	var problems []string
+	if strings.Join(got, ", ") != strings.Join(c.Expect.Calls, ", ") {
+		problems = append(problems, fmt.Sprintf("calls open: got [%s]; want [%s]", strings.Join(got, ", "), strings.Join(c.Expect.Calls, ", ")))
+	}
+	if c.Expect.Declarer != "" {
+		winner := "none"
+		if a.Holder >= 0 {
+			winner = fmt.Sprint(a.Holder + 1)
+		}
+		if winner != c.Expect.Declarer {
+			problems = append(problems, fmt.Sprintf("bidding won by seat %s; want %s", winner, c.Expect.Declarer))
+		}
+	}
+	return problems
 }

@@ -227,6 +227,8 @@ func (p *printer) deal(g *game.Game, names []string) {
 	switch {
 	case g.Hand:
 		p.f("  %s plays from the hand; the talon stays face down.\n", d)
+	case r.Exchange.ShowTalon:
+		p.f("  %s shows the talon (%s) to everyone, takes it and lays aside %s.\n", d, p.cards(g.Talon), p.cards(g.Laid))
 	case r.Exchange.TakeTalon:
 		p.f("  %s takes the talon (%s) and lays aside %s.\n", d, p.cards(g.Talon), p.cards(g.Laid))
 	}

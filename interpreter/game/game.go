@@ -190,84 +190,29 @@ func (g *Game) playing() bool {
 	return false
 }
 
-// LegalCalls lists the calls open to seat: Pass first, then ladder indexes.
-func (g *Game) LegalCalls(seat int, holder int, called *[MaxSeats]bool, buf []int) []int {
-	a := g.R.Auction
-	buf = append(buf[:0], Pass)
-	for i, c := range g.R.Ladder {
-		switch {
-		case g.Bid == Pass:
-			if a.Raise == ruleset.RaiseOneMore && !c.Hand && i != g.firstPlain() {
-				continue
-			}
-		case i > g.Bid:
-			if a.Raise == ruleset.RaiseOneMore && !c.Hand && i != g.nextPlain(g.Bid) {
-				continue
-			}
-		case i == g.Bid && a.HoldEarlier && seat < holder:
-			// an earlier seat holds an equal bid: "mine"
-		default:
-			continue
-		}
-		if c.Hand && a.HandOnlyFirstCall && called[seat] {
-			continue
-		}
-		buf = append(buf, i)
-	}
-	return buf
-}
-
-func (g *Game) firstPlain() int {
-	for i, c := range g.R.Ladder {
-		if !c.Hand {
-			return i
-		}
-	}
-	return -1
-}
-
-func (g *Game) nextPlain(after int) int {
-	for i := after + 1; i < len(g.R.Ladder); i++ {
-		if !g.R.Ladder[i].Hand {
-			return i
-		}
-	}
-	return -1
-}
-
 func (g *Game) auction() {
-	n := g.Seats()
-	var passed, called [MaxSeats]bool
-	holder := -1
-	active := n
-	for turn := 0; ; turn = (turn + 1) % n {
-		if active == 0 || (active == 1 && holder >= 0) {
+	a := NewAuction(g.R)
+	for {
+		turn, done := a.Next()
+		if done {
 			break
 		}
-		if passed[turn] || turn == holder {
-			continue
-		}
-		legal := g.LegalCalls(turn, holder, &called, g.buf[:0])
+		legal := a.Legal(g.buf[:0])
 		call := g.Players[turn].Call(g, turn, legal)
 		if !contains(legal, call) {
 			call = Pass // an answer outside the legal calls is a pass
 		}
 		g.Calls = append(g.Calls, CallRecord{Seat: turn, Call: call})
-		called[turn] = true
-		if call == Pass {
-			passed[turn] = true
-			active--
-			continue
-		}
-		g.Bid, holder = call, turn
+		a.Apply(call)
+		g.Bid = a.Bid
 	}
-	if holder >= 0 {
-		g.Declarer = holder
+	if a.Holder >= 0 {
+		g.Declarer = a.Holder
 		g.Hand = g.R.Ladder[g.Bid].Hand
 		return
 	}
 	for _, o := range g.R.Auction.Offers {
-		seat := map[ruleset.Role]int{ruleset.Forehand: 0, ruleset.Middlehand: 1, ruleset.Dealer: g.Dealer()}[o.Seat]
+		seat := [...]int{ruleset.Forehand: 0, ruleset.Middlehand: 1, ruleset.Dealer: g.Dealer()}[o.Seat]
 		if o.Forced || g.Players[seat].TakeOffer(g, seat) {
 			g.Declarer, g.Forced = seat, o.Forced
 			return

@@ -1,0 +1,86 @@
+package game
+
+import "github.com/preference-rules/pref/interpreter/ruleset"
+
+// Auction is the state of the bidding: whose turn it is, the bid standing
+// and who holds it. The game runs it with its players; a case or a quiz
+// replays a sequence of calls on it to ask which calls are open.
+type Auction struct {
+	r      *ruleset.Ruleset
+	Bid    int // the standing bid (a ladder index), or Pass
+	Holder int // the seat holding it, or -1
+	Turn   int // the seat to call next
+	passed [MaxSeats]bool
+	called [MaxSeats]bool
+	active int
+}
+
+// NewAuction starts the bidding of r with forehand to call.
+func NewAuction(r *ruleset.Ruleset) *Auction {
+	return &Auction{r: r, Bid: Pass, Holder: -1, active: r.Hands}
+}
+
+// Next moves to the next seat that may call; done when the bidding is over
+// (everyone passed, or one bidder is left).
+func (a *Auction) Next() (seat int, done bool) {
+	for {
+		if a.active == 0 || (a.active == 1 && a.Holder >= 0) {
+			return -1, true
+		}
+		if !a.passed[a.Turn] && a.Turn != a.Holder {
+			return a.Turn, false
+		}
+		a.Turn = (a.Turn + 1) % a.r.Hands
+	}
+}
+
+// Legal lists the calls open to the seat whose turn it is: Pass first, then
+// ladder indexes, appended to buf.
+func (a *Auction) Legal(buf []int) []int {
+	rules, seat := a.r.Auction, a.Turn
+	buf = append(buf[:0], Pass)
+	for i, c := range a.r.Ladder {
+		switch {
+		case a.Bid == Pass:
+			if rules.Raise == ruleset.RaiseOneMore && !c.Hand && i != a.nextPlain(-1) {
+				continue
+			}
+		case i > a.Bid:
+			if rules.Raise == ruleset.RaiseOneMore && !c.Hand && i != a.nextPlain(a.Bid) {
+				continue
+			}
+		case i == a.Bid && rules.HoldEarlier && seat < a.Holder:
+			// an earlier seat holds an equal bid: "mine"
+		default:
+			continue
+		}
+		if c.Hand && rules.HandOnlyFirstCall && a.called[seat] {
+			continue
+		}
+		buf = append(buf, i)
+	}
+	return buf
+}
+
+// Apply records the call of the seat whose turn it is; the caller has
+// checked it is legal.
+func (a *Auction) Apply(call int) {
+	seat := a.Turn
+	a.called[seat] = true
+	if call == Pass {
+		a.passed[seat] = true
+		a.active--
+	} else {
+		a.Bid, a.Holder = call, seat
+	}
+	a.Turn = (seat + 1) % a.r.Hands
+}
+
+func (a *Auction) nextPlain(after int) int {
+	for i := after + 1; i < len(a.r.Ladder); i++ {
+		if !a.r.Ladder[i].Hand {
+			return i
+		}
+	}
+	return -1
+}

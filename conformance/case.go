@@ -31,6 +31,7 @@ type Case struct {
 	Tricks   map[string]int    `yaml:"tricks"`
 	Options  map[string]any    `yaml:"options"`
 	Events   []string          `yaml:"events"`
+	Talon    []string          `yaml:"talon"` // the talon's cards, e.g. [7H, 7C]
 	Position *Position         `yaml:"position"`
 	Auction  []string          `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
 	Expect   Expect            `yaml:"expect"`
@@ -209,6 +210,16 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", opt.Default) {
 			return nil, fmt.Errorf("option %q: want a %T like its default %v", name, opt.Default, opt.Default)
 		}
+	}
+	for _, name := range c.Talon {
+		card, err := r.Deck.Parse(name)
+		if err != nil {
+			return nil, fmt.Errorf("talon: %v", err)
+		}
+		if o.Talon.Has(card) {
+			return nil, fmt.Errorf("talon: %s twice", name)
+		}
+		o.Talon |= card.Bit()
 	}
 	for _, e := range c.Events {
 		known := false

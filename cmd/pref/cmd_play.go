@@ -243,9 +243,9 @@ func (p *printer) deal(g *game.Game, names []string) {
 	}
 	switch {
 	case ct.Exact:
-		p.f(": %s must take exactly %d tricks.\n", d, ct.Tricks)
+		p.f(": %s must take exactly %d tricks.\n", d, r.Need(g.Contract, g.Hand))
 	default:
-		p.f(": %s needs %d tricks.\n", d, ct.Tricks)
+		p.f(": %s needs %d tricks.\n", d, r.Need(g.Contract, g.Hand))
 	}
 	if ct.Open {
 		p.f("  %s plays with the cards shown: %s\n", d, p.cards(g.Hands[g.Declarer]))

@@ -404,10 +404,11 @@ func (g *Game) play() error {
 
 func (g *Game) lost(ct *ruleset.Contract, played int) bool {
 	d := g.Taken[g.Declarer]
-	if ct.Exact && d > ct.Tricks {
+	need := g.R.Need(g.Contract, g.Hand)
+	if ct.Exact && d > need {
 		return true
 	}
-	return d+g.R.HandSize-played < ct.Tricks
+	return d+g.R.HandSize-played < need
 }
 
 func (g *Game) put(seat int, c cards.Card) {
@@ -501,6 +502,7 @@ func (g *Game) Outcome(names []string) *settle.Outcome {
 	copy(o.Defence, g.Defence[:n])
 	copy(o.Tricks, g.Taken[:n])
 	o.Run = g.BestRun
+	o.Talon = g.Talon
 	if g.Declarer >= 0 {
 		top := g.topRank()
 		o.CardsKnown = true

@@ -392,6 +392,7 @@ func (c *compiler) exchange(s *Spec) {
 		c.errorf(c.node("exchange", "hand_play"), "the ladder has hand bids, so hand_play must be bid")
 	}
 	r.Exchange.AtLeastBid = e.Announce != "bid"
+	r.Exchange.HandExtra = e.HandExtraTricks
 }
 
 func (c *compiler) has(path ...string) bool {

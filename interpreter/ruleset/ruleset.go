@@ -72,15 +72,25 @@ func (c *Contract) Display() string {
 }
 
 // Made reports whether n tricks, the longest run of them consecutive, make
-// the contract.
-func (c *Contract) Made(n, run int) bool {
+// the contract when it needs need tricks (see Ruleset.Need).
+func (c *Contract) Made(need, n, run int) bool {
 	switch {
 	case c.InARow:
-		return run >= c.Tricks
+		return run >= need
 	case c.Exact:
-		return n == c.Tricks
+		return n == need
 	}
-	return n >= c.Tricks
+	return n >= need
+}
+
+// Need is the tricks contract ci needs: its own, plus the extra tricks of a
+// hand game where the ruleset asks for them (exact contracts excepted).
+func (r *Ruleset) Need(ci int, hand bool) int {
+	c := &r.Contracts[ci]
+	if hand && !c.Exact {
+		return c.Tricks + r.Exchange.HandExtra
+	}
+	return c.Tricks
 }
 
 // Call is a bid on the ladder: a contract, maybe in its hand version.
@@ -131,6 +141,7 @@ type Exchange struct {
 	ShowTalon  bool
 	Discard    int
 	HandPlay   HandPlay
+	HandExtra  int // tricks a hand game needs beyond the contract's
 	AtLeastBid bool
 }
 

@@ -97,10 +97,11 @@ type OfferSpec struct {
 }
 
 type ExchangeSpec struct {
-	Talon    string `yaml:"talon"`
-	Discard  int    `yaml:"discard"`
-	HandPlay string `yaml:"hand_play"`
-	Announce string `yaml:"announce"`
+	Talon           string `yaml:"talon"`
+	Discard         int    `yaml:"discard"`
+	HandPlay        string `yaml:"hand_play"`
+	HandExtraTricks int    `yaml:"hand_extra_tricks"`
+	Announce        string `yaml:"announce"`
 }
 
 type DefenceSpec struct {

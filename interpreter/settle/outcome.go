@@ -3,6 +3,8 @@ package settle
 import (
 	"fmt"
 
+	"github.com/preference-rules/pref/interpreter/cards"
+
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
@@ -37,6 +39,9 @@ type Outcome struct {
 	Pot      money.Amount
 	Options  map[string]any  // option name -> bool or int, overriding defaults
 	Events   map[string]bool // event name -> happened
+
+	// The talon, when known (a played deal, or a case that names it).
+	Talon cards.Mask
 
 	// Cards, when the deal was played here rather than stated: the facts
 	// that events with a `when` are derived from.
@@ -100,6 +105,9 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	}
 	if len(o.Defence) != n || len(o.Tricks) != n {
 		return fmt.Errorf("internal: defence and tricks must have one entry per seat")
+	}
+	if o.Talon != 0 && o.Talon.Count() != r.TalonSize {
+		return fmt.Errorf("the talon has %d cards; a deal puts %d there", o.Talon.Count(), r.TalonSize)
 	}
 	if o.Declarer < 0 {
 		if o.Played() {
@@ -173,12 +181,12 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 		}
 	}
 	if total == r.HandSize {
-		if ct != nil && ct.StopWhenLost && !ct.Made(o.Tricks[o.Declarer], o.Run) && !decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
+		if need := r.Need(o.Contract, o.Hand); ct != nil && ct.StopWhenLost && !ct.Made(need, o.Tricks[o.Declarer], o.Run) && !decided(ct, need, o.Tricks[o.Declarer], total, r.HandSize) {
 			return fmt.Errorf("%s was lost before the last trick, so play stopped there: %d tricks cannot all have been played", ct.Name, total)
 		}
 		return nil
 	}
-	if total < r.HandSize && ct != nil && ct.StopWhenLost && decided(ct, o.Tricks[o.Declarer], total, r.HandSize) {
+	if total < r.HandSize && ct != nil && ct.StopWhenLost && decided(ct, r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], total, r.HandSize) {
 		return nil // play stopped when the contract was lost
 	}
 	return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
@@ -188,12 +196,12 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 // lost after the last trick played, not lost before it. An exact contract
 // (misère) is lost by the declarer taking one trick too many, so the last
 // trick was the declarer's; any other is lost by a trick the defence took.
-func decided(ct *ruleset.Contract, taken, played, all int) bool {
+func decided(ct *ruleset.Contract, need, taken, played, all int) bool {
 	lost := func(taken, played int) bool {
-		return (ct.Exact && taken > ct.Tricks) || taken+all-played < ct.Tricks
+		return (ct.Exact && taken > need) || taken+all-played < need
 	}
 	before := taken
-	if ct.Exact && taken > ct.Tricks {
+	if ct.Exact && taken > need {
 		before--
 	}
 	return played > 0 && lost(taken, played) && !lost(before, played-1)

@@ -9,6 +9,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
@@ -222,7 +223,7 @@ func (s *Settler) fill(o *Outcome) {
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
-			p.Failed = played && ct != nil && !ct.Made(o.Tricks[i], o.Run)
+			p.Failed = played && ct != nil && !ct.Made(r.Need(o.Contract, o.Hand), o.Tricks[i], o.Run)
 		case o.HoldsHand(r, i):
 			p.Defender = true
 			p.Dropped = o.Defence[i] == Drop
@@ -263,6 +264,7 @@ func (s *Settler) fill(o *Outcome) {
 	env["someone_invited"] = inviter >= 0
 	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
 	env["declarer_run"] = o.Run
+	env["talon_same_rank"] = sameRank(o.Talon)
 	env["declared"] = o.Declarer >= 0
 	env["passed"] = o.Declarer < 0
 	env["forced"], env["conceded"], env["hand"] = o.Forced, o.Conceded, o.Hand
@@ -284,17 +286,18 @@ func (s *Settler) fill(o *Outcome) {
 		for i, k := range r.ValueNames {
 			env[k] = ct.Values[i]
 		}
-		env["tricks_needed"] = ct.Tricks
+		need := r.Need(o.Contract, o.Hand)
+		env["tricks_needed"] = need
 		if o.Declarer >= 0 && played {
 			t := o.Tricks[o.Declarer]
-			made := ct.Made(t, o.Run)
+			made := ct.Made(need, t, o.Run)
 			env["made"] = made
 			if made {
-				env["overtricks"] = t - ct.Tricks
-			} else if t < ct.Tricks {
-				env["undertricks"] = ct.Tricks - t
+				env["overtricks"] = t - need
+			} else if t < need {
+				env["undertricks"] = need - t
 			} else {
-				env["undertricks"] = t - ct.Tricks // an exact contract overshot
+				env["undertricks"] = t - need // an exact contract overshot
 			}
 		}
 	}
@@ -371,6 +374,20 @@ func (s *Settler) substitute(src string) string {
 		return src
 	}
 	return src + " = " + tree.Node.String()
+}
+
+// sameRank reports whether m holds two or more cards, all of one rank.
+func sameRank(m cards.Mask) bool {
+	if m.Count() < 2 {
+		return false
+	}
+	r := m.Lowest().Rank()
+	for ; m != 0; m &= m - 1 {
+		if m.Lowest().Rank() != r {
+			return false
+		}
+	}
+	return true
 }
 
 type visitor func(n *ast.Node)

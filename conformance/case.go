@@ -52,7 +52,8 @@ type ContractSpec struct {
 	Hand     bool   `yaml:"hand"`
 	Conceded bool   `yaml:"conceded"`
 	Forced   bool   `yaml:"forced"`
-	Run      int    `yaml:"run"` // the declarer's longest run of consecutive tricks
+	Run      int    `yaml:"run"`     // the declarer's longest run of consecutive tricks
+	PotBid   int    `yaml:"pot_bid"` // the declarer's winning offer in a pot auction
 }
 
 type Expect struct {
@@ -254,7 +255,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			}
 			o.Contract = i
 		}
-		o.Hand, o.Forced, o.Conceded, o.Run = ct.Hand, ct.Forced, ct.Conceded, ct.Run
+		o.Hand, o.Forced, o.Conceded, o.Run, o.PotBid = ct.Hand, ct.Forced, ct.Conceded, ct.Run, ct.PotBid
 		for i := range c.Seats {
 			if i != o.Declarer && o.HoldsHand(r, i) {
 				o.Defence[i] = settle.Play

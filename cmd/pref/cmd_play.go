@@ -220,6 +220,8 @@ func (p *printer) deal(g *game.Game, names []string) {
 	d := names[g.Declarer]
 	if g.Forced {
 		p.f("Everybody passed: %s is forced to take the talon.\n", d)
+	} else if g.PotBid > 0 {
+		p.f("Everybody passed: in the second round %s offers %d into the pot and wins the talon.\n", d, g.PotBid)
 	} else if g.Bid == game.Pass {
 		p.f("Everybody passed: %s takes the second chance.\n", d)
 	}

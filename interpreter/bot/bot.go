@@ -111,6 +111,19 @@ func (b *Simple) TakeOffer(g *game.Game, seat int) bool {
 	return false
 }
 
+func (b *Simple) PotOffer(g *game.Game, seat int, min int) int {
+	// Worth paying for the talon when the best suit, helped by it, nearly
+	// makes six: a unit for each half trick above that.
+	est := estimate(g, g.Hands[seat], bestTrump(g, g.Hands[seat]))
+	worth := est - 2*(len(g.R.Deck.Ranks)-2) + 4
+	if worth >= min {
+		b.Reason = "offers for the talon"
+		return min
+	}
+	b.Reason = "does not offer for the talon"
+	return 0
+}
+
 func (b *Simple) PlayFromHand(g *game.Game, seat int) bool {
 	t := g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Trumps
 	strong := estimate(g, g.Hands[seat], t) >= 2*g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Tricks+2

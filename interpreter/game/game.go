@@ -23,7 +23,8 @@ const (
 // answer must be one of its entries (a card in the mask): the game checks.
 type Player interface {
 	Call(g *Game, seat int, legal []int) int
-	TakeOffer(g *Game, seat int) bool // all passed: become declarer now?
+	TakeOffer(g *Game, seat int) bool        // all passed: become declarer now?
+	PotOffer(g *Game, seat int, min int) int // the pot auction: offer at least min, or 0 to pass
 	PlayFromHand(g *Game, seat int) bool
 	Discard(g *Game, seat int, n int) cards.Mask
 	Announce(g *Game, seat int, legal []int, mayConcede bool) (contract int, concede bool)
@@ -64,6 +65,7 @@ type Game struct {
 	Contract int // -1 when none
 	Hand     bool
 	Forced   bool
+	PotBid   int // what the declarer offered into the pot in the pot auction
 	Conceded bool
 	Defence  [MaxSeats]settle.Choice
 
@@ -218,6 +220,31 @@ func (g *Game) auction() {
 			return
 		}
 	}
+	if g.R.Auction.PotAuction {
+		g.potAuction()
+	}
+}
+
+// potAuction is the second round: amounts offered into the pot for the
+// right to declare with the talon; a pass is final, the highest offer wins.
+func (g *Game) potAuction() {
+	n := g.Seats()
+	var passed [MaxSeats]bool
+	holder, offer, active := -1, 0, n
+	for turn := 0; active > 0 && !(active == 1 && holder >= 0); turn = (turn + 1) % n {
+		if passed[turn] || turn == holder {
+			continue
+		}
+		if amt := g.Players[turn].PotOffer(g, turn, offer+1); amt > offer {
+			holder, offer = turn, amt
+			continue
+		}
+		passed[turn] = true
+		active--
+	}
+	if holder >= 0 {
+		g.Declarer, g.PotBid, g.Hand = holder, offer, false
+	}
 }
 
 func contains(s []int, v int) bool {
@@ -359,8 +386,11 @@ func (g *Game) play() error {
 	r := g.R
 	n := g.Seats()
 	leader := 0
-	if r.Play.DeclarerLeads {
+	switch {
+	case r.Play.DeclarerLeads:
 		leader = g.Declarer
+	case r.Play.LeftLeads:
+		leader = (g.Declarer + 1) % n
 	}
 	for !g.InPlay(leader) {
 		leader = (leader + 1) % n
@@ -503,6 +533,7 @@ func (g *Game) Outcome(names []string) *settle.Outcome {
 	copy(o.Tricks, g.Taken[:n])
 	o.Run = g.BestRun
 	o.Talon = g.Talon
+	o.PotBid = g.PotBid
 	if g.Declarer >= 0 {
 		top := g.topRank()
 		o.CardsKnown = true

@@ -46,6 +46,7 @@ var Variables = []struct {
 	{"made", false, "cards were played and the declarer took the tricks the contract needs"},
 	{"tricks_needed", 0, "tricks the declarer needed"},
 	{"talon_same_rank", false, "the talon's cards are all of one rank (known from a played deal, or a case naming the talon)"},
+	{"pot_bid", 0, "what the declarer offered into the pot in the pot auction (0 if none)"},
 	{"declarer_run", 0, "the declarer's longest run of tricks won one after another"},
 	{"overtricks", 0, "tricks the declarer took above the target (0 if failed)"},
 	{"undertricks", 0, "tricks the declarer was short (0 if made)"},

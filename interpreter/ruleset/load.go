@@ -346,6 +346,7 @@ func (c *compiler) auction(s *Spec) {
 	}
 	r.Auction.HoldEarlier = a.Hold == "earlier"
 	r.Auction.HandOnlyFirstCall = a.HandOnlyFirstCall
+	r.Auction.PotAuction = a.AllPass.PotAuction
 	for _, o := range a.AllPass.Offers {
 		role := map[string]Role{"forehand": Forehand, "middlehand": Middlehand, "dealer": Dealer}[o.Seat]
 		r.Auction.Offers = append(r.Auction.Offers, Offer{Seat: role, Forced: o.Forced, MayConcede: o.MayConcede})
@@ -428,7 +429,8 @@ func (c *compiler) defence(s *Spec) {
 
 func (c *compiler) play(s *Spec) {
 	p := &c.r.Play
-	p.DeclarerLeads = s.Play.Leader != "forehand"
+	p.DeclarerLeads = s.Play.Leader == "declarer" || s.Play.Leader == ""
+	p.LeftLeads = s.Play.Leader == "declarer-left"
 	p.MustTrump = s.Play.Trump != "may"
 	p.MustHead = s.Play.Head == "must"
 }

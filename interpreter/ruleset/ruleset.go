@@ -111,6 +111,7 @@ type Auction struct {
 	HoldEarlier       bool
 	HandOnlyFirstCall bool
 	Offers            []Offer
+	PotAuction        bool // all passed: bid amounts into the pot for the talon
 }
 
 // Seat roles named in rulesets.
@@ -164,6 +165,7 @@ const (
 
 type Play struct {
 	DeclarerLeads bool
+	LeftLeads     bool // the player at the declarer's left leads
 	MustTrump     bool
 	MustHead      bool
 }

@@ -86,8 +86,9 @@ type AuctionSpec struct {
 }
 
 type AllPassSpec struct {
-	Offers    []OfferSpec `yaml:"offers"`
-	Otherwise string      `yaml:"otherwise"`
+	PotAuction bool        `yaml:"pot_auction"`
+	Offers     []OfferSpec `yaml:"offers"`
+	Otherwise  string      `yaml:"otherwise"`
 }
 
 type OfferSpec struct {

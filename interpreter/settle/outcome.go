@@ -36,6 +36,7 @@ type Outcome struct {
 	Defence  []Choice // per seat
 	Tricks   []int    // per seat
 	Run      int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
+	PotBid   int      // the declarer's winning offer in a pot auction
 	Pot      money.Amount
 	Options  map[string]any  // option name -> bool or int, overriding defaults
 	Events   map[string]bool // event name -> happened
@@ -128,6 +129,12 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	}
 	if o.Hand && r.Exchange.HandPlay == ruleset.HandNever {
 		return fmt.Errorf("this ruleset has no hand games")
+	}
+	if o.PotBid != 0 && (!r.Auction.PotAuction || o.PotBid < 0) {
+		return fmt.Errorf("a pot bid of %d: this ruleset has no pot auction", o.PotBid)
+	}
+	if o.PotBid > 0 && o.Hand {
+		return fmt.Errorf("the winner of the pot auction takes the talon: not a hand game")
 	}
 	if o.Forced && len(r.Auction.Offers) == 0 {
 		return fmt.Errorf("this ruleset forces nobody: a forced declarer cannot happen")

@@ -264,6 +264,7 @@ func (s *Settler) fill(o *Outcome) {
 	env["someone_invited"] = inviter >= 0
 	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
 	env["declarer_run"] = o.Run
+	env["pot_bid"] = o.PotBid
 	env["talon_same_rank"] = sameRank(o.Talon)
 	env["declared"] = o.Declarer >= 0
 	env["passed"] = o.Declarer < 0

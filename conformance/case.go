@@ -31,7 +31,8 @@ type Case struct {
 	Tricks   map[string]int    `yaml:"tricks"`
 	Options  map[string]any    `yaml:"options"`
 	Events   []string          `yaml:"events"`
-	Talon    []string          `yaml:"talon"` // the talon's cards, e.g. [7H, 7C]
+	Talon    []string          `yaml:"talon"`   // the talon's cards, e.g. [7H, 7C]
+	Doubled  map[string]string `yaml:"doubled"` // a defender's contra: {Boris: contra} or {Boris: recontra}
 	Position *Position         `yaml:"position"`
 	Auction  []string          `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
 	Expect   Expect            `yaml:"expect"`
@@ -279,6 +280,23 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			o.Defence[i] = settle.Invite
 		default:
 			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite)", name, ch)
+		}
+	}
+	for name, level := range c.Doubled {
+		i, err := find("doubled:", name)
+		if err != nil {
+			return nil, err
+		}
+		if o.Doubled == nil {
+			o.Doubled = make([]int, n)
+		}
+		switch level {
+		case "contra":
+			o.Doubled[i] = 1
+		case "recontra":
+			o.Doubled[i] = 2
+		default:
+			return nil, fmt.Errorf("doubled: %s: %q is not contra or recontra", name, level)
 		}
 	}
 	for name, t := range c.Tricks {

@@ -228,6 +228,26 @@ func (b *Simple) Invite(g *game.Game, seat int) bool {
 	return strong
 }
 
+func (b *Simple) Contra(g *game.Game, seat int) bool {
+	ct := &g.R.Contracts[g.Contract]
+	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+2 {
+		b.Reason = "expects to beat the contract alone: contra"
+		return true
+	}
+	b.Reason = "no contra"
+	return false
+}
+
+func (b *Simple) Recontra(g *game.Game, seat int, against int) bool {
+	ct := &g.R.Contracts[g.Contract]
+	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.Tricks+4 {
+		b.Reason = "sure of the contract: recontra"
+		return true
+	}
+	b.Reason = "no recontra"
+	return false
+}
+
 func (b *Simple) GiveUp(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Trumps == cards.NoSuit || ct.Exact {

@@ -29,8 +29,10 @@ type Player interface {
 	Discard(g *Game, seat int, n int) cards.Mask
 	Announce(g *Game, seat int, legal []int, mayConcede bool) (contract int, concede bool)
 	Defend(g *Game, seat int) settle.Choice
-	GiveUp(g *Game, seat int) bool // the defence is known: give up before play?
-	Invite(g *Game, seat int) bool // the other defender dropped: invite them?
+	GiveUp(g *Game, seat int) bool                // the defence is known: give up before play?
+	Invite(g *Game, seat int) bool                // the other defender dropped: invite them?
+	Contra(g *Game, seat int) bool                // double the declarer before the first lead?
+	Recontra(g *Game, seat int, against int) bool // the declarer: answer a contra?
 	Play(g *Game, seat int, legal cards.Mask) cards.Card
 }
 
@@ -68,6 +70,7 @@ type Game struct {
 	PotBid   int // what the declarer offered into the pot in the pot auction
 	Conceded bool
 	Defence  [MaxSeats]settle.Choice
+	Doubled  [MaxSeats]int // per defender: 1 contra, 2 recontra
 
 	Trump     cards.Suit
 	Taken     [MaxSeats]int
@@ -180,7 +183,38 @@ func (g *Game) Run() error {
 		g.Conceded = true
 		return nil
 	}
+	g.contra()
 	return g.play()
+}
+
+// contra asks the defenders in turn whether to double, and the declarer
+// whether to answer. In team mode one contra serves the defence and its
+// caller plays with the other defender as invited, dropped or not.
+func (g *Game) contra() {
+	c := g.R.Defence.Contra
+	if !c.On {
+		return
+	}
+	n := g.Seats()
+	for k := 1; k < n; k++ {
+		s := (g.Declarer + k) % n
+		if g.Defence[s] == settle.Drop && !g.Invited(s) || !g.Players[s].Contra(g, s) {
+			continue
+		}
+		g.Doubled[s] = 1
+		if c.Recontra && g.Players[g.Declarer].Recontra(g, g.Declarer, s) {
+			g.Doubled[s] = 2
+		}
+		if c.Team {
+			for j := 1; j < n; j++ {
+				if o := (g.Declarer + j) % n; o != s {
+					g.Defence[o] = settle.Drop // counts as invited: plays for the caller
+				}
+			}
+			g.Defence[s] = settle.Invite
+			return
+		}
+	}
 }
 
 func (g *Game) playing() bool {
@@ -534,6 +568,13 @@ func (g *Game) Outcome(names []string) *settle.Outcome {
 	o.Run = g.BestRun
 	o.Talon = g.Talon
 	o.PotBid = g.PotBid
+	for s := 0; s < n; s++ {
+		if g.Doubled[s] > 0 {
+			o.Doubled = make([]int, n)
+			copy(o.Doubled, g.Doubled[:n])
+			break
+		}
+	}
 	if g.Declarer >= 0 {
 		top := g.topRank()
 		o.CardsKnown = true

@@ -24,6 +24,7 @@ type Party struct {
 	Invited  bool   `expr:"invited"`  // dropped out, then invited: plays for the inviter
 	Inviter  bool   `expr:"inviter"`  // invited the dropped defender
 	Credited int    `expr:"credited"` // tricks that count for this player: the inviter's include the invited player's, the invited player's are 0
+	Doubling int    `expr:"doubling"` // 1; 2 after this defender's contra, 4 after the declarer's recontra
 }
 
 // Variables of every settlement expression, with their meaning. The names
@@ -46,6 +47,9 @@ var Variables = []struct {
 	{"made", false, "cards were played and the declarer took the tricks the contract needs"},
 	{"tricks_needed", 0, "tricks the declarer needed"},
 	{"talon_same_rank", false, "the talon's cards are all of one rank (known from a played deal, or a case naming the talon)"},
+	{"contra", false, "a defender called contra"},
+	{"recontra", false, "the declarer answered with recontra"},
+	{"doubling", 1, "1, 2 after a contra, 4 after a recontra (the highest at the table)"},
 	{"pot_bid", 0, "what the declarer offered into the pot in the pot auction (0 if none)"},
 	{"declarer_run", 0, "the declarer's longest run of tricks won one after another"},
 	{"overtricks", 0, "tricks the declarer took above the target (0 if failed)"},

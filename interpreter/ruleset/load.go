@@ -417,6 +417,9 @@ func (c *compiler) defence(s *Spec) {
 	if s.Defence.InviteNeeds != nil {
 		d.InviteNeeds = *s.Defence.InviteNeeds
 	}
+	if cs := s.Defence.Contra; cs != nil {
+		d.Contra = Contra{On: true, Team: cs.Mode == "team", TeamNeeds: cs.TeamNeeds, Recontra: cs.Recontra == nil || *cs.Recontra}
+	}
 	if d.MayInvite && !d.MayDrop {
 		c.errorf(c.node("defence", "choices"), "invite needs drop: only a defender who dropped out can be invited")
 	}

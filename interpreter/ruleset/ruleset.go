@@ -150,8 +150,17 @@ type Defence struct {
 	MayPlay, MayDrop bool
 	MayInvite        bool // the defender left alone may invite the one who dropped
 	InviteNeeds      int  // tricks the inviter needs, the invited player's included
+	Contra           Contra
 	EachNeeds        int
 	Concede          Concede
+}
+
+// Contra is the doubling of a deal by a defender, and its answer.
+type Contra struct {
+	On        bool
+	Team      bool // one contra for the defence; the caller invites the other
+	TeamNeeds int  // team mode: tricks the defence needs after a contra
+	Recontra  bool // the declarer may answer
 }
 
 // Concede says whether and when a declarer may give up before play.

@@ -106,10 +106,17 @@ type ExchangeSpec struct {
 }
 
 type DefenceSpec struct {
-	Choices          []string `yaml:"choices"`
-	InviteNeeds      *int     `yaml:"invite_needs"`
-	EachNeeds        int      `yaml:"each_needs"`
-	DeclarerConcedes string   `yaml:"declarer_concedes"`
+	Choices          []string    `yaml:"choices"`
+	InviteNeeds      *int        `yaml:"invite_needs"`
+	Contra           *ContraSpec `yaml:"contra"`
+	EachNeeds        int         `yaml:"each_needs"`
+	DeclarerConcedes string      `yaml:"declarer_concedes"`
+}
+
+type ContraSpec struct {
+	Mode      string `yaml:"mode"`
+	TeamNeeds int    `yaml:"team_needs"`
+	Recontra  *bool  `yaml:"recontra"`
 }
 
 type PlaySpec struct {

@@ -37,6 +37,7 @@ type Outcome struct {
 	Tricks   []int    // per seat
 	Run      int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
 	PotBid   int      // the declarer's winning offer in a pot auction
+	Doubled  []int    // per seat: 1 a defender's contra, 2 answered by recontra (nil: none)
 	Pot      money.Amount
 	Options  map[string]any  // option name -> bool or int, overriding defaults
 	Events   map[string]bool // event name -> happened
@@ -47,18 +48,36 @@ type Outcome struct {
 	// Cards, when the deal was played here rather than stated: the facts
 	// that events with a `when` are derived from.
 	CardsKnown      bool
+	teamContra      bool // set by Check from the ruleset
+	hands           int
 	DeclarerAces    int // cards of the top rank in the hand the declarer played
 	DeclarerAcesAll int // the same among the declarer's hand and the talon taken
 }
 
-// Inviter is the seat of the defender who invited, or -1.
+// Inviter is the seat of the defender who invited, or -1. A contra in
+// team mode counts as an invitation by its caller.
 func (o *Outcome) Inviter() int {
 	for i, c := range o.Defence {
 		if c == Invite {
 			return i
 		}
 	}
+	if o.teamContra {
+		for i, d := range o.Doubled {
+			if d > 0 {
+				return i
+			}
+		}
+	}
 	return -1
+}
+
+// doubledAt is seat i's contra level (0 none, 1 contra, 2 recontra).
+func (o *Outcome) doubledAt(i int) int {
+	if i < len(o.Doubled) {
+		return o.Doubled[i]
+	}
+	return 0
 }
 
 // InPlay reports whether seat i plays cards: the declarer, a defender who
@@ -68,7 +87,7 @@ func (o *Outcome) InPlay(i int) bool {
 		return false
 	}
 	c := o.Defence[i]
-	return i == o.Declarer || c == Play || c == Invite || (c == Drop && o.Inviter() >= 0)
+	return i == o.Declarer || c == Play || c == Invite || (c == Drop && o.Inviter() >= 0) || (o.teamContra && o.Inviter() >= 0 && o.HoldsHandN(i))
 }
 
 // HoldsHand reports whether seat i received cards (the dealer sits out at a
@@ -106,6 +125,11 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	}
 	if len(o.Defence) != n || len(o.Tricks) != n {
 		return fmt.Errorf("internal: defence and tricks must have one entry per seat")
+	}
+	o.teamContra = r.Defence.Contra.Team
+	o.hands = r.Hands
+	if err := o.checkContra(r); err != nil {
+		return err
 	}
 	if o.Talon != 0 && o.Talon.Count() != r.TalonSize {
 		return fmt.Errorf("the talon has %d cards; a deal puts %d there", o.Talon.Count(), r.TalonSize)
@@ -162,7 +186,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
 		}
 	}
-	if inv := o.Inviter(); inv >= 0 {
+	if inv := o.Inviter(); inv >= 0 && o.Defence[inv] == Invite {
 		for i, c := range o.Defence {
 			if i != inv && i != o.Declarer && o.HoldsHand(r, i) && c != Drop {
 				return fmt.Errorf("%s invited, but %s did not drop out: only a dropped defender can be invited", o.Seats[inv], o.Seats[i])
@@ -221,4 +245,42 @@ func mayConcedeForced(r *ruleset.Ruleset) bool {
 		}
 	}
 	return false
+}
+
+// HoldsHandN is HoldsHand once Check has seen the ruleset.
+func (o *Outcome) HoldsHandN(i int) bool {
+	return len(o.Seats) <= o.hands || i != o.Dealer
+}
+
+func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
+	if o.Doubled == nil {
+		return nil
+	}
+	if len(o.Doubled) != len(o.Seats) {
+		return fmt.Errorf("internal: doubled must have one entry per seat")
+	}
+	callers := 0
+	for i, d := range o.Doubled {
+		switch {
+		case d == 0:
+			continue
+		case !r.Defence.Contra.On:
+			return fmt.Errorf("%s called contra, but this ruleset has no contra", o.Seats[i])
+		case d == 2 && !r.Defence.Contra.Recontra:
+			return fmt.Errorf("recontra against %s, but this ruleset has no recontra", o.Seats[i])
+		case d < 0 || d > 2:
+			return fmt.Errorf("%s: contra level %d", o.Seats[i], d)
+		case i == o.Declarer || o.Declarer < 0 || !o.HoldsHand(r, i):
+			return fmt.Errorf("%s is not a defender and cannot call contra", o.Seats[i])
+		case o.Conceded:
+			return fmt.Errorf("contra against a declarer who gave up")
+		case o.Defence[i] == Drop && !r.Defence.Contra.Team:
+			return fmt.Errorf("%s dropped out and cannot call contra", o.Seats[i])
+		}
+		callers++
+	}
+	if r.Defence.Contra.Team && callers > 1 {
+		return fmt.Errorf("one contra for the defence: %d defenders called it", callers)
+	}
+	return nil
 }

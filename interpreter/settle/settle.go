@@ -219,7 +219,7 @@ func (s *Settler) fill(o *Outcome) {
 	var playing, dropped, failed, defTricks int
 	inviter := o.Inviter()
 	for i, name := range o.Seats {
-		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer}
+		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.doubledAt(i)}
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
@@ -228,7 +228,8 @@ func (s *Settler) fill(o *Outcome) {
 			p.Defender = true
 			p.Dropped = o.Defence[i] == Drop
 			p.Played = o.InPlay(i)
-			p.Invited = p.Dropped && p.Played
+			// invited: dropped and asked back, or the partner of a team contra
+			p.Invited = p.Played && i != inviter && inviter >= 0
 			p.Inviter = i == inviter
 			if p.Dropped {
 				dropped++
@@ -244,6 +245,9 @@ func (s *Settler) fill(o *Outcome) {
 				}
 				if p.Inviter {
 					need = r.Defence.InviteNeeds
+					if o.teamContra && o.doubledAt(i) > 0 {
+						need = r.Defence.Contra.TeamNeeds
+					}
 					for j := range o.Seats { // the invited player's tricks count for the inviter
 						if j != i && j != o.Declarer && o.HoldsHand(r, j) {
 							p.Credited += o.Tricks[j]
@@ -265,6 +269,11 @@ func (s *Settler) fill(o *Outcome) {
 	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
 	env["declarer_run"] = o.Run
 	env["pot_bid"] = o.PotBid
+	level := 0
+	for i := range o.Seats {
+		level = max(level, o.doubledAt(i))
+	}
+	env["contra"], env["recontra"], env["doubling"] = level >= 1, level >= 2, 1<<level
 	env["talon_same_rank"] = sameRank(o.Talon)
 	env["declared"] = o.Declarer >= 0
 	env["passed"] = o.Declarer < 0

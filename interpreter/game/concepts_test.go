@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/bot"
@@ -48,11 +49,13 @@ settlement:
 // scripted is a player whose decisions the test fixes.
 type scripted struct {
 	bot.Simple
-	call    int
-	defend  settle.Choice
-	invite  bool
-	giveUp  bool
-	discard cards.Mask
+	call     int
+	defend   settle.Choice
+	invite   bool
+	giveUp   bool
+	discard  cards.Mask
+	contra   bool
+	recontra bool
 }
 
 func (p *scripted) Call(g *game.Game, seat int, legal []int) int {
@@ -198,6 +201,86 @@ func TestOptionsSwitchedOn(t *testing.T) {
 					t.Fatalf("%s with %s: settle: %v", name, o.Name, err)
 				}
 			}
+		}
+	}
+}
+
+func (p *scripted) Contra(*game.Game, int) bool        { return p.contra }
+func (p *scripted) Recontra(*game.Game, int, int) bool { return p.recontra }
+
+// TestContraModes plays the same deal with a contra in each mode: in team
+// mode the caller's partner is brought back as invited and the contra is one
+// for the defence; in pair mode only the caller is doubled.
+func TestContraModes(t *testing.T) {
+	for _, mode := range []string{"team", "pair"} {
+		src := strings.Replace(conceptRuleset, "declarer_concedes: after-defence}",
+			"declarer_concedes: after-defence, contra: {mode: "+mode+", team_needs: 5}}", 1)
+		r, err := ruleset.Load("contra.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [3]*scripted{
+			{call: 0, recontra: true},
+			{call: game.Pass, defend: settle.Drop, contra: true},
+			{call: game.Pass, defend: settle.Play, contra: true},
+		}
+		g := game.New(r, []game.Player{players[0], players[1], players[2]})
+		_, base := setup(t, players)
+		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		switch mode {
+		case "team":
+			// Seat 1 dropped, so seat 2 calls; seat 1 comes back, invited.
+			if g.Doubled[2] != 2 || g.Doubled[1] != 0 || !g.Invited(1) || g.Record[0].N != 3 {
+				t.Fatalf("team: doubled %v, invited %v, %d cards a trick", g.Doubled, g.Invited(1), g.Record[0].N)
+			}
+		case "pair":
+			// A dropped defender cannot call; the one who plays can.
+			if g.Doubled[2] != 2 || g.Doubled[1] != 0 || g.InPlay(1) || g.Record[0].N != 2 {
+				t.Fatalf("pair: doubled %v, seat 1 in play %v", g.Doubled, g.InPlay(1))
+			}
+		}
+		o := g.Outcome([]string{"A", "B", "C"})
+		if _, err := settle.New(r).Settle(o, false); err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+	}
+}
+
+// The leader options: forehand (whist), or the declarer's left-hand player.
+func TestWhoLeads(t *testing.T) {
+	base, _ := rulesets.Open("american-1909")
+	for _, left := range []bool{false, true} {
+		r, err := base.With(map[string]any{"left-of-declarer-leads": left})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := game.New(r, bots(3))
+		rng := rand.New(rand.NewPCG(8, 8))
+		played := 0
+		for i := 0; i < 300; i++ {
+			g.Deal(rng)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if g.NTricks == 0 {
+				continue
+			}
+			played++
+			want := 0
+			if left {
+				want = (g.Declarer + 1) % 3
+			}
+			if got := g.Record[0].Leader; got != want {
+				t.Fatalf("left-of-declarer-leads=%v: seat %d led, declarer %d", left, got, g.Declarer)
+			}
+		}
+		if played == 0 {
+			t.Fatal("no deal played")
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,22 +21,24 @@ import (
 
 // Case is one outcome case as written.
 type Case struct {
-	Ruleset  string            `yaml:"ruleset"`
-	Title    string            `yaml:"title"`
-	Source   string            `yaml:"source"`
-	Seats    []string          `yaml:"seats"`
-	Dealer   string            `yaml:"dealer"`
-	Pot      string            `yaml:"pot"`
-	Contract ContractSpec      `yaml:"contract"`
-	Defence  map[string]string `yaml:"defence"`
-	Tricks   map[string]int    `yaml:"tricks"`
-	Options  map[string]any    `yaml:"options"`
-	Events   []string          `yaml:"events"`
-	Talon    []string          `yaml:"talon"`   // the talon's cards, e.g. [7H, 7C]
-	Doubled  map[string]string `yaml:"doubled"` // a defender's contra: {Boris: contra} or {Boris: recontra}
-	Position *Position         `yaml:"position"`
-	Auction  []string          `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
-	Expect   Expect            `yaml:"expect"`
+	Ruleset    string            `yaml:"ruleset"`
+	Title      string            `yaml:"title"`
+	Source     string            `yaml:"source"`
+	Seats      []string          `yaml:"seats"`
+	Dealer     string            `yaml:"dealer"`
+	Pot        string            `yaml:"pot"`
+	Contract   ContractSpec      `yaml:"contract"`
+	Defence    map[string]string `yaml:"defence"`
+	Tricks     map[string]int    `yaml:"tricks"`
+	Options    map[string]any    `yaml:"options"`
+	Events     []string          `yaml:"events"`
+	Talon      []string          `yaml:"talon"`       // the talon's cards, e.g. [7H, 7C]
+	Doubled    map[string]string `yaml:"doubled"`     // a defender's contra: {Boris: contra} or {Boris: recontra}
+	Marks      map[string]int    `yaml:"marks"`       // markings held at the start of the deal
+	MarksGiven int               `yaml:"marks_given"` // markings handed out earlier in the session
+	Position   *Position         `yaml:"position"`
+	Auction    []string          `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
+	Expect     Expect            `yaml:"expect"`
 }
 
 // Position is a moment of card play: the contract, one player's hand and the
@@ -63,6 +66,7 @@ type Expect struct {
 	Error     string            `yaml:"error"`
 	Legal     []string          `yaml:"legal"`
 	Calls     []string          `yaml:"calls"`    // the calls open next, or [] when the bidding is over
+	Marks     map[string]int    `yaml:"marks"`    // the change of markings per player
 	Declarer  string            `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
 }
 
@@ -282,6 +286,17 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite)", name, ch)
 		}
 	}
+	o.MarksGiven = c.MarksGiven
+	for name, m := range c.Marks {
+		i, err := find("marks:", name)
+		if err != nil {
+			return nil, err
+		}
+		if o.Marks == nil {
+			o.Marks = make([]int, n)
+		}
+		o.Marks[i] = m
+	}
 	for name, level := range c.Doubled {
 		i, err := find("doubled:", name)
 		if err != nil {
@@ -327,8 +342,21 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	if err != nil {
 		return []string{"refused: " + err.Error()}
 	}
-	if c.Expect.Transfers == nil && c.Expect.Net == nil {
-		return []string{"expect: gives neither transfers, net nor error"}
+	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil {
+		return []string{"expect: gives neither transfers, net, marks nor error"}
+	}
+	if c.Expect.Marks != nil {
+		net := l.MarkNet()
+		for i, seat := range c.Seats {
+			if net[i] != c.Expect.Marks[seat] {
+				problems = append(problems, fmt.Sprintf("markings of %s: changed by %d, want %d", seat, net[i], c.Expect.Marks[seat]))
+			}
+		}
+		for name := range c.Expect.Marks {
+			if !slices.Contains(c.Seats, name) {
+				problems = append(problems, fmt.Sprintf("expect: marks: %q is no seat", name))
+			}
+		}
 	}
 	if c.Expect.Transfers != nil {
 		want := &settle.Ledger{Seats: c.Seats}

@@ -16,9 +16,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// maxRedeals bounds the redeals of one deal when everyone passes.
-const maxRedeals = 100
-
 func playCmd() *cobra.Command {
 	var (
 		name    string
@@ -101,19 +98,10 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int) error {
 			p.f("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
 		}
 		p.f("Pot: %v\n", t.Pot)
-		for redeal := 0; ; redeal++ {
-			if redeal == maxRedeals {
-				return failed("%d redeals in a row: the computer players never bid in this ruleset", maxRedeals)
-			}
-			g.Deal(rng)
-			p.hands(g, seatNames)
-			if err := g.Run(); err != nil {
-				return failed("the interpreter refused a computer player's move: %v", err)
-			}
-			if g.Declarer >= 0 || len(r.Auction.Offers) > 0 {
-				break
-			}
-			p.f("\nEverybody passed: the cards are dealt again.\n")
+		g.Deal(rng)
+		p.hands(g, seatNames)
+		if err := g.Run(); err != nil {
+			return failed("the interpreter refused a computer player's move: %v", err)
 		}
 		p.deal(g, seatNames)
 		o := t.Outcome(g)
@@ -123,6 +111,9 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int) error {
 		}
 		p.f("\nSettlement\n")
 		printLedger(indent{p.w}, l, o.Pot)
+		for _, m := range l.Marks {
+			p.f("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
+		}
 		t.Apply(l)
 		if !t.Sum().IsZero() {
 			return failed("the table does not balance: %v", t.Sum())
@@ -214,7 +205,7 @@ func (p *printer) hands(g *game.Game, names []string) {
 func (p *printer) deal(g *game.Game, names []string) {
 	r := p.r
 	if g.Declarer < 0 {
-		p.f("Nobody declared.\n")
+		p.f("Everybody passed: nobody declares, the deal is over.\n")
 		return
 	}
 	d := names[g.Declarer]
@@ -301,6 +292,17 @@ func (p *printer) balances(t *table.Table) {
 		parts = append(parts, fmt.Sprintf("%s %s", n, signed(t.Balance[i])))
 	}
 	p.f("Balances: %s; pot %v\n", strings.Join(parts, ", "), t.Pot)
+	marks := false
+	for _, m := range t.Marks {
+		marks = marks || m != 0
+	}
+	if marks {
+		var ms []string
+		for i, n := range t.Names {
+			ms = append(ms, fmt.Sprintf("%s %d", n, t.Marks[i]))
+		}
+		p.f("Markings: %s\n", strings.Join(ms, ", "))
+	}
 }
 
 // indent prefixes each line with two spaces.

@@ -25,6 +25,7 @@ type Party struct {
 	Inviter  bool   `expr:"inviter"`  // invited the dropped defender
 	Credited int    `expr:"credited"` // tricks that count for this player: the inviter's include the invited player's, the invited player's are 0
 	Doubling int    `expr:"doubling"` // 1; 2 after this defender's contra, 4 after the declarer's recontra
+	Marks    int    `expr:"marks"`    // markings held at the start of the deal (refa)
 }
 
 // Variables of every settlement expression, with their meaning. The names
@@ -50,6 +51,7 @@ var Variables = []struct {
 	{"contra", false, "a defender called contra"},
 	{"recontra", false, "the declarer answered with recontra"},
 	{"doubling", 1, "1, 2 after a contra, 4 after a recontra (the highest at the table)"},
+	{"marks_given", 0, "markings handed out so far in the session"},
 	{"pot_bid", 0, "what the declarer offered into the pot in the pot auction (0 if none)"},
 	{"declarer_run", 0, "the declarer's longest run of tricks won one after another"},
 	{"overtricks", 0, "tricks the declarer took above the target (0 if failed)"},

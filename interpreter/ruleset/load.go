@@ -573,6 +573,20 @@ func (c *compiler) settlement(s *Spec) {
 	for _, rs := range s.Settlement {
 		rule := Rule{Name: rs.Rule, Source: rs.Source, WhenSrc: rs.When.Text}
 		rule.When = c.program(rs.When, "when", expr.AsBool())
+		if len(rs.Pay) == 0 && len(rs.Mark) == 0 {
+			c.errorf(rs.Node, "rule %q: neither pay nor mark: it would do nothing", rs.Rule)
+		}
+		for _, ms := range rs.Mark {
+			m := Mark{Who: selectors[ms.Who.Text], AddSrc: ms.Add.Text}
+			if m.Who == SelPot {
+				c.errorf(ms.Who.Node, "the pot has no markings")
+			}
+			if ms.Where.Node != nil {
+				m.Where = c.program(ms.Where, "where", expr.AsBool())
+			}
+			m.Add = c.program(ms.Add, "add", expr.AsInt())
+			rule.Mark = append(rule.Mark, m)
+		}
 		for _, ps := range rs.Pay {
 			pay := Pay{From: selectors[ps.From.Text], To: selectors[ps.To.Text], AmountSrc: ps.Amount.Text}
 			if ps.From.Text == ps.To.Text && (ps.From.Text == "pot" || ps.From.Text == "declarer" || ps.From.Text == "dealer" || ps.From.Text == "forehand") {

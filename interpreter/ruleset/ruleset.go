@@ -215,7 +215,17 @@ type Rule struct {
 	Name, Source string
 	When         *vm.Program
 	WhenSrc      string
+	Mark         []Mark
 	Pay          []Pay
+}
+
+// Mark is a compiled change of markings: Add for every party of Who for
+// which Where holds (the party bound as `to`).
+type Mark struct {
+	Who    Selector
+	Where  *vm.Program
+	Add    *vm.Program
+	AddSrc string
 }
 
 // Party selectors of a payment line.

@@ -153,6 +153,7 @@ type RuleSpec struct {
 	Rule   string     `yaml:"rule"`
 	Source string     `yaml:"source"`
 	When   Expr       `yaml:"when"`
+	Mark   []MarkSpec `yaml:"mark"`
 	Pay    []PaySpec  `yaml:"pay"`
 }
 
@@ -175,6 +176,12 @@ func (p *PaySpec) UnmarshalYAML(n *yaml.Node) error {
 	type plain PaySpec
 	p.Node = n
 	return n.Decode((*plain)(p))
+}
+
+type MarkSpec struct {
+	Who   Word `yaml:"who"`
+	Where Expr `yaml:"where"`
+	Add   Expr `yaml:"add"`
 }
 
 // Word is a scalar that remembers where it was written.

@@ -26,21 +26,23 @@ const Pot = -1
 
 // Outcome is how a deal ended: enough to settle it.
 type Outcome struct {
-	Seats    []string // names in playing order, forehand first
-	Dealer   int      // index into Seats; with more seats than hands the dealer sits out
-	Declarer int      // index into Seats, or -1 when nobody declared
-	Contract int      // index into the ruleset's contracts, or -1
-	Hand     bool     // played from the hand
-	Forced   bool     // the declarer was forced by the all-pass procedure
-	Conceded bool     // the declarer gave up before play
-	Defence  []Choice // per seat
-	Tricks   []int    // per seat
-	Run      int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
-	PotBid   int      // the declarer's winning offer in a pot auction
-	Doubled  []int    // per seat: 1 a defender's contra, 2 answered by recontra (nil: none)
-	Pot      money.Amount
-	Options  map[string]any  // option name -> bool or int, overriding defaults
-	Events   map[string]bool // event name -> happened
+	Seats      []string // names in playing order, forehand first
+	Dealer     int      // index into Seats; with more seats than hands the dealer sits out
+	Declarer   int      // index into Seats, or -1 when nobody declared
+	Contract   int      // index into the ruleset's contracts, or -1
+	Hand       bool     // played from the hand
+	Forced     bool     // the declarer was forced by the all-pass procedure
+	Conceded   bool     // the declarer gave up before play
+	Defence    []Choice // per seat
+	Tricks     []int    // per seat
+	Run        int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
+	PotBid     int      // the declarer's winning offer in a pot auction
+	Doubled    []int    // per seat: 1 a defender's contra, 2 answered by recontra (nil: none)
+	Marks      []int    // per seat: markings held at the start of the deal (nil: none)
+	MarksGiven int      // markings handed out earlier in the session
+	Pot        money.Amount
+	Options    map[string]any  // option name -> bool or int, overriding defaults
+	Events     map[string]bool // event name -> happened
 
 	// The talon, when known (a played deal, or a case that names it).
 	Talon cards.Mask

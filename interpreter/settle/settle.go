@@ -26,6 +26,23 @@ type Transfer struct {
 type Ledger struct {
 	Seats     []string
 	Transfers []Transfer
+	Marks     []MarkChange
+}
+
+// MarkChange adds Delta markings to seat Seat.
+type MarkChange struct {
+	Seat  int
+	Delta int
+	Rule  string
+}
+
+// MarkNet is the net change of markings per seat.
+func (l *Ledger) MarkNet() []int {
+	net := make([]int, len(l.Seats))
+	for _, m := range l.Marks {
+		net[m.Seat] += m.Delta
+	}
+	return net
 }
 
 // Name of a party index.
@@ -108,6 +125,11 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 		}
 		if !ok {
 			continue
+		}
+		for j := range rule.Mark {
+			if err := s.mark(l, o, rule, &rule.Mark[j]); err != nil {
+				return nil, fmt.Errorf("rule %q: %v", rule.Name, err)
+			}
 		}
 		for j := range rule.Pay {
 			if err := s.pay(l, o, rule, &rule.Pay[j], explain); err != nil {
@@ -194,6 +216,32 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 	return nil
 }
 
+func (s *Settler) mark(l *Ledger, o *Outcome, rule *ruleset.Rule, m *ruleset.Mark) error {
+	for _, who := range s.candidates(m.Who, o) {
+		s.env["to"] = s.party(who)
+		if m.Where != nil {
+			ok, err := s.runBool(m.Where)
+			if err != nil {
+				return fmt.Errorf("where: %v", err)
+			}
+			if !ok {
+				continue
+			}
+		}
+		v, err := expr.Run(m.Add, map[string]any(s.env))
+		if err != nil {
+			return fmt.Errorf("add %q: %v", m.AddSrc, err)
+		}
+		if d, _ := v.(int); d != 0 {
+			if s.parties[who].Marks+d < 0 {
+				return fmt.Errorf("add %q: %s holds %d markings, cannot lose %d", m.AddSrc, l.Name(who), s.parties[who].Marks, -d)
+			}
+			l.Marks = append(l.Marks, MarkChange{Seat: who, Delta: d, Rule: rule.Name})
+		}
+	}
+	return nil
+}
+
 func toAmount(v any) money.Amount {
 	switch x := v.(type) {
 	case int:
@@ -220,6 +268,9 @@ func (s *Settler) fill(o *Outcome) {
 	inviter := o.Inviter()
 	for i, name := range o.Seats {
 		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.doubledAt(i)}
+		if i < len(o.Marks) {
+			p.Marks = o.Marks[i]
+		}
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
@@ -269,6 +320,7 @@ func (s *Settler) fill(o *Outcome) {
 	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
 	env["declarer_run"] = o.Run
 	env["pot_bid"] = o.PotBid
+	env["marks_given"] = o.MarksGiven
 	level := 0
 	for i := range o.Seats {
 		level = max(level, o.doubledAt(i))

@@ -11,12 +11,14 @@ import (
 
 // Table is a session of deals.
 type Table struct {
-	R       *ruleset.Ruleset
-	Names   []string // clockwise seating
-	Balance []money.Amount
-	Pot     money.Amount
-	Dealer  int // index into Names
-	Deals   int // deals started
+	R          *ruleset.Ruleset
+	Names      []string // clockwise seating
+	Balance    []money.Amount
+	Pot        money.Amount
+	Dealer     int   // index into Names
+	Deals      int   // deals started
+	Marks      []int // markings each player holds (refa)
+	MarksGiven int   // markings handed out so far
 }
 
 // New seats players (clockwise) at a table for r; the first dealer is the
@@ -25,7 +27,7 @@ func New(r *ruleset.Ruleset, names []string) (*Table, error) {
 	if len(names) < r.Hands || len(names) > r.TableMax {
 		return nil, fmt.Errorf("%d players: %s seats %d to %d", len(names), r.Name, r.Hands, r.TableMax)
 	}
-	return &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1}, nil
+	return &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1, Marks: make([]int, len(names))}, nil
 }
 
 // Order lists the table indexes in playing order for this deal: the hand
@@ -94,6 +96,11 @@ func (t *Table) Outcome(g *game.Game) *settle.Outcome {
 	o := g.Outcome(names[:t.R.Hands])
 	o.Seats = names
 	o.Pot = t.Pot
+	o.Marks = make([]int, len(order))
+	for i, idx := range order {
+		o.Marks[i] = t.Marks[idx]
+	}
+	o.MarksGiven = t.MarksGiven
 	if len(order) > t.R.Hands {
 		o.Dealer = len(order) - 1
 		o.Defence = append(o.Defence, settle.NoChoice)
@@ -113,6 +120,12 @@ func (t *Table) Apply(l *settle.Ledger) {
 	}
 	for _, tr := range l.Transfers {
 		t.move(idx(tr.From), idx(tr.To), tr.Amount)
+	}
+	for _, m := range l.Marks {
+		t.Marks[order[m.Seat]] += m.Delta
+		if m.Delta > 0 {
+			t.MarksGiven += m.Delta
+		}
 	}
 }
 

@@ -102,3 +102,51 @@ func TestAnteWhenThePotIsEmpty(t *testing.T) {
 		t.Fatalf("empty pot: %d antes, sum %v", n, tb.Sum())
 	}
 }
+
+// TestMarkingsAcrossDeals: with refa on, markings are handed out on passed
+// deals up to the session's limit, used up by declaring, never negative.
+func TestMarkingsAcrossDeals(t *testing.T) {
+	base, _ := rulesets.Open("west-balkans")
+	r, err := base.With(map[string]any{"refa": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	gave, used := 0, 0
+	for session := 0; session < 50; session++ {
+		tb, _ := table.New(r, []string{"A", "B", "C"})
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+		s := settle.New(r)
+		for d := 0; d < 30; d++ {
+			tb.Ante()
+			g.Deal(rng)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			l, err := s.Settle(tb.Outcome(g), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range l.Marks {
+				if m.Delta > 0 {
+					gave++
+				} else {
+					used++
+				}
+			}
+			tb.Apply(l)
+			for i, m := range tb.Marks {
+				if m < 0 {
+					t.Fatalf("%s holds %d markings", tb.Names[i], m)
+				}
+			}
+			if tb.MarksGiven > 9 {
+				t.Fatalf("%d markings given; the limit is 3 rounds of 3", tb.MarksGiven)
+			}
+			tb.Next()
+		}
+	}
+	if gave == 0 || used == 0 {
+		t.Fatalf("markings not exercised: %d given, %d used", gave, used)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"text/template"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
@@ -67,18 +68,19 @@ func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
 
 // view is what the templates see: the ruleset in words.
 type view struct {
-	R         *ruleset.Ruleset
-	Source    string
-	Suits     []suitView
-	Ranks     string
-	Packets   []string
-	Cards     int
-	Contracts []contractView
-	Ladder    []string
-	Special   []contractView
-	Rules     []ruleView
-	Offers    []string
-	HasHand   bool
+	R           *ruleset.Ruleset
+	Source      string
+	Suits       []suitView
+	Ranks       string
+	Packets     []string
+	Cards       int
+	Contracts   []contractView
+	Ladder      []string
+	Special     []contractView
+	Rules       []ruleView
+	Offers      []string
+	HasHand     bool
+	Cooperation []string // the defenders\' cooperation rules, when in force
 }
 
 type suitView struct{ ID, Name, Symbol, Aliases string }
@@ -95,7 +97,7 @@ type ruleView struct {
 }
 
 func newView(r *ruleset.Ruleset, ascii bool) *view {
-	v := &view{R: r, Source: r.Spec.Source, Cards: r.Deck.Size()}
+	v := &view{R: r, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:]}
 	for i, id := range r.Deck.SuitIDs {
 		sym := r.Deck.Symbols[i]
 		if ascii {

@@ -55,6 +55,12 @@ func TestRulebookMentionsEveryConcept(t *testing.T) {
 		if r.Auction.HoldEarlier {
 			want = append(want, "**hold**")
 		}
+		if r.Defence.MayInvite {
+			want = append(want, "**invite**")
+		}
+		if r.Defence.Contra.On {
+			want = append(want, "**contra**")
+		}
 		for _, rule := range r.Rules {
 			want = append(want, rule.Name, "`"+rule.WhenSrc+"`")
 			for _, p := range rule.Pay {
@@ -97,5 +103,22 @@ func TestPlainRenderHasNoEscapes(t *testing.T) {
 	}
 	if !strings.Contains(styled, "\x1b[") {
 		t.Fatal("styled rendering has no styling")
+	}
+}
+
+func TestRulebookWithOptions(t *testing.T) {
+	base, _ := rulesets.Open("austrian-modern")
+	r, err := base.With(map[string]any{"cooperation-binding": true, "must-head": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := Rulebook(r, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"three rules of cooperation", "breaking it is a revoke", "already headed by the other defender", "**Head the trick**"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the rulebook with options does not say %q", want)
+		}
 	}
 }

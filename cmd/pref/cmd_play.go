@@ -277,6 +277,10 @@ func (p *printer) deal(g *game.Game, names []string) {
 	if g.Stopped {
 		p.f("  Play stops: the contract can no longer be made.\n")
 	}
+	for k := 0; k < g.NNotes; k++ {
+		n := g.Notes[k]
+		p.f("  Note, trick %d: %s played %s, against the cooperation rule: %s.\n", n.Trick+1, names[n.Seat], p.card(n.Card), game.CooperationRules[n.Rule])
+	}
 	var taken []string
 	for s := 0; s < r.Hands; s++ {
 		if g.InPlay(s) {

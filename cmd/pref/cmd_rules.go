@@ -13,6 +13,7 @@ import (
 func rulesCmd() *cobra.Command {
 	var markdown, plain, ascii bool
 	var width int
+	var options []string
 	cmd := &cobra.Command{
 		Use:   "rules [RULESET]",
 		Short: "Print the whole rulebook of a ruleset, generated from the ruleset itself",
@@ -32,6 +33,13 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 			r, err := openRuleset(name)
 			if err != nil {
 				return err
+			}
+			opts, err := parseOptions(r, options)
+			if err != nil {
+				return badInput(err)
+			}
+			if r, err = r.With(opts); err != nil {
+				return badInput(err)
 			}
 			out := cmd.OutOrStdout()
 			plain = plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
@@ -56,6 +64,7 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 	f.BoolVar(&plain, "plain", false, "plain text, no colours or escape codes")
 	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H) instead of symbols; implies --plain")
 	f.IntVar(&width, "width", 80, "wrap text at this width")
+	f.StringSliceVar(&options, "option", nil, "the rulebook with these options in force, name=value")
 	return cmd
 }
 

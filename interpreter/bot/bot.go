@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
 
@@ -280,6 +281,20 @@ func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 		if !wantTricks {
 			best = legal.Lowest()
 		}
+		seats := g.Seats()
+		if g.R.Play.Cooperation != ruleset.CooperationNone && seat != g.Declarer && g.Declarer == (seat+1)%seats {
+			// Cooperation rule 3: with the declarer second, a king or an
+			// ace, else the lowest card of the suit.
+			top := len(g.R.Deck.Ranks) - 2
+			for m := legal; m != 0; m &= m - 1 {
+				if c := m.Lowest(); c.Rank() >= top {
+					b.Reason = "leads a high honour through the declarer"
+					return c
+				}
+			}
+			b.Reason = "leads the lowest card of its longest suit"
+			return legal.Suit(best.Suit()).Lowest()
+		}
 		b.Reason = "leads from its longest suit"
 		return best
 	}
@@ -306,6 +321,9 @@ func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	case wantTricks && winners != 0 && !partnerWins:
 		b.Reason = "wins the trick as cheaply as it can"
 		return cheapest(winners)
+	case partnerWins && legal&^winners != 0:
+		b.Reason = "leaves the trick to the other defender"
+		return cheapest(legal &^ winners)
 	}
 	b.Reason = "plays its lowest card"
 	return cheapest(legal)

@@ -284,3 +284,81 @@ func TestWhoLeads(t *testing.T) {
 		}
 	}
 }
+
+// TestCooperationRules: the computer players keep the defenders' rules,
+// whether they are advice or the first one binds.
+func TestCooperationRules(t *testing.T) {
+	base, _ := rulesets.Open("austrian-1829")
+	data, _ := rulesets.Source("austrian-1829")
+	for _, mode := range []string{"advice", "first-rule-binding"} {
+		src := strings.Replace(string(data), "  head: never ", "  head: never\n  cooperation: "+mode+" ", 1)
+		r, err := ruleset.Load("coop.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Play.Cooperation == base.Play.Cooperation {
+			t.Fatal("cooperation not switched on")
+		}
+		g := game.New(r, bots(3))
+		rng := rand.New(rand.NewPCG(6, 6))
+		defended := 0
+		for i := 0; i < 2000; i++ {
+			g.Deal(rng)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if g.NTricks > 0 && g.Defence[(g.Declarer+1)%3] == settle.Play && g.Defence[(g.Declarer+2)%3] == settle.Play {
+				defended++
+			}
+			for k := 0; k < g.NNotes; k++ {
+				n := g.Notes[k]
+				t.Fatalf("%s: the computer players broke rule %d (%s) with %s", mode, n.Rule, game.CooperationRules[n.Rule], r.Deck.Name(n.Card))
+			}
+		}
+		if defended < 100 {
+			t.Fatalf("%s: only %d deals defended by two", mode, defended)
+		}
+	}
+}
+
+// overtaker always wins the trick when it can: a defender who breaks rule 1.
+type overtaker struct{ bot.Simple }
+
+func (o *overtaker) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
+	for m := legal; m != 0; m &= m - 1 {
+		if c := m.Lowest(); g.CurrentTrick().N > 0 && (c.Suit() == g.Winning().Suit() && c.Rank() > g.Winning().Rank() || c.Suit() == g.Trump && g.Winning().Suit() != g.Trump) {
+			return c
+		}
+	}
+	return legal.Lowest()
+}
+
+// TestCooperationBreaches: a player who overtakes the other defender is
+// noted under advice, and cannot do it when the first rule binds.
+func TestCooperationBreaches(t *testing.T) {
+	data, _ := rulesets.Source("austrian-1829")
+	for _, mode := range []string{"advice", "first-rule-binding"} {
+		src := strings.Replace(string(data), "  head: never ", "  head: never\n  cooperation: "+mode+" ", 1)
+		r, _ := ruleset.Load("coop.yaml", []byte(src))
+		g := game.New(r, []game.Player{&overtaker{}, &overtaker{}, &overtaker{}})
+		rng := rand.New(rand.NewPCG(7, 7))
+		noted := 0
+		for i := 0; i < 500; i++ {
+			g.Deal(rng)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k < g.NNotes; k++ {
+				if g.Notes[k].Rule == game.RuleNoOvertake {
+					noted++
+				}
+			}
+		}
+		switch {
+		case mode == "advice" && noted == 0:
+			t.Fatal("advice: overtaking the other defender was never noted")
+		case mode == "first-rule-binding" && noted != 0:
+			t.Fatalf("first-rule-binding: %d overtakes were legal", noted)
+		}
+	}
+}

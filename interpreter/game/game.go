@@ -78,7 +78,9 @@ type Game struct {
 	curRun    int
 	Record    [MaxTricks]Trick
 	NTricks   int
-	Stopped   bool // play stopped early: the contract was lost
+	Stopped   bool                      // play stopped early: the contract was lost
+	Notes     [maxCooperationNotes]Note // breaches of the defenders' cooperation rules
+	NNotes    int
 	trick     Trick
 	winner    cards.Card
 	deckOrder [32]cards.Card
@@ -445,6 +447,9 @@ func (g *Game) play() error {
 			if !legal.Has(c) {
 				return fmt.Errorf("seat %d played %s; legal were %s", s, r.Deck.Name(c), r.Deck.Format(legal, false))
 			}
+			if r.Play.Cooperation != ruleset.CooperationNone {
+				g.note(s, c)
+			}
 			g.put(s, c)
 		}
 		g.trick.Winner = int(g.trick.Seats[g.winnerIndex()])
@@ -512,7 +517,11 @@ func (g *Game) Legal(seat int) cards.Mask {
 	if g.trick.N == 0 {
 		return g.Hands[seat]
 	}
-	return legal(g.R.Play, g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+	l := legal(g.R.Play, g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding {
+		l &^= g.overtakes(seat, l) // overtaking the other defender is a revoke
+	}
+	return l
 }
 
 // LegalMoves is the set of cards of hand that may be played to trick (the

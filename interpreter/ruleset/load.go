@@ -436,6 +436,7 @@ func (c *compiler) play(s *Spec) {
 	p.LeftLeads = s.Play.Leader == "declarer-left"
 	p.MustTrump = s.Play.Trump != "may"
 	p.MustHead = s.Play.Head == "must"
+	p.Cooperation = map[string]Cooperation{"advice": CooperationAdvice, "first-rule-binding": CooperationFirstRuleBinding}[s.Play.Cooperation]
 }
 
 func (c *compiler) table(s *Spec) {

@@ -163,6 +163,15 @@ type Contra struct {
 	Recontra  bool // the declarer may answer
 }
 
+// Cooperation is the status of the defenders' cooperation rules.
+type Cooperation uint8
+
+const (
+	CooperationNone Cooperation = iota
+	CooperationAdvice
+	CooperationFirstRuleBinding
+)
+
 // Concede says whether and when a declarer may give up before play.
 type Concede uint8
 
@@ -173,6 +182,7 @@ const (
 )
 
 type Play struct {
+	Cooperation   Cooperation
 	DeclarerLeads bool
 	LeftLeads     bool // the player at the declarer's left leads
 	MustTrump     bool

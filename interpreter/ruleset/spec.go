@@ -120,9 +120,10 @@ type ContraSpec struct {
 }
 
 type PlaySpec struct {
-	Leader string `yaml:"leader"`
-	Trump  string `yaml:"trump"`
-	Head   string `yaml:"head"`
+	Cooperation string `yaml:"cooperation"`
+	Leader      string `yaml:"leader"`
+	Trump       string `yaml:"trump"`
+	Head        string `yaml:"head"`
 }
 
 type OptionSpec struct {

@@ -1,0 +1,107 @@
+package game
+
+import (
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+)
+
+// The defenders' cooperation rules, numbered as the sources give them.
+const (
+	RuleNoOvertake      = 1 // never unnecessarily win a trick the other defender already heads
+	RuleLeadHigh        = 2 // leading with the declarer last, lead the highest card of a suit
+	RuleLeadExtreme     = 3 // leading with the declarer second, lead K or A, or the lowest card
+	maxCooperationNotes = 32
+)
+
+// CooperationRules describes each rule, for notes and the rulebook.
+var CooperationRules = [...]string{
+	RuleNoOvertake:  "a defender should never unnecessarily win a trick already headed by the other defender",
+	RuleLeadHigh:    "a defender who leads to a trick in which the declarer comes last should play the highest card of a suit",
+	RuleLeadExtreme: "a defender who leads to a trick in which the declarer comes second should lead a king or an ace, or the lowest card of the suit",
+}
+
+// Note records a breach of a cooperation rule.
+type Note struct {
+	Trick, Seat, Rule int
+	Card              cards.Card
+}
+
+// cooperating reports whether seat is a defender bound by the rules: both
+// defenders play, and neither invited the other.
+func (g *Game) cooperating(seat int) bool {
+	if g.R.Play.Cooperation == ruleset.CooperationNone || seat == g.Declarer {
+		return false
+	}
+	for s := 0; s < g.Seats(); s++ {
+		if s != g.Declarer && (g.Defence[s] != settle.Play) {
+			return false
+		}
+	}
+	return true
+}
+
+// overtakes is the part of legal that would unnecessarily win a trick the
+// other defender heads: empty unless that defender heads it and seat holds
+// a legal card that does not win.
+func (g *Game) overtakes(seat int, legal cards.Mask) cards.Mask {
+	t := &g.trick
+	if t.N == 0 || !g.cooperating(seat) {
+		return 0
+	}
+	head := -1
+	for i := 0; i < t.N; i++ {
+		if t.Cards[i] == g.winner {
+			head = int(t.Seats[i])
+		}
+	}
+	if head == g.Declarer || head < 0 {
+		return 0
+	}
+	var winners cards.Mask
+	for m := legal; m != 0; m &= m - 1 {
+		if c := m.Lowest(); g.beats(c, g.winner) {
+			winners |= c.Bit()
+		}
+	}
+	if winners == legal {
+		return 0 // every legal card wins: winning is necessary
+	}
+	return winners
+}
+
+// Breach names the cooperation rule that card c by seat breaks, or 0.
+func (g *Game) Breach(seat int, c cards.Card) int {
+	if !g.cooperating(seat) {
+		return 0
+	}
+	t := &g.trick
+	if t.N > 0 {
+		if g.overtakes(seat, g.Legal(seat)).Has(c) {
+			return RuleNoOvertake
+		}
+		return 0
+	}
+	n := g.Seats()
+	suit := g.Hands[seat].Suit(c.Suit())
+	switch g.Declarer {
+	case (seat + n - 1) % n: // the declarer plays last
+		if c != suit.Highest() {
+			return RuleLeadHigh
+		}
+	case (seat + 1) % n: // the declarer plays second
+		top := len(g.R.Deck.Ranks) - 2
+		if c.Rank() < top && c != suit.Lowest() {
+			return RuleLeadExtreme
+		}
+	}
+	return 0
+}
+
+// note records a breach; the record is bounded and allocates nothing.
+func (g *Game) note(seat int, c cards.Card) {
+	if rule := g.Breach(seat, c); rule != 0 && g.NNotes < maxCooperationNotes {
+		g.Notes[g.NNotes] = Note{Trick: g.NTricks, Seat: seat, Rule: rule, Card: c}
+		g.NNotes++
+	}
+}

@@ -47,6 +47,8 @@ type Position struct {
 	Contract string   `yaml:"contract"`
 	Hand     []string `yaml:"hand"`
 	Trick    []string `yaml:"trick"`
+	Declarer string   `yaml:"declarer"` // with player: who declared, for the defenders' cooperation rules
+	Player   string   `yaml:"player"`   // who holds hand and plays next; the trick was played by the seats before
 }
 
 type ContractSpec struct {
@@ -65,6 +67,7 @@ type Expect struct {
 	Net       map[string]string `yaml:"net"`
 	Error     string            `yaml:"error"`
 	Legal     []string          `yaml:"legal"`
+	Breach    map[string]int    `yaml:"breach"`   // card -> the cooperation rule playing it breaks (0: none)
 	Calls     []string          `yaml:"calls"`    // the calls open next, or [] when the bidding is over
 	Marks     map[string]int    `yaml:"marks"`    // the change of markings per player
 	Declarer  string            `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
@@ -450,11 +453,39 @@ func (c *Case) checkPosition(r *ruleset.Ruleset, optErr error) []string {
 			return []string{"position: " + err.Error()}
 		}
 	}
-	got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, hand, trick)
-	if got != want {
-		return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false))}
+	if p.Declarer == "" && p.Player == "" {
+		got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, hand, trick)
+		if got != want {
+			return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false))}
+		}
+		return nil
 	}
-	return nil
+	// With seats: the engine's own state, so rules that depend on who
+	// plays (the defenders' cooperation) apply.
+	decl, player := slices.Index(c.Seats, p.Declarer), slices.Index(c.Seats, p.Player)
+	if decl < 0 || player < 0 || len(c.Seats) != r.Hands {
+		return []string{fmt.Sprintf("position: declarer %q and player %q must be among the %d seats", p.Declarer, p.Player, r.Hands)}
+	}
+	g := game.New(r, nil)
+	if err := g.SetPosition(decl, ci, player, hand, trick); err != nil {
+		return []string{err.Error()}
+	}
+	var problems []string
+	if c.Expect.Legal != nil {
+		if got := g.Legal(player); got != want {
+			problems = append(problems, fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false)))
+		}
+	}
+	for name, rule := range c.Expect.Breach {
+		card, err := r.Deck.Parse(name)
+		if err != nil {
+			return []string{"expect: breach: " + err.Error()}
+		}
+		if got := g.Breach(player, card); got != rule {
+			problems = append(problems, fmt.Sprintf("playing %s breaks cooperation rule %d; want %d", name, got, rule))
+		}
+	}
+	return problems
 }
 
 // checkAuction replays the calls and compares the calls open next.

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -104,4 +106,33 @@ func (g *Game) note(seat int, c cards.Card) {
 		g.Notes[g.NNotes] = Note{Trick: g.NTricks, Seat: seat, Rule: rule, Card: c}
 		g.NNotes++
 	}
+}
+
+// SetPosition puts the game at a moment of card play for questions: the
+// declarer, the contract, both defenders playing, seat to play holding
+// hand, and trick the cards played so far by the seats before it.
+func (g *Game) SetPosition(declarer, contract, seat int, hand cards.Mask, trick []cards.Card) error {
+	n := g.Seats()
+	if declarer < 0 || declarer >= n || seat < 0 || seat >= n || len(trick) >= n {
+		return fmt.Errorf("position: seats out of range")
+	}
+	g.reset()
+	g.Declarer, g.Contract = declarer, contract
+	g.Trump = g.R.Contracts[contract].Trumps
+	for s := 0; s < n; s++ {
+		if s != declarer {
+			g.Defence[s] = settle.Play
+		}
+	}
+	g.Hands[seat] = hand
+	g.trick = Trick{Leader: (seat + n - len(trick)) % n}
+	for k, c := range trick {
+		if hand.Has(c) {
+			return fmt.Errorf("position: %s is both in the hand and in the trick", g.R.Deck.Name(c))
+		}
+		s := (g.trick.Leader + k) % n
+		g.Hands[s] |= c.Bit() // put removes it again
+		g.put(s, c)
+	}
+	return nil
 }

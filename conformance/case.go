@@ -68,6 +68,7 @@ type Expect struct {
 	Error     string            `yaml:"error"`
 	Legal     []string          `yaml:"legal"`
 	Breach    map[string]int    `yaml:"breach"`   // card -> the cooperation rule playing it breaks (0: none)
+	Leader    string            `yaml:"leader"`   // who leads to the first trick
 	Calls     []string          `yaml:"calls"`    // the calls open next, or [] when the bidding is over
 	Marks     map[string]int    `yaml:"marks"`    // the change of markings per player
 	Declarer  string            `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
@@ -159,6 +160,10 @@ func RunFile(path string) (Result, error) {
 	}
 	if c.Auction != nil {
 		res.Problems = c.checkAuction(rs, optErr)
+		return res, nil
+	}
+	if c.Expect.Leader != "" {
+		res.Problems = c.checkLeader(rs, optErr)
 		return res, nil
 	}
 	out, err := c.Outcome(rs)
@@ -542,4 +547,29 @@ func (c *Case) checkAuction(r *ruleset.Ruleset, optErr error) []string {
 		}
 	}
 	return problems
+}
+
+// checkLeader compares who leads to the first trick, for the contract and
+// defence of the case, with the expectation.
+func (c *Case) checkLeader(r *ruleset.Ruleset, optErr error) []string {
+	if optErr != nil {
+		return []string{"options: " + optErr.Error()}
+	}
+	if c.Tricks == nil {
+		c.Tricks = map[string]int{} // the lead comes before any trick
+	}
+	o, err := c.Outcome(r)
+	if err != nil {
+		return []string{"refused: " + err.Error()}
+	}
+	if o.Declarer < 0 || len(o.Seats) != r.Hands {
+		return []string{"a lead needs a declarer and one seat per hand"}
+	}
+	inPlay := func(s int) bool {
+		return s == o.Declarer || o.Defence[s] == settle.Play || o.Defence[s] == settle.Invite
+	}
+	if got := o.Seats[game.FirstLeader(r, o.Declarer, inPlay)]; got != c.Expect.Leader {
+		return []string{fmt.Sprintf("%s leads; want %s", got, c.Expect.Leader)}
+	}
+	return nil
 }

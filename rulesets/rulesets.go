@@ -7,12 +7,15 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
 //go:embed *.yaml
 var files embed.FS
+
+var compiled sync.Map // name -> *ruleset.Ruleset
 
 // Names lists the embedded rulesets, sorted.
 func Names() []string {
@@ -37,7 +40,16 @@ func Source(name string) ([]byte, bool) {
 // argument containing a path separator or ending in .yaml/.yml).
 func Open(nameOrPath string) (*ruleset.Ruleset, error) {
 	if data, ok := Source(nameOrPath); ok && !strings.ContainsAny(nameOrPath, `/\`) {
-		return ruleset.Load("rulesets/"+nameOrPath+".yaml", data)
+		// Embedded rulesets never change and a compiled ruleset is never
+		// modified (With returns a copy): compile each once per process.
+		if r, ok := compiled.Load(nameOrPath); ok {
+			return r.(*ruleset.Ruleset), nil
+		}
+		r, err := ruleset.Load("rulesets/"+nameOrPath+".yaml", data)
+		if err == nil {
+			compiled.Store(nameOrPath, r)
+		}
+		return r, err
 	}
 	if strings.ContainsAny(nameOrPath, `/\`) || strings.HasSuffix(nameOrPath, ".yaml") || strings.HasSuffix(nameOrPath, ".yml") {
 		return ruleset.LoadFile(nameOrPath)

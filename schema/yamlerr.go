@@ -17,11 +17,15 @@ func YAMLError(file string, err error) error {
 	for _, m := range yamlLine.FindAllStringSubmatch(err.Error(), -1) {
 		line, _ := strconv.Atoi(m[1])
 		text := m[2]
-		if strings.HasPrefix(text, "did not find expected") {
+		msg := "YAML syntax: " + text
+		switch {
+		case strings.HasPrefix(text, "did not find expected"):
 			line++
-			text += " (in the collection that starts on this line)"
+			msg += " (in the collection that starts on this line)"
+		case strings.HasPrefix(text, "field ") && strings.Contains(text, " not found in type"):
+			msg = "unknown key " + strings.Fields(text)[1] // a decoding error, not a syntax one
 		}
-		list = append(list, &Error{File: file, Line: line, Col: 1, Msg: "YAML syntax: " + text})
+		list = append(list, &Error{File: file, Line: line, Col: 1, Msg: msg})
 	}
 	if len(list) == 0 {
 		return &Error{File: file, Msg: "YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}

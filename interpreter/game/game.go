@@ -421,16 +421,7 @@ func (g *Game) InPlay(seat int) bool {
 func (g *Game) play() error {
 	r := g.R
 	n := g.Seats()
-	leader := 0
-	switch {
-	case r.Play.DeclarerLeads:
-		leader = g.Declarer
-	case r.Play.LeftLeads:
-		leader = (g.Declarer + 1) % n
-	}
-	for !g.InPlay(leader) {
-		leader = (leader + 1) % n
-	}
+	leader := FirstLeader(r, g.Declarer, g.InPlay)
 	ct := &r.Contracts[g.Contract]
 	for t := 0; t < r.HandSize; t++ {
 		g.trick = Trick{Leader: leader}
@@ -469,6 +460,24 @@ func (g *Game) play() error {
 		}
 	}
 	return nil
+}
+
+// FirstLeader is the seat that leads to the first trick: the declarer,
+// forehand, or the declarer's left-hand player as the ruleset says, passing
+// over seats that do not play.
+func FirstLeader(r *ruleset.Ruleset, declarer int, inPlay func(int) bool) int {
+	n := r.Hands
+	leader := 0
+	switch {
+	case r.Play.DeclarerLeads:
+		leader = declarer
+	case r.Play.LeftLeads:
+		leader = (declarer + 1) % n
+	}
+	for k := 0; k < n && !inPlay(leader); k++ {
+		leader = (leader + 1) % n
+	}
+	return leader
 }
 
 func (g *Game) lost(ct *ruleset.Contract, played int) bool {

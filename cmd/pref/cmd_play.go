@@ -24,6 +24,7 @@ func playCmd() *cobra.Command {
 		names   []string
 		ascii   bool
 		options []string
+		seat    string
 	)
 	cmd := &cobra.Command{
 		Use:   "play [--ruleset NAME] [--seed N] [--deals N]",
@@ -58,7 +59,18 @@ running balances are printed after each deal.`,
 			}
 			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii}
 			rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-			return playSession(p, t, rng, deals)
+			var you *human
+			if seat != "" {
+				found := false
+				for _, n := range names {
+					found = found || n == seat
+				}
+				if !found {
+					return badInput(fmt.Errorf("--seat %s: not one of the players %v", seat, names))
+				}
+				you = newHuman(cmd.InOrStdin(), p, seat)
+			}
+			return playSession(p, t, rng, deals, you)
 		},
 	}
 	f := cmd.Flags()
@@ -68,20 +80,16 @@ running balances are printed after each deal.`,
 	f.StringSliceVar(&names, "players", nil, "player names, clockwise (default Anton, Brigitte, Charlotte; a fourth name seats four)")
 	f.BoolVar(&ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (see pref rules)")
+	f.StringVar(&seat, "seat", "", "take this player's seat yourself, answering on standard input (? gives a hint)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
 
 var defaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
 
-func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int) error {
+func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you *human) error {
 	r := t.R
-	bots := make([]*bot.Simple, r.Hands)
 	players := make([]game.Player, r.Hands)
-	for i := range bots {
-		bots[i] = &bot.Simple{}
-		players[i] = &reasoned{bots[i], p, nil}
-	}
 	g := game.New(r, players)
 	s := settle.New(r)
 	for d := 0; d < deals; d++ {
@@ -90,8 +98,13 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int) error {
 		for i, idx := range order {
 			seatNames[i] = t.Names[idx]
 		}
+		p.names, p.you = seatNames, ""
 		for i := range players {
-			players[i].(*reasoned).names = seatNames
+			if you != nil && seatNames[i] == you.name {
+				players[i], p.you = you, you.name
+				continue
+			}
+			players[i] = &reasoned{&bot.Simple{}, p, seatNames}
 		}
 		p.header(t, d, deals, seatNames)
 		for _, a := range t.Ante() {
@@ -147,7 +160,11 @@ type printer struct {
 	w     io.Writer
 	r     *ruleset.Ruleset
 	ascii bool
+	names []string // this deal's seats
+	you   string   // the human's name, when one plays this deal
 }
+
+func (p *printer) seatName(seat int) string { return p.names[seat] }
 
 func (p *printer) f(format string, args ...any) { fmt.Fprintf(p.w, format, args...) }
 
@@ -196,9 +213,15 @@ func (p *printer) header(t *table.Table, d, deals int, seats []string) {
 func (p *printer) hands(g *game.Game, names []string) {
 	p.f("\nHands\n")
 	for s := 0; s < p.r.Hands; s++ {
+		if p.you != "" && names[s] != p.you {
+			p.f("  %-10s (cards hidden)\n", names[s])
+			continue
+		}
 		p.f("  %-10s %s\n", names[s], p.cards(g.Dealt[s]))
 	}
-	p.f("  %-10s %s\n", "talon", p.cards(g.Talon))
+	if p.you == "" {
+		p.f("  %-10s %s\n", "talon", p.cards(g.Talon))
+	}
 	p.f("\nAuction\n")
 }
 

@@ -362,3 +362,27 @@ func TestCooperationBreaches(t *testing.T) {
 		}
 	}
 }
+
+func TestWhyIllegal(t *testing.T) {
+	data, _ := rulesets.Source("austrian-1829")
+	src := strings.Replace(string(data), "  head: never ", "  head: never\n  cooperation: first-rule-binding ", 1)
+	r, _ := ruleset.Load("why.yaml", []byte(src))
+	g := game.New(r, nil)
+	diamonds, _ := r.ContractByName("diamonds")
+	hand := parseHand(t, r, "AS", "7S", "QD", "KH")
+	trick := []cards.Card{parseHand(t, r, "9S").Lowest(), parseHand(t, r, "KS").Lowest()}
+	if err := g.SetPosition(0, diamonds, 2, hand, trick); err != nil {
+		t.Fatal(err)
+	}
+	for card, want := range map[string]string{
+		"7S": "",
+		"KH": "you must follow suit: spades was led",
+		"AS": "cooperation rule 1 binds",
+		"8C": "you do not hold 8C",
+	} {
+		c := parseHand(t, r, card).Lowest()
+		if got := g.WhyIllegal(2, c); want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q", card, got, want)
+		}
+	}
+}

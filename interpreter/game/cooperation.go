@@ -136,3 +136,39 @@ func (g *Game) SetPosition(declarer, contract, seat int, hand cards.Mask, trick 
 	}
 	return nil
 }
+
+// WhyIllegal says which rule forbids seat to play c now, in words; "" when
+// c is legal.
+func (g *Game) WhyIllegal(seat int, c cards.Card) string {
+	d := &g.R.Deck
+	hand := g.Hands[seat]
+	switch {
+	case !hand.Has(c):
+		return "you do not hold " + d.Name(c)
+	case g.Legal(seat).Has(c):
+		return ""
+	case g.trick.N == 0:
+		return ""
+	}
+	led := g.trick.Cards[0].Suit()
+	p := g.R.Play
+	if follow := hand.Suit(led); follow != 0 {
+		if c.Suit() != led {
+			return "you must follow suit: " + d.SuitNames[led] + " was led"
+		}
+		if p.MustHead {
+			return "you must head the trick: play a " + d.SuitNames[led] + " higher than " + d.Name(g.winner)
+		}
+	} else if g.Trump != cards.NoSuit && p.MustTrump && hand.Suit(g.Trump) != 0 {
+		if c.Suit() != g.Trump {
+			return "you cannot follow suit, so you must trump (" + d.SuitNames[g.Trump] + ")"
+		}
+		if p.MustHead {
+			return "you must beat the trump " + d.Name(g.winner) + " if you can"
+		}
+	}
+	if g.overtakes(seat, legal(p, g.Trump, hand, led, g.winner)).Has(c) {
+		return "cooperation rule 1 binds: " + CooperationRules[RuleNoOvertake]
+	}
+	return "that card is not allowed here"
+}

@@ -386,3 +386,46 @@ func TestWhyIllegal(t *testing.T) {
 		}
 	}
 }
+
+type offering struct {
+	scripted
+	offers []int // successive offers; 0 passes
+}
+
+func (o *offering) PotOffer(g *game.Game, seat int, min int) int {
+	if len(o.offers) == 0 {
+		return 0
+	}
+	v := o.offers[0]
+	o.offers = o.offers[1:]
+	return v
+}
+
+// TestPotAuction: when all pass, offers rise until one bidder is left; the
+// winner declares with the talon and owes the offer; offers below the
+// minimum are passes.
+func TestPotAuction(t *testing.T) {
+	src := strings.Replace(conceptRuleset, "  ladder: [clubs, nulla, hearts]", "  ladder: [clubs, nulla, hearts]\n  all_pass: {pot_auction: true}", 1)
+	r, err := ruleset.Load("pot.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass := game.Pass
+	a := &offering{scripted{call: pass}, []int{1, 3}} // offers 1, then 3
+	b := &offering{scripted{call: pass}, []int{2, 3}} // offers 2, then 3: not above 3, a pass
+	c := &offering{scripted{call: pass}, []int{0}}    // passes at once
+	g := game.New(r, []game.Player{a, b, c})
+	_, base := setup(t, [3]*scripted{{}, {}, {}})
+	if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if g.Declarer != 0 || g.PotBid != 3 || g.Hand || g.Laid.Count() != 2 {
+		t.Fatalf("declarer %d, pot bid %d, hand %v, laid %d", g.Declarer, g.PotBid, g.Hand, g.Laid.Count())
+	}
+	if o := g.Outcome([]string{"A", "B", "C"}); o.PotBid != 3 {
+		t.Fatalf("outcome pot bid %d", o.PotBid)
+	}
+}

@@ -36,16 +36,9 @@ deals. With --deals N the deal passes to the left and the pot carries over;
 running balances are printed after each deal.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := openRuleset(name)
+			r, _, err := openWithOptions(name, options)
 			if err != nil {
 				return err
-			}
-			opts, err := parseOptions(r, options)
-			if err != nil {
-				return badInput(err)
-			}
-			if r, err = r.With(opts); err != nil {
-				return badInput(err)
 			}
 			if deals < 1 {
 				return badInput(fmt.Errorf("--deals %d: at least one", deals))

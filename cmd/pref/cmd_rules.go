@@ -30,16 +30,9 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 			if len(args) == 1 {
 				name = args[0]
 			}
-			r, err := openRuleset(name)
+			r, _, err := openWithOptions(name, options)
 			if err != nil {
 				return err
-			}
-			opts, err := parseOptions(r, options)
-			if err != nil {
-				return badInput(err)
-			}
-			if r, err = r.With(opts); err != nil {
-				return badInput(err)
 			}
 			out := cmd.OutOrStdout()
 			plain = plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""

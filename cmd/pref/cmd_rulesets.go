@@ -76,6 +76,23 @@ func schemaCmd() *cobra.Command {
 	}
 }
 
+// openWithOptions loads a ruleset named on the command line with the
+// options given as name=value in force; failure is bad input.
+func openWithOptions(name string, options []string) (*ruleset.Ruleset, map[string]any, error) {
+	r, err := openRuleset(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts, err := parseOptions(r, options)
+	if err != nil {
+		return nil, nil, badInput(err)
+	}
+	if r, err = r.With(opts); err != nil {
+		return nil, nil, badInput(err)
+	}
+	return r, opts, nil
+}
+
 // openRuleset loads a ruleset named on the command line; failure is bad input.
 func openRuleset(name string) (*ruleset.Ruleset, error) {
 	r, err := rulesets.Open(name)

@@ -34,10 +34,11 @@ unless --dealer names another (with four seats the dealer sits out).`,
   pref settle --ruleset austrian-1829 --declarer Anton --bid spades --drop Brigitte --tricks Anton=7,Charlotte=3`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := openRuleset(c.Ruleset)
+			r, opts, err := openWithOptions(c.Ruleset, options)
 			if err != nil {
 				return err
 			}
+			c.Options = opts
 			if c.Defence == nil {
 				c.Defence = map[string]string{}
 			}
@@ -45,12 +46,6 @@ unless --dealer names another (with four seats the dealer sits out).`,
 				c.Defence[d] = "drop"
 			}
 			if c.Tricks, err = parseTricks(tricks, c.Seats); err != nil {
-				return badInput(err)
-			}
-			if c.Options, err = parseOptions(r, options); err != nil {
-				return badInput(err)
-			}
-			if r, err = r.With(c.Options); err != nil {
 				return badInput(err)
 			}
 			o, err := c.Outcome(r)

@@ -103,11 +103,7 @@ func TestHouseVariantFromYAMLOnly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var sum money.Amount
-		for _, v := range l.Net() {
-			sum = sum.Add(v)
-		}
-		if !sum.IsZero() {
+		if !l.Balanced() {
 			t.Fatalf("unbalanced: %v", l.Net())
 		}
 	}

@@ -70,6 +70,16 @@ func (l *Ledger) Net() []money.Amount {
 	return net
 }
 
+// Balanced reports whether the net results add up to zero, pot included:
+// settlement only moves money. It always should; tests check it.
+func (l *Ledger) Balanced() bool {
+	var sum money.Amount
+	for _, v := range l.Net() {
+		sum = sum.Add(v)
+	}
+	return sum.IsZero()
+}
+
 // PairNet is the net amount moved between each pair of parties, keyed
 // "from->to" with a positive amount.
 func (l *Ledger) PairNet() map[string]money.Amount {

@@ -82,11 +82,7 @@ func pairs(t *testing.T, r *ruleset.Ruleset, o *Outcome) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum money.Amount
-	for _, v := range l.Net() {
-		sum = sum.Add(v)
-	}
-	if !sum.IsZero() {
+	if !l.Balanced() {
 		t.Fatalf("unbalanced: %v", l.Net())
 	}
 	return strings.Join(SortedPairs(l.PairNet()), "; ")

@@ -68,7 +68,7 @@ path to a .yaml file: a house variant needs no code.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(rulesetsCmd(), rulesCmd(), validateCmd(), verifyCmd(), settleCmd(), playCmd(), schemaCmd())
+	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), settleCmd(), playCmd(), schemaCmd())
 	return root
 }
 

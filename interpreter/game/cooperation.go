@@ -172,3 +172,41 @@ func (g *Game) WhyIllegal(seat int, c cards.Card) string {
 	}
 	return "that card is not allowed here"
 }
+
+// LegalReason says in words which rule decides seat's legal cards now: the
+// rule a learner needs to find them.
+func (g *Game) LegalReason(seat int) string {
+	d := &g.R.Deck
+	if g.trick.N == 0 {
+		return "the player to lead may play any card"
+	}
+	led := g.trick.Cards[0].Suit()
+	hand := g.Hands[seat]
+	p := g.R.Play
+	trumped := g.Trump != cards.NoSuit && led != g.Trump && g.winner.Suit() == g.Trump
+	var why string
+	switch {
+	case hand.Suit(led) != 0 && p.MustHead && !trumped && hand.Suit(led)&cards.Above(g.winner) != 0:
+		why = "the suit led is " + d.SuitNames[led] + ": follow suit, and head the trick with a card higher than " + d.Name(g.winner)
+	case hand.Suit(led) != 0:
+		why = "the suit led is " + d.SuitNames[led] + " and the player holds some: follow suit"
+	case g.Trump != cards.NoSuit && p.MustTrump && hand.Suit(g.Trump) != 0:
+		why = "the player has no " + d.SuitNames[led] + " (the suit led), so must trump: any of " + d.SuitNames[g.Trump]
+		if p.MustHead && trumped && hand.Suit(g.Trump)&cards.Above(g.winner) != 0 {
+			why += " higher than " + d.Name(g.winner)
+		}
+	default:
+		why = "the player has no " + d.SuitNames[led] + " (the suit led)"
+		if g.Trump != cards.NoSuit && hand.Suit(g.Trump) != 0 {
+			why += " and need not trump: any card"
+		} else if g.Trump != cards.NoSuit {
+			why += " and no trump: any card"
+		} else {
+			why += ": any card"
+		}
+	}
+	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.overtakes(seat, legal(p, g.Trump, hand, led, g.winner)) != 0 {
+		why += "; and cooperation rule 1 binds: not overtaking the other defender"
+	}
+	return why
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/preference-rules/pref/tutorial"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+func tutorialCmd() *cobra.Command {
+	var (
+		seed                            uint64
+		plain, ascii, interactive, skip bool
+		options                         []string
+	)
+	cmd := &cobra.Command{
+		Use:   "tutorial [RULESET]",
+		Short: "Learn a ruleset: its lessons, then a guided deal with questions",
+		Long: `Learn the rules of a ruleset (embedded, or a house variant's .yaml file):
+the lessons generated from it, then a real deal walked through step by step,
+with questions - which cards may this player play, who wins this trick, what
+does the declarer win - checked by the interpreter, the rule quoted when an
+answer is wrong, and a score at the end.
+
+At a terminal the questions are asked (answer, then Enter; cards as 7S or
+7♠, several separated by spaces). Piped, or with --plain, it prints a handout:
+the questions with their answers. --interactive asks even when piped.`,
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: completeRulesets,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := "austrian-1829"
+			if len(args) == 1 {
+				name = args[0]
+			}
+			r, _, err := openWithOptions(name, options)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			plainOut := plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
+			ask := interactive || (!plain && isTerminalReader(cmd.InOrStdin()))
+			if !skip {
+				md, err := tutorial.Rulebook(r, ascii)
+				if err != nil {
+					return failed("lessons: %v", err)
+				}
+				text, err := tutorial.Render(md, plainOut, 80)
+				if err != nil {
+					return failed("rendering: %v", err)
+				}
+				fmt.Fprint(out, text)
+			}
+			names := defaultNames[:r.Hands]
+			w, err := tutorial.Walk(r, seed, names, ascii)
+			if err != nil {
+				return failed("guided deal: %v", err)
+			}
+			fmt.Fprintf(out, "\nA guided deal (seed %d)\n====================\n", seed)
+			in := bufio.NewScanner(cmd.InOrStdin())
+			right, asked := 0, 0
+			for _, s := range w.Steps {
+				if s.Text != "" {
+					fmt.Fprintf(out, "\n%s\n", s.Text)
+				}
+				q := s.Quiz
+				if q == nil {
+					continue
+				}
+				fmt.Fprintf(out, "\nQuestion: %s\n", q.Question)
+				if ask && in.Scan() {
+					asked++
+					answer := strings.TrimSpace(in.Text())
+					if !isTerminalReader(cmd.InOrStdin()) {
+						fmt.Fprintf(out, "> %s\n", answer)
+					}
+					if q.Check(r, answer) {
+						right++
+						fmt.Fprintf(out, "Right: %s.\n", q.Shown)
+						continue
+					}
+					fmt.Fprintf(out, "Not quite: the answer is %s. The rule: %s.\n", q.Shown, q.Why)
+					continue
+				}
+				ask = false // no (more) answers: the rest is a handout
+				fmt.Fprintf(out, "Answer: %s. The rule: %s.\n", q.Shown, q.Why)
+			}
+			if asked > 0 {
+				fmt.Fprintf(out, "\nScore: %d of %d.\n", right, asked)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&seed, "seed", 1, "the deal to walk through")
+	f.BoolVar(&plain, "plain", false, "plain text, and the questions shown with their answers")
+	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H)")
+	f.BoolVar(&interactive, "interactive", false, "ask the questions even when input is not a terminal")
+	f.BoolVar(&skip, "skip-lessons", false, "go straight to the guided deal")
+	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
+	return cmd
+}
+
+func isTerminalReader(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,271 @@
+package tutorial
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+)
+
+// Quiz is a question about the deal, answered by the interpreter itself.
+type Quiz struct {
+	Question string
+	Kind     string   // "cards" (a set of cards), "name" (a player) or "amount"
+	Answer   []string // the right answer: card names, or one name or amount
+	Shown    string   // the answer as shown to a reader
+	Why      string   // the rule, quoted when the answer is wrong
+}
+
+// Check reports whether answer is right: cards in any order and either
+// spelling (7S or 7♠), names in any case, amounts exactly (5.5 or 11/2).
+func (q *Quiz) Check(r *ruleset.Ruleset, answer string) bool {
+	answer = strings.TrimSpace(answer)
+	switch q.Kind {
+	case "cards":
+		var got, want cards.Mask
+		for _, f := range strings.FieldsFunc(answer, func(c rune) bool { return c == ' ' || c == ',' }) {
+			c, err := r.Deck.Parse(unpretty(r, f))
+			if err != nil {
+				return false
+			}
+			got |= c.Bit()
+		}
+		for _, f := range q.Answer {
+			c, _ := r.Deck.Parse(f)
+			want |= c.Bit()
+		}
+		return got == want
+	case "amount":
+		got, err1 := money.Parse(answer)
+		want, err2 := money.Parse(q.Answer[0])
+		return err1 == nil && err2 == nil && got.Equal(want)
+	}
+	return strings.EqualFold(answer, q.Answer[0])
+}
+
+// unpretty turns 7♠ into 7S.
+func unpretty(r *ruleset.Ruleset, s string) string {
+	for i, sym := range r.Deck.Symbols {
+		s = strings.ReplaceAll(s, sym, r.Deck.SuitIDs[i])
+	}
+	return s
+}
+
+// Step is one moment of the guided deal: text, and maybe a question.
+type Step struct {
+	Text string
+	Quiz *Quiz
+}
+
+// Walkthrough is a guided deal.
+type Walkthrough struct {
+	Steps   []Step
+	Quizzes int
+}
+
+// quizTricks is how many tricks get questions; the rest are told.
+const quizTricks = 3
+
+// Walk plays a seeded deal of r with the computer players and records it as
+// steps with quizzes. names are the players, forehand first.
+func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthrough, error) {
+	w := &Walkthrough{}
+	cardName := func(c cards.Card) string {
+		if ascii {
+			return r.Deck.Name(c)
+		}
+		return r.Deck.Pretty(c)
+	}
+	hand := func(m cards.Mask) string { return r.Deck.Format(m, !ascii) }
+	players := make([]game.Player, r.Hands)
+	rec := &recorder{w: w, names: names, cardName: cardName, hand: hand}
+	for i := range players {
+		players[i] = &recording{Simple: &bot.Simple{}, rec: rec}
+	}
+	g := game.New(r, players)
+	rec.g = g
+	g.Deal(rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)))
+	var b strings.Builder
+	fmt.Fprintf(&b, "The cards are dealt. %s deals, so %s is forehand.\n", names[r.Hands-1], names[0])
+	for s := 0; s < r.Hands; s++ {
+		fmt.Fprintf(&b, "\n- %s: %s", names[s], hand(g.Dealt[s]))
+	}
+	if r.TalonSize > 0 {
+		fmt.Fprintf(&b, "\n- talon (face down): %s", hand(g.Talon))
+	}
+	w.add(b.String()+"\n\nThe auction begins with forehand.", nil)
+	if err := g.Run(); err != nil {
+		return nil, err
+	}
+	rec.trickDone(g.NTricks) // the last trick's question
+	if g.Declarer < 0 {
+		w.add("Everybody passed: nobody declares, and the deal is over.", nil)
+	} else if g.NTricks > 0 {
+		var taken []string
+		for s := 0; s < r.Hands; s++ {
+			if g.InPlay(s) {
+				taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
+			}
+		}
+		w.add("Tricks: "+strings.Join(taken, ", ")+".", nil)
+	}
+	o := g.Outcome(names)
+	l, err := settle.New(r).Settle(o, true)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, t := range l.Transfers {
+		lines = append(lines, fmt.Sprintf("- %s pays %s %v (%s): %s", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule))
+	}
+	if len(lines) == 0 {
+		lines = append(lines, "- nothing is paid")
+	}
+	if g.Declarer >= 0 {
+		net := l.Net()[g.Declarer]
+		w.add("", &Quiz{
+			Question: fmt.Sprintf("Settlement: what is %s's net result from this deal (a negative number for a loss)?", names[g.Declarer]),
+			Kind:     "amount", Answer: []string{net.String()}, Shown: net.String(),
+			Why: "the settlement rules give:\n" + strings.Join(lines, "\n"),
+		})
+	}
+	w.add("Settlement, rule by rule:\n\n"+strings.Join(lines, "\n"), nil)
+	return w, nil
+}
+
+func (w *Walkthrough) add(text string, q *Quiz) {
+	w.Steps = append(w.Steps, Step{Text: text, Quiz: q})
+	if q != nil {
+		w.Quizzes++
+	}
+}
+
+// recorder turns the game's decisions into steps.
+type recorder struct {
+	w        *Walkthrough
+	g        *game.Game
+	names    []string
+	cardName func(cards.Card) string
+	hand     func(cards.Mask) string
+	asked    int  // the tricks already asked about
+	told     bool // how the auction ended has been told
+}
+
+// auctionOver tells, once, how the declarer came to be when it was not by a bid.
+func (rec *recorder) auctionOver(g *game.Game) {
+	if rec.told {
+		return
+	}
+	rec.told = true
+	d := rec.names[g.Declarer]
+	switch {
+	case g.Forced:
+		rec.w.add(fmt.Sprintf("Everybody passed: by the rules %s must become declarer.", d), nil)
+	case g.PotBid > 0:
+		rec.w.add(fmt.Sprintf("Everybody passed: in the second round %s offers %d into the pot and wins the talon.", d, g.PotBid), nil)
+	case g.Bid == game.Pass:
+		rec.w.add(fmt.Sprintf("Everybody passed: %s takes the second chance and becomes declarer.", d), nil)
+	default:
+		rec.w.add(fmt.Sprintf("%s wins the auction with %s and becomes declarer.", d, g.R.CallName(g.R.Ladder[g.Bid])), nil)
+	}
+}
+
+// trickDone adds the "who wins" question for trick n (1-based), once.
+func (rec *recorder) trickDone(n int) {
+	if n == 0 || n <= rec.asked || n > quizTricks {
+		return
+	}
+	rec.asked = n
+	t := &rec.g.Record[n-1]
+	var played []string
+	for k := 0; k < t.N; k++ {
+		played = append(played, rec.names[t.Seats[k]]+" "+rec.cardName(t.Cards[k]))
+	}
+	why := "the highest card of the suit led wins"
+	if rec.g.Trump != cards.NoSuit {
+		why = "the highest trump wins; without a trump, the highest card of the suit led"
+	}
+	rec.w.add("", &Quiz{
+		Question: fmt.Sprintf("Trick %d: %s. Who wins it?", n, strings.Join(played, ", ")),
+		Kind:     "name", Answer: []string{rec.names[t.Winner]}, Shown: rec.names[t.Winner], Why: why,
+	})
+}
+
+// recording is a computer player whose decisions are told as steps.
+type recording struct {
+	*bot.Simple
+	rec *recorder
+}
+
+func (p *recording) say(format string, args ...any) {
+	p.rec.w.add(fmt.Sprintf(format, args...)+" ("+p.Reason+")", nil)
+}
+
+func (p *recording) Call(g *game.Game, seat int, legal []int) int {
+	c := p.Simple.Call(g, seat, legal)
+	what := "passes"
+	if c != game.Pass {
+		what = "bids " + g.R.CallName(g.R.Ladder[c])
+	}
+	p.say("%s %s", p.rec.names[seat], what)
+	return c
+}
+
+func (p *recording) PlayFromHand(g *game.Game, seat int) bool {
+	p.rec.auctionOver(g)
+	return p.Simple.PlayFromHand(g, seat)
+}
+
+func (p *recording) Discard(g *game.Game, seat int, n int) cards.Mask {
+	p.rec.auctionOver(g)
+	m := p.Simple.Discard(g, seat, n)
+	p.say("%s takes the talon (%s) and lays aside %s", p.rec.names[seat], p.rec.hand(g.Talon), p.rec.hand(m))
+	return m
+}
+
+func (p *recording) Announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
+	p.rec.auctionOver(g)
+	ci, concede := p.Simple.Announce(g, seat, legal, mayConcede)
+	if concede {
+		p.say("%s gives up", p.rec.names[seat])
+	} else {
+		p.say("%s announces %s", p.rec.names[seat], g.R.Contracts[ci].Display())
+	}
+	return ci, concede
+}
+
+func (p *recording) Defend(g *game.Game, seat int) settle.Choice {
+	c := p.Simple.Defend(g, seat)
+	p.say("%s chooses to %s", p.rec.names[seat], c)
+	return c
+}
+
+func (p *recording) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
+	rec := p.rec
+	t := g.CurrentTrick()
+	if t.N == 0 {
+		rec.trickDone(g.NTricks)
+	}
+	if g.NTricks < quizTricks && t.N == 1 {
+		var names []string
+		for _, c := range legal.Cards() {
+			names = append(names, g.R.Deck.Name(c))
+		}
+		sort.Strings(names)
+		rec.w.add("", &Quiz{
+			Question: fmt.Sprintf("Trick %d: %s led %s. %s holds %s. Which cards may %s play?",
+				g.NTricks+1, rec.names[t.Seats[0]], rec.cardName(t.Cards[0]), rec.names[seat], rec.hand(g.Hands[seat]), rec.names[seat]),
+			Kind: "cards", Answer: names, Shown: rec.hand(legal), Why: g.LegalReason(seat),
+		})
+	}
+	c := p.Simple.Play(g, seat, legal)
+	p.say("%s plays %s", rec.names[seat], rec.cardName(c))
+	return c
+}

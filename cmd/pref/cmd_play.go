@@ -1,7 +1,10 @@
 package main
 
 import (
+	"slices"
+
 	"fmt"
+	tea "github.com/charmbracelet/bubbletea"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -25,6 +28,7 @@ func playCmd() *cobra.Command {
 		ascii   bool
 		options []string
 		seat    string
+		plain   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "play [--ruleset NAME] [--seed N] [--deals N]",
@@ -52,18 +56,16 @@ running balances are printed after each deal.`,
 			}
 			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii}
 			rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-			var you *human
-			if seat != "" {
-				found := false
-				for _, n := range names {
-					found = found || n == seat
-				}
-				if !found {
-					return badInput(fmt.Errorf("--seat %s: not one of the players %v", seat, names))
-				}
-				you = newHuman(cmd.InOrStdin(), p, seat)
+			if seat == "" {
+				return playSession(p, t, rng, deals, nil, "")
 			}
-			return playSession(p, t, rng, deals, you)
+			if !slices.Contains(names, seat) {
+				return badInput(fmt.Errorf("--seat %s: not one of the players %v", seat, names))
+			}
+			if plain || !isTerminal(cmd.OutOrStdout()) || !isTerminalReader(cmd.InOrStdin()) {
+				return playSession(p, t, rng, deals, newHuman(cmd.InOrStdin(), p, seat), seat)
+			}
+			return playFullScreen(cmd, p, t, rng, deals, seat)
 		},
 	}
 	f := cmd.Flags()
@@ -73,14 +75,27 @@ running balances are printed after each deal.`,
 	f.StringSliceVar(&names, "players", nil, "player names, clockwise (default Anton, Brigitte, Charlotte; a fourth name seats four)")
 	f.BoolVar(&ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (see pref rules)")
-	f.StringVar(&seat, "seat", "", "take this player's seat yourself, answering on standard input (? gives a hint)")
+	f.StringVar(&seat, "seat", "", "take this player's seat yourself (full screen at a terminal, else prompts on standard input; ? gives a hint)")
+	f.BoolVar(&plain, "plain", false, "with --seat: plain-text prompts even at a terminal")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
 
 var defaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
 
-func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you *human) error {
+// playFullScreen runs the session in its own goroutine behind a bubbletea
+// screen: the printer's transcript and the human's decisions go to it.
+func playFullScreen(cmd *cobra.Command, p *printer, t *table.Table, rng *rand.Rand, deals int, seat string) error {
+	scr := newScreen(t.R.Title)
+	prog := tea.NewProgram(scr, tea.WithInput(cmd.InOrStdin()), tea.WithOutput(cmd.OutOrStdout()), tea.WithAltScreen())
+	p.w = &sendWriter{send: prog.Send}
+	you := &tuiPlayer{send: prog.Send, p: p, name: seat}
+	go func() { prog.Send(doneMsg{playSession(p, t, rng, deals, you, seat)}) }()
+	_, err := prog.Run()
+	return err
+}
+
+func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) error {
 	r := t.R
 	players := make([]game.Player, r.Hands)
 	g := game.New(r, players)
@@ -93,8 +108,8 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you *hum
 		}
 		p.names, p.you = seatNames, ""
 		for i := range players {
-			if you != nil && seatNames[i] == you.name {
-				players[i], p.you = you, you.name
+			if you != nil && seatNames[i] == youName {
+				players[i], p.you = you, youName
 				continue
 			}
 			players[i] = &reasoned{&bot.Simple{}, p, seatNames}

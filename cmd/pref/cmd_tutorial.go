@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	tea "github.com/charmbracelet/bubbletea"
 	"io"
 	"os"
 	"strings"
@@ -43,7 +44,25 @@ the questions with their answers. --interactive asks even when piped.`,
 			}
 			out := cmd.OutOrStdout()
 			plainOut := plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
+			fullScreen := !plain && !interactive && isTerminal(out) && isTerminalReader(cmd.InOrStdin())
 			ask := interactive || (!plain && isTerminalReader(cmd.InOrStdin()))
+			if fullScreen {
+				md, err := tutorial.Rulebook(r, ascii)
+				if err != nil {
+					return failed("lessons: %v", err)
+				}
+				lessons, err := tutorial.Render(md, plainOut, 80)
+				if err != nil {
+					return failed("rendering: %v", err)
+				}
+				w, err := tutorial.Walk(r, seed, defaultNames[:r.Hands], ascii)
+				if err != nil {
+					return failed("guided deal: %v", err)
+				}
+				_, err = tea.NewProgram(newTutorialScreen(r, lessons, w), tea.WithAltScreen(),
+					tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run()
+				return err
+			}
 			if !skip {
 				md, err := tutorial.Rulebook(r, ascii)
 				if err != nil {

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/preference-rules/pref/rulesets"
+	"github.com/preference-rules/pref/tutorial"
+)
+
+// TestTutorialScreen drives the full-screen tutorial with keys: from the
+// lessons into the guided deal, a right answer, a wrong one with the rule
+// quoted, and the score kept.
+func TestTutorialScreen(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	md, _ := tutorial.Rulebook(r, true)
+	lessons, _ := tutorial.Render(md, true, 80)
+	w, err := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, newTutorialScreen(r, lessons, w), teatest.WithInitialTermSize(120, 40))
+	out := tm.Output()
+	waitFor(t, out, "enter: the guided deal") // the lessons, keys at the bottom
+	// Steps repaint only the lines that change, so wait for the question's
+	// own prompt after each step, briefly, without failing.
+	var seen bytes.Buffer
+	toQuestion := func() {
+		seen.Reset()
+		for i := 0; i < 60; i++ {
+			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			for deadline := time.Now().Add(300 * time.Millisecond); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+				b, _ := io.ReadAll(out)
+				seen.Write(b)
+				if bytes.Contains(seen.Bytes(), []byte("type your answer")) {
+					return
+				}
+			}
+		}
+		t.Fatal("no question came")
+	}
+	toQuestion() // which cards may Anton play: 9S
+	tm.Type("9s")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor(t, out, "Right: 9S")
+	toQuestion() // who wins trick 1: Charlotte
+	tm.Type("Brigitte")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor(t, out, "Not quite: the answer is Charlotte")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	s := tm.FinalModel(t).(*tutorialScreen)
+	if s.asked != 2 || s.right != 1 {
+		t.Fatalf("score %d of %d, want 1 of 2", s.right, s.asked)
+	}
+	if !strings.Contains(strings.Join(s.transcript, "\n"), "The rule: the highest trump wins") {
+		t.Fatal("the wrong answer's rule is not in the transcript")
+	}
+}
+
+func TestTutorialScreenIgnoresEmptyAnswer(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	w, _ := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
+	s := newTutorialScreen(r, "lessons", w)
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
+	for i := 0; i < 60 && s.asking == nil; i++ {
+		s.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	}
+	if s.asking == nil {
+		t.Fatal("no question")
+	}
+	s.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if s.asking == nil || s.asked != 0 {
+		t.Fatalf("an empty Enter was taken as an answer (asked %d)", s.asked)
+	}
+}

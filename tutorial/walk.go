@@ -266,6 +266,10 @@ func (p *recording) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 		})
 	}
 	c := p.Simple.Play(g, seat, legal)
-	p.say("%s plays %s", rec.names[seat], rec.cardName(c))
+	if t.N == 0 {
+		p.say("%s leads %s", rec.names[seat], rec.cardName(c))
+	} else {
+		p.say("%s plays %s - legal were %s: %s", rec.names[seat], rec.cardName(c), rec.hand(legal), g.LegalReason(seat))
+	}
 	return c
 }

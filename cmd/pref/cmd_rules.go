@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	tea "github.com/charmbracelet/bubbletea"
 	"io"
 	"os"
 
@@ -47,6 +48,11 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 			text, err := tutorial.Render(md, plain, width)
 			if err != nil {
 				return failed("rendering: %v", err)
+			}
+			if !plain && isTerminalReader(cmd.InOrStdin()) {
+				_, err = tea.NewProgram(&pager{text: text}, tea.WithAltScreen(),
+					tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run()
+				return err
 			}
 			_, err = fmt.Fprint(out, text)
 			return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -77,5 +78,24 @@ func TestTutorialScreenIgnoresEmptyAnswer(t *testing.T) {
 	s.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	if s.asking == nil || s.asked != 0 {
 		t.Fatalf("an empty Enter was taken as an answer (asked %d)", s.asked)
+	}
+}
+
+func TestPagerScrolls(t *testing.T) {
+	var lines []string
+	for i := 1; i <= 100; i++ {
+		lines = append(lines, fmt.Sprintf("line %d", i))
+	}
+	p := &pager{text: strings.Join(lines, "\n")}
+	p.Update(tea.WindowSizeMsg{Width: 40, Height: 11})
+	if v := p.View(); !strings.Contains(v, "line 10") || strings.Contains(v, "line 11") || !strings.Contains(v, "q quit") {
+		t.Fatalf("first page:\n%s", v)
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+	if v := p.View(); strings.Contains(v, "line 10\n") || !strings.Contains(v, "line 20") {
+		t.Fatalf("after pgdown:\n%s", v)
+	}
+	if _, cmd := p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}); cmd == nil {
+		t.Fatal("q does not quit")
 	}
 }

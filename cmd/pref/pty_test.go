@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// screenReader collects what the program draws on its terminal.
+type screenReader struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (s *screenReader) copyFrom(r io.Reader) {
+	b := make([]byte, 4096)
+	for {
+		n, err := r.Read(b)
+		s.mu.Lock()
+		s.buf.Write(b[:n])
+		s.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// waitFor waits until text appears on the screen after the last mark.
+func (s *screenReader) waitFor(t *testing.T, from int, text string) int {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		s.mu.Lock()
+		b := s.buf.Bytes()[from:]
+		i := bytes.Index(b, []byte(text))
+		n := s.buf.Len()
+		s.mu.Unlock()
+		if i >= 0 {
+			return n
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t.Fatalf("%q never appeared on the screen; it shows:\n%s", text, s.buf.Bytes()[from:])
+	return 0
+}
+
+// startInTerminal builds pref once and starts it with args in a
+// pseudo-terminal of 110 x 40.
+func startInTerminal(t *testing.T, args ...string) (*exec.Cmd, *screenReader, func(string)) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "pref-pty")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		builtBin = filepath.Join(dir, "pref")
+		if out, err := exec.Command("go", "build", "-o", builtBin, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	cmd := exec.Command(builtBin, args...)
+	cmd.Env = append(cmd.Environ(), "TERM=xterm-256color")
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 110})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); tty.Close() })
+	s := &screenReader{}
+	go s.copyFrom(tty)
+	return cmd, s, func(keys string) { _, _ = tty.Write([]byte(keys)) }
+}
+
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+)
+
+// TestRealProgramInATerminal plays through the real pref in a
+// pseudo-terminal, as a person at a keyboard would: the full screen comes
+// up, ? gives a hint, enter chooses, an illegal card is refused with its
+// rule, q leaves.
+func TestRealProgramInATerminal(t *testing.T) {
+	cmd, s, send := startInTerminal(t, "play", "--seed", "1", "--seat", "Anton", "--ascii")
+
+	at := s.waitFor(t, 0, "Your call:")
+	at = s.waitFor(t, 0, "enter choose") // the keys at the bottom
+	send("?")
+	at = s.waitFor(t, at, "hint: pass")
+	send("\r") // pass
+	at = s.waitFor(t, at, "Become declarer?")
+	send("\x1b[C\r") // → no
+	at = s.waitFor(t, at, "Defend?")
+	send("\r") // yes
+	at = s.waitFor(t, at, "Your card")
+	send("\x1b[D\r") // ← to 7D, which may not be played
+	at = s.waitFor(t, at, "7D is not legal: you must follow suit")
+	send("q")
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil && !strings.Contains(err.Error(), "exit status") {
+			t.Fatalf("pref ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("q did not end the program")
+	}
+	_ = at
+}
+
+// TestRealTutorialInATerminal: the full-screen tutorial in a pseudo-terminal,
+// through the lessons to a question answered wrongly, the rule quoted.
+func TestRealTutorialInATerminal(t *testing.T) {
+	_, s, send := startInTerminal(t, "tutorial", "austrian-1829", "--ascii")
+	at := s.waitFor(t, 0, "enter: the guided deal")
+	for i := 0; i < 60; i++ {
+		send("\r")
+		time.Sleep(60 * time.Millisecond)
+		s.mu.Lock()
+		asked := bytes.Contains(s.buf.Bytes()[at:], []byte("type your answer"))
+		s.mu.Unlock()
+		if asked {
+			break
+		}
+	}
+	at = s.waitFor(t, at, "type your answer")
+	send("ah\r")
+	s.waitFor(t, at, "Not quite: the answer is 9S")
+	send("\x03") // ctrl+c
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"io"
 	"os"
 
@@ -27,27 +28,23 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := "austrian-1829"
-			if len(args) == 1 {
-				name = args[0]
-			}
-			r, _, err := openWithOptions(name, options)
+			r, _, err := openWithOptions(rulesetArg(args), options)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			plain = plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
-			md, err := tutorial.Rulebook(r, ascii)
-			if err != nil {
-				return failed("rulebook: %v", err)
-			}
+			plain = plainOutput(out, plain, ascii)
 			if markdown {
+				md, err := tutorial.Rulebook(r, ascii)
+				if err != nil {
+					return failed("rulebook: %v", err)
+				}
 				_, err = fmt.Fprint(out, md)
 				return err
 			}
-			text, err := tutorial.Render(md, plain, width)
+			text, err := renderedRulebook(r, ascii, plain, width)
 			if err != nil {
-				return failed("rendering: %v", err)
+				return err
 			}
 			if !plain && isTerminalReader(cmd.InOrStdin()) {
 				_, err = tea.NewProgram(&pager{text: text}, tea.WithAltScreen(),
@@ -65,6 +62,33 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 	f.IntVar(&width, "width", 80, "wrap text at this width")
 	f.StringSliceVar(&options, "option", nil, "the rulebook with these options in force, name=value")
 	return cmd
+}
+
+// rulesetArg is the optional RULESET argument, 1829 by default.
+func rulesetArg(args []string) string {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return "austrian-1829"
+}
+
+// plainOutput decides plain text: asked for, letters for suits, not a
+// terminal, or NO_COLOR (which glamour v1 ignores, so pref decides).
+func plainOutput(out io.Writer, plain, ascii bool) bool {
+	return plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
+}
+
+// renderedRulebook is the rulebook of r rendered for the reader.
+func renderedRulebook(r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
+	md, err := tutorial.Rulebook(r, ascii)
+	if err != nil {
+		return "", failed("rulebook: %v", err)
+	}
+	text, err := tutorial.Render(md, plain, width)
+	if err != nil {
+		return "", failed("rendering: %v", err)
+	}
+	return text, nil
 }
 
 // isTerminal reports whether w is a terminal (not a pipe or a file).

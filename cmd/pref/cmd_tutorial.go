@@ -34,26 +34,18 @@ the questions with their answers. --interactive asks even when piped.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := "austrian-1829"
-			if len(args) == 1 {
-				name = args[0]
-			}
-			r, _, err := openWithOptions(name, options)
+			r, _, err := openWithOptions(rulesetArg(args), options)
 			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			plainOut := plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
+			plainOut := plainOutput(out, plain, ascii)
 			fullScreen := !plain && !interactive && isTerminal(out) && isTerminalReader(cmd.InOrStdin())
 			ask := interactive || (!plain && isTerminalReader(cmd.InOrStdin()))
 			if fullScreen {
-				md, err := tutorial.Rulebook(r, ascii)
+				lessons, err := renderedRulebook(r, ascii, plainOut, 80)
 				if err != nil {
-					return failed("lessons: %v", err)
-				}
-				lessons, err := tutorial.Render(md, plainOut, 80)
-				if err != nil {
-					return failed("rendering: %v", err)
+					return err
 				}
 				w, err := tutorial.Walk(r, seed, defaultNames[:r.Hands], ascii)
 				if err != nil {
@@ -64,13 +56,9 @@ the questions with their answers. --interactive asks even when piped.`,
 				return err
 			}
 			if !skip {
-				md, err := tutorial.Rulebook(r, ascii)
+				text, err := renderedRulebook(r, ascii, plainOut, 80)
 				if err != nil {
-					return failed("lessons: %v", err)
-				}
-				text, err := tutorial.Render(md, plainOut, 80)
-				if err != nil {
-					return failed("rendering: %v", err)
+					return err
 				}
 				fmt.Fprint(out, text)
 			}

@@ -28,9 +28,7 @@ func TestRulebookMentionsEveryConcept(t *testing.T) {
 				want = append(want, r.Deck.SuitNames[c.Trumps])
 			}
 		}
-		for _, s := range r.Deck.SuitNames {
-			want = append(want, s)
-		}
+		want = append(want, r.Deck.SuitNames...)
 		for _, p := range r.Packets {
 			if p.ToTalon {
 				want = append(want, "to the talon")

@@ -63,15 +63,16 @@ type ContractSpec struct {
 }
 
 type Expect struct {
-	Transfers []TransferSpec    `yaml:"transfers"`
-	Net       map[string]string `yaml:"net"`
-	Error     string            `yaml:"error"`
-	Legal     []string          `yaml:"legal"`
-	Breach    map[string]int    `yaml:"breach"`   // card -> the cooperation rule playing it breaks (0: none)
-	Leader    string            `yaml:"leader"`   // who leads to the first trick
-	Calls     []string          `yaml:"calls"`    // the calls open next, or [] when the bidding is over
-	Marks     map[string]int    `yaml:"marks"`    // the change of markings per player
-	Declarer  string            `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
+	Transfers []TransferSpec            `yaml:"transfers"`
+	Net       map[string]string         `yaml:"net"`
+	Error     string                    `yaml:"error"`
+	Legal     []string                  `yaml:"legal"`
+	Breach    map[string]int            `yaml:"breach"`   // card -> the cooperation rule playing it breaks (0: none)
+	Leader    string                    `yaml:"leader"`   // who leads to the first trick
+	Sheet     map[string]map[string]any `yaml:"sheet"`    // what each player\'s score sheet gains: {Anton: {pool: 4}, Brigitte: {whists: {Anton: 8}}}
+	Calls     []string                  `yaml:"calls"`    // the calls open next, or [] when the bidding is over
+	Marks     map[string]int            `yaml:"marks"`    // the change of markings per player
+	Declarer  string                    `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
 }
 
 type TransferSpec struct {
@@ -350,8 +351,27 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	if err != nil {
 		return []string{"refused: " + err.Error()}
 	}
-	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil {
-		return []string{"expect: gives neither transfers, net, marks nor error"}
+	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil && c.Expect.Sheet == nil {
+		return []string{"expect: gives neither transfers, net, marks, sheet nor error"}
+	}
+	if c.Expect.Sheet != nil {
+		want, err := sheetExpectation(c.Expect.Sheet)
+		if err != nil {
+			return []string{"expect: sheet: " + err.Error()}
+		}
+		got := l.SheetNet()
+		var gotS, wantS []string
+		for k, v := range got {
+			gotS = append(gotS, k+" "+v.String())
+		}
+		for k, v := range want {
+			wantS = append(wantS, k+" "+v.String())
+		}
+		sort.Strings(gotS)
+		sort.Strings(wantS)
+		if strings.Join(gotS, "; ") != strings.Join(wantS, "; ") {
+			problems = append(problems, fmt.Sprintf("sheet: got %s; want %s", orNone(gotS), orNone(wantS)))
+		}
 	}
 	if c.Expect.Marks != nil {
 		net := l.MarkNet()
@@ -572,4 +592,35 @@ func (c *Case) checkLeader(r *ruleset.Ruleset, optErr error) []string {
 		return []string{fmt.Sprintf("%s leads; want %s", got, c.Expect.Leader)}
 	}
 	return nil
+}
+
+// sheetExpectation flattens {Anton: {pool: 4}, Brigitte: {whists: {Anton: 8}}}
+// into "Anton pool" -> 4, "Brigitte whists Anton" -> 8.
+func sheetExpectation(m map[string]map[string]any) (map[string]money.Amount, error) {
+	out := map[string]money.Amount{}
+	amount := func(v any) (money.Amount, error) { return money.Parse(fmt.Sprint(v)) }
+	for player, accounts := range m {
+		for account, v := range accounts {
+			if against, ok := v.(map[string]any); ok {
+				for other, x := range against {
+					a, err := amount(x)
+					if err != nil {
+						return nil, err
+					}
+					if !a.IsZero() {
+						out[player+" "+account+" "+other] = a
+					}
+				}
+				continue
+			}
+			a, err := amount(v)
+			if err != nil {
+				return nil, err
+			}
+			if !a.IsZero() {
+				out[player+" "+account] = a
+			}
+		}
+	}
+	return out, nil
 }

@@ -31,3 +31,24 @@ func TestUnreadableCaseIsAnError(t *testing.T) {
 		t.Fatalf("unknown key not reported: %v", err)
 	}
 }
+
+// The score sheet as a concept: cases in the shared format's sheet form
+// pass, and a wrong sheet is reported.
+func TestSheetCases(t *testing.T) {
+	for _, f := range []string{"testdata/sheet-made.yaml", "testdata/sheet-failed.yaml"} {
+		res, err := RunFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range res.Problems {
+			t.Errorf("%s: %s", f, p)
+		}
+	}
+	res, err := RunFile("testdata/wrong-sheet.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Passed() || !strings.Contains(strings.Join(res.Problems, " "), "want Anton pool 5") {
+		t.Fatalf("a wrong sheet passed: %v", res.Problems)
+	}
+}

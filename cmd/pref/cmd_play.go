@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"sort"
 
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
@@ -133,6 +134,9 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 		printLedger(indent{p.w}, l, o.Pot)
 		for _, m := range l.Marks {
 			p.f("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
+		}
+		for _, e := range l.Sheet {
+			p.f("  sheet: %s +%v  (%s: rule %q)\n", l.SheetKey(e), e.Amount, e.Explain, e.Rule)
 		}
 		t.Apply(l)
 		if !t.Sum().IsZero() {
@@ -326,6 +330,18 @@ func (p *printer) balances(t *table.Table) {
 		parts = append(parts, fmt.Sprintf("%s %s", n, signed(t.Balance[i])))
 	}
 	p.f("Balances: %s; pot %v\n", strings.Join(parts, ", "), t.Pot)
+	if len(t.Sheet) > 0 {
+		keys := make([]string, 0, len(t.Sheet))
+		for k := range t.Sheet {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s %v", k, t.Sheet[k]))
+		}
+		p.f("Sheet: %s\n", strings.Join(parts, ", "))
+	}
 	marks := false
 	for _, m := range t.Marks {
 		marks = marks || m != 0

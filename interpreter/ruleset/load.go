@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -441,6 +442,7 @@ func (c *compiler) play(s *Spec) {
 
 func (c *compiler) table(s *Spec) {
 	a := s.Table.Ante
+	c.r.Sheet = Sheet{Accounts: s.Table.Sheet.Accounts, PairAccounts: s.Table.Sheet.PairAccounts}
 	c.r.Ante = Ante{Each: a.Each, Dealer: a.Dealer, When: map[string]AnteWhen{"every-deal": AnteEveryDeal, "pot-empty": AntePotEmpty}[a.When]}
 }
 
@@ -589,7 +591,26 @@ func (c *compiler) settlement(s *Spec) {
 			rule.Mark = append(rule.Mark, m)
 		}
 		for _, ps := range rs.Pay {
-			pay := Pay{From: selectors[ps.From.Text], To: selectors[ps.To.Text], AmountSrc: ps.Amount.Text}
+			pay := Pay{From: selectors[ps.From.Text], To: selectors[ps.To.Text], AmountSrc: ps.Amount.Text, Account: ps.Account.Text}
+			switch {
+			case pay.Account == "" && ps.From.Node == nil:
+				c.errorf(ps.Node, "a payment line needs from (who pays), unless it writes to a score-sheet account")
+			case pay.Account != "" && slices.Contains(c.r.Sheet.PairAccounts, pay.Account):
+				pay.Pair = true
+				if ps.From.Node == nil {
+					c.errorf(ps.Account.Node, "account %s is kept against another player: name him with from", pay.Account)
+				}
+			case pay.Account != "" && !slices.Contains(c.r.Sheet.Accounts, pay.Account):
+				c.errorf(ps.Account.Node, "no score-sheet account %q (table.sheet has %s)", pay.Account, strings.Join(append(append([]string{}, c.r.Sheet.Accounts...), c.r.Sheet.PairAccounts...), ", "))
+			case pay.Account != "":
+				if ps.From.Node != nil {
+					c.errorf(ps.From.Node, "account %s belongs to one player: a line writing to it has no from", pay.Account)
+				}
+				pay.From = SelPot // unused: one candidate, so the line runs once per receiver
+			}
+			if pay.To == SelPot && pay.Account != "" {
+				c.errorf(ps.To.Node, "the pot has no score sheet")
+			}
 			if ps.From.Text == ps.To.Text && (ps.From.Text == "pot" || ps.From.Text == "declarer" || ps.From.Text == "dealer" || ps.From.Text == "forehand") {
 				c.errorf(ps.To.Node, "a payment from %s to %s moves nothing", ps.From.Text, ps.To.Text)
 			}

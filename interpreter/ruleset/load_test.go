@@ -131,3 +131,16 @@ func TestOptionSets(t *testing.T) {
 		t.Fatalf("a bad sets value: %v", err)
 	}
 }
+
+func TestSheetAccountsChecked(t *testing.T) {
+	src := minimal(t) + "table:\n  sheet: {accounts: [pool], pair_accounts: [whists]}\n"
+	src = strings.Replace(src, "{from: pot, to: declarer, amount: game * 10}", "{to: declarer, account: pot_of_gold, amount: game}", 1)
+	_, err := Load("sheet.yaml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), `sheet.yaml:29:33: no score-sheet account "pot_of_gold" (table.sheet has pool, whists)`) {
+		t.Fatalf("unknown account: %v", err)
+	}
+	src = strings.Replace(src, "account: pot_of_gold", "account: whists", 1)
+	if _, err := Load("sheet.yaml", []byte(src)); err == nil || !strings.Contains(err.Error(), "kept against another player: name him with from") {
+		t.Fatalf("pair account without from: %v", err)
+	}
+}

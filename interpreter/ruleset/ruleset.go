@@ -34,6 +34,7 @@ type Ruleset struct {
 	Options []Option
 	Events  []Event
 	Ante    Ante
+	Sheet   Sheet
 
 	Defines []Define
 	Rules   []Rule
@@ -201,6 +202,12 @@ type Event struct {
 	When                             *vm.Program // derived from the cards when the deal is played; nil: stated only
 }
 
+// Sheet names the score-sheet accounts: per player, and per pair.
+type Sheet struct {
+	Accounts     []string
+	PairAccounts []string
+}
+
 type Ante struct {
 	Each, Dealer int
 	When         AnteWhen
@@ -252,6 +259,8 @@ const (
 
 type Pay struct {
 	From, To  Selector
+	Account   string      // a score-sheet account written instead of moving money
+	Pair      bool        // Account is a pair account: to's, against from
 	Where     *vm.Program // nil: always
 	Amount    *vm.Program
 	AmountSrc string

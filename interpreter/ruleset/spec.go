@@ -140,7 +140,13 @@ type EventSpec struct {
 }
 
 type TableSpec struct {
-	Ante AnteSpec `yaml:"ante"`
+	Ante  AnteSpec  `yaml:"ante"`
+	Sheet SheetSpec `yaml:"sheet"`
+}
+
+type SheetSpec struct {
+	Accounts     []string `yaml:"accounts"`
+	PairAccounts []string `yaml:"pair_accounts"`
 }
 
 type AnteSpec struct {
@@ -167,6 +173,7 @@ func (r *RuleSpec) UnmarshalYAML(n *yaml.Node) error {
 type PaySpec struct {
 	Node    *yaml.Node `yaml:"-"`
 	From    Word       `yaml:"from"`
+	Account Word       `yaml:"account"`
 	To      Word       `yaml:"to"`
 	Where   Expr       `yaml:"where"`
 	Amount  Expr       `yaml:"amount"`

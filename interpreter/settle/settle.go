@@ -27,6 +27,38 @@ type Ledger struct {
 	Seats     []string
 	Transfers []Transfer
 	Marks     []MarkChange
+	Sheet     []SheetEntry
+}
+
+// SheetEntry writes Amount to a score-sheet account of seat Seat (against
+// seat Against for a pair account, else -1).
+type SheetEntry struct {
+	Seat, Against int
+	Account       string
+	Amount        money.Amount
+	Rule, Explain string
+}
+
+// SheetKey names an entry's place on the sheet: "Anton pool" or
+// "Brigitte whists Anton".
+func (l *Ledger) SheetKey(e SheetEntry) string {
+	if e.Against >= 0 {
+		return l.Seats[e.Seat] + " " + e.Account + " " + l.Seats[e.Against]
+	}
+	return l.Seats[e.Seat] + " " + e.Account
+}
+
+// SheetNet is what each place on the sheet gains in this deal.
+func (l *Ledger) SheetNet() map[string]money.Amount {
+	out := map[string]money.Amount{}
+	for _, e := range l.Sheet {
+		k := l.SheetKey(e)
+		out[k] = out[k].Add(e.Amount)
+		if out[k].IsZero() {
+			delete(out, k)
+		}
+	}
+	return out
 }
 
 // MarkChange adds Delta markings to seat Seat.
@@ -211,6 +243,17 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 			}
 			amt := toAmount(v)
 			if amt.IsZero() {
+				continue
+			}
+			if p.Account != "" {
+				e := SheetEntry{Seat: to, Against: -1, Account: p.Account, Amount: amt, Rule: rule.Name}
+				if p.Pair {
+					e.Against = from
+				}
+				if explain {
+					e.Explain = s.explain(p)
+				}
+				l.Sheet = append(l.Sheet, e)
 				continue
 			}
 			if amt.Sign() < 0 {

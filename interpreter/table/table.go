@@ -15,10 +15,11 @@ type Table struct {
 	Names      []string // clockwise seating
 	Balance    []money.Amount
 	Pot        money.Amount
-	Dealer     int   // index into Names
-	Deals      int   // deals started
-	Marks      []int // markings each player holds (refa)
-	MarksGiven int   // markings handed out so far
+	Dealer     int                     // index into Names
+	Deals      int                     // deals started
+	Marks      []int                   // markings each player holds (refa)
+	MarksGiven int                     // markings handed out so far
+	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
 }
 
 // New seats players (clockwise) at a table for r; the first dealer is the
@@ -27,7 +28,7 @@ func New(r *ruleset.Ruleset, names []string) (*Table, error) {
 	if len(names) < r.Hands || len(names) > r.TableMax {
 		return nil, fmt.Errorf("%d players: %s seats %d to %d", len(names), r.Name, r.Hands, r.TableMax)
 	}
-	return &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1, Marks: make([]int, len(names))}, nil
+	return &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1, Marks: make([]int, len(names)), Sheet: map[string]money.Amount{}}, nil
 }
 
 // Order lists the table indexes in playing order for this deal: the hand
@@ -120,6 +121,9 @@ func (t *Table) Apply(l *settle.Ledger) {
 	}
 	for _, tr := range l.Transfers {
 		t.move(idx(tr.From), idx(tr.To), tr.Amount)
+	}
+	for k, v := range l.SheetNet() { // the ledger's seat names are the table's names
+		t.Sheet[k] = t.Sheet[k].Add(v)
 	}
 	for _, m := range l.Marks {
 		t.Marks[order[m.Seat]] += m.Delta

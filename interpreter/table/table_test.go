@@ -150,3 +150,32 @@ func TestMarkingsAcrossDeals(t *testing.T) {
 		t.Fatalf("markings not exercised: %d given, %d used", gave, used)
 	}
 }
+
+// The score sheet is table state: what each deal writes adds up.
+func TestSheetCarriedAcrossDeals(t *testing.T) {
+	r, err := ruleset.LoadFile("../../conformance/testdata/sheet-ruleset.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := table.New(r, []string{"A", "B", "C"})
+	seven, _ := r.ContractByName("seven")
+	for d := 0; d < 2; d++ {
+		o := &settle.Outcome{
+			Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: seven,
+			Defence: []settle.Choice{settle.NoChoice, settle.Play, settle.Play}, Tricks: []int{7, 2, 1},
+		}
+		l, err := settle.New(r).Settle(o, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.Apply(l)
+	}
+	for k, want := range map[string]int64{"A pool": 8, "B whists A": 16, "C whists A": 8} {
+		if got := tb.Sheet[k]; !got.Equal(money.Int(want)) {
+			t.Errorf("%s: %v after two deals, want %d", k, got, want)
+		}
+	}
+	if !tb.Sum().IsZero() {
+		t.Fatal("writing on the sheet moved money")
+	}
+}

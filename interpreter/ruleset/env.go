@@ -151,6 +151,13 @@ func (r *Ruleset) NewEnv() Env {
 	return env
 }
 
+// ResetEnv sets every variable of env back to its zero value, in place.
+func (r *Ruleset) ResetEnv(env Env) {
+	for k, v := range r.envTemplate {
+		env[k] = v
+	}
+}
+
 // EnvNames lists the names an expression of r may use, sorted.
 func (r *Ruleset) EnvNames() []string {
 	names := make([]string, 0, len(r.envTemplate))

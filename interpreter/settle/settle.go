@@ -139,6 +139,7 @@ func (l *Ledger) PairNet() map[string]money.Amount {
 // Settler settles deals of one ruleset, reusing its environment. Not safe
 // for concurrent use: make one per goroutine.
 type Settler struct {
+	vm      vm.VM // reused: a fresh VM per expression allocates its stack each time
 	r       *ruleset.Ruleset
 	env     ruleset.Env
 	parties []ruleset.Party
@@ -183,7 +184,7 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 }
 
 func (s *Settler) runBool(p *vm.Program) (bool, error) {
-	v, err := expr.Run(p, map[string]any(s.env))
+	v, err := s.vm.Run(p, map[string]any(s.env))
 	if err != nil {
 		return false, err
 	}
@@ -237,7 +238,7 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 					continue
 				}
 			}
-			v, err := expr.Run(p.Amount, map[string]any(s.env))
+			v, err := s.vm.Run(p.Amount, map[string]any(s.env))
 			if err != nil {
 				return fmt.Errorf("amount %q: %v", p.AmountSrc, err)
 			}
@@ -281,7 +282,7 @@ func (s *Settler) mark(l *Ledger, o *Outcome, rule *ruleset.Rule, m *ruleset.Mar
 				continue
 			}
 		}
-		v, err := expr.Run(m.Add, map[string]any(s.env))
+		v, err := s.vm.Run(m.Add, map[string]any(s.env))
 		if err != nil {
 			return fmt.Errorf("add %q: %v", m.AddSrc, err)
 		}
@@ -308,9 +309,7 @@ func toAmount(v any) money.Amount {
 // fill sets the environment from the outcome.
 func (s *Settler) fill(o *Outcome) {
 	r, env := s.r, s.env
-	for k, v := range r.NewEnv() { // reset: options may differ between outcomes
-		env[k] = v
-	}
+	r.ResetEnv(env) // options may differ between outcomes
 	played := o.Played()
 	var ct *ruleset.Contract
 	if o.Contract >= 0 {
@@ -427,13 +426,13 @@ func (s *Settler) fill(o *Outcome) {
 	// Events with a condition are derived from the cards of a played deal.
 	for _, ev := range r.Events {
 		if ev.When != nil && o.CardsKnown {
-			if v, err := expr.Run(ev.When, map[string]any(env)); err == nil {
+			if v, err := s.vm.Run(ev.When, map[string]any(env)); err == nil {
 				env[ev.Ident] = v == true
 			}
 		}
 	}
 	for _, d := range r.Defines {
-		v, err := expr.Run(d.Program, map[string]any(env))
+		v, err := s.vm.Run(d.Program, map[string]any(env))
 		if err == nil {
 			env[d.Name] = v
 		}
@@ -449,7 +448,7 @@ func (s *Settler) explain(p *ruleset.Pay) string {
 				b.WriteString(part.Text)
 				continue
 			}
-			v, err := expr.Run(part.Program, map[string]any(s.env))
+			v, err := s.vm.Run(part.Program, map[string]any(s.env))
 			if err != nil {
 				b.WriteString("?")
 				continue

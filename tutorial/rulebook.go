@@ -136,6 +136,9 @@ func newView(r *ruleset.Ruleset, ascii bool) *view {
 		if c.NoDrop {
 			cv.Notes = append(cv.Notes, "the defenders may not drop out")
 		}
+		if c.FirstBidOnly {
+			cv.Notes = append(cv.Notes, "it may be bid only as a player's first call")
+		}
 		if c.Open {
 			cv.Notes = append(cv.Notes, "the declarer plays with the cards shown")
 		}

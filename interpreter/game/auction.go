@@ -54,7 +54,7 @@ func (a *Auction) Legal(buf []int) []int {
 		default:
 			continue
 		}
-		if c.Hand && rules.HandOnlyFirstCall && a.called[seat] {
+		if a.called[seat] && ((c.Hand && rules.HandOnlyFirstCall) || a.r.Contracts[c.Contract].FirstBidOnly) {
 			continue
 		}
 		buf = append(buf, i)

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -426,5 +427,40 @@ func TestPotAuction(t *testing.T) {
 	}
 	if o := g.Outcome([]string{"A", "B", "C"}); o.PotBid != 3 {
 		t.Fatalf("outcome pot bid %d", o.PotBid)
+	}
+}
+
+// A contract bid only as a player's first call: open to a player who has
+// not called, closed to one who has - even where holding an equal bid would
+// otherwise allow it.
+func TestFirstBidOnly(t *testing.T) {
+	for _, firstOnly := range []bool{false, true} {
+		src := strings.Replace(conceptRuleset, "  ladder: [clubs, nulla, hearts]", "  ladder: [clubs, nulla, hearts]\n  hold: earlier", 1)
+		if firstOnly {
+			src = strings.Replace(src, "{name: nulla, tricks: 0, exact: true, must_bid: true}",
+				"{name: nulla, tricks: 0, exact: true, must_bid: true, first_bid_only: true}", 1)
+		}
+		r, err := ruleset.Load("first.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		const clubs, nulla = 0, 1 // ladder positions
+		a := game.NewAuction(r)
+		a.Next()
+		a.Apply(clubs) // forehand bids clubs
+		a.Next()
+		if l := a.Legal(nil); !slices.Contains(l, nulla) {
+			t.Fatalf("middlehand's first call: nulla not open in %v", l)
+		}
+		a.Apply(nulla) // middlehand bids nulla as its first call
+		a.Next()
+		a.Apply(game.Pass) // dealer passes
+		if seat, _ := a.Next(); seat != 0 {
+			t.Fatalf("seat %d to call, want forehand", seat)
+		}
+		// Forehand, seated earlier, could hold nulla - unless it may only be a first call.
+		if got := slices.Contains(a.Legal(nil), nulla); got == firstOnly {
+			t.Fatalf("first_bid_only %v: forehand may hold nulla: %v", firstOnly, got)
+		}
 	}
 }

@@ -282,7 +282,7 @@ func (c *compiler) contracts(s *Spec) {
 	for i, cs := range s.Contracts {
 		ct := Contract{
 			Name: cs.Name, Label: cs.Label, Tricks: cs.Tricks, Exact: cs.Exact, InARow: cs.InARow, Number: cs.Number,
-			StopWhenLost: cs.StopWhenLost, NoDrop: cs.NoDrop, MustBid: cs.MustBid, Open: cs.Open, Trumps: cards.NoSuit,
+			StopWhenLost: cs.StopWhenLost, NoDrop: cs.NoDrop, MustBid: cs.MustBid, FirstBidOnly: cs.FirstBidOnly, Open: cs.Open, Trumps: cards.NoSuit,
 			EachNeeds: s.Defence.EachNeeds,
 		}
 		if cs.InARow && (cs.StopWhenLost || cs.Exact) {

@@ -60,6 +60,7 @@ type Contract struct {
 	StopWhenLost bool
 	NoDrop       bool
 	MustBid      bool // announced only when bid as such
+	FirstBidOnly bool // may be bid only as a player\'s first call
 	EachNeeds    int  // tricks each playing defender needs
 	Open         bool
 }

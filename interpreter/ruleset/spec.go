@@ -67,6 +67,7 @@ type ContractSpec struct {
 	StopWhenLost bool           `yaml:"stop_when_lost"`
 	NoDrop       bool           `yaml:"no_drop"`
 	MustBid      bool           `yaml:"must_bid"`
+	FirstBidOnly bool           `yaml:"first_bid_only"`
 	EachNeeds    *int           `yaml:"each_needs"`
 	Open         bool           `yaml:"open"`
 }

@@ -12,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -625,6 +627,8 @@ func (c *compiler) settlement(s *Spec) {
 			}
 			if ps.Explain.Node != nil {
 				pay.Explain = c.explain(ps.Explain)
+			} else if pay.Amount != nil {
+				pay.Explain = c.arithmetic(ps.Amount.Text)
 			}
 			rule.Pay = append(rule.Pay, pay)
 		}
@@ -658,6 +662,52 @@ func (c *compiler) explain(w Word) []ExplainPart {
 	}
 	return parts
 }
+
+// arithmetic prepares, once, the default explanation of an amount: the
+// expression, then the same expression with each name replaced by its value
+// ("to.tricks * trick_value = 2 * 3"). Names that are not numbers stay.
+func (c *compiler) arithmetic(src string) []ExplainPart {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return []ExplainPart{{Text: src}}
+	}
+	var leaves []*vm.Program
+	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
+		switch (*n).(type) {
+		case *ast.IdentifierNode, *ast.MemberNode:
+		default:
+			return
+		}
+		p, err := compileSafe((*n).String(), exprOptions(c.r.envTemplate))
+		if err != nil || p == nil {
+			return
+		}
+		if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+			return
+		}
+		ast.Patch(n, &ast.IdentifierNode{Value: fmt.Sprintf("\x00%d\x00", len(leaves))})
+		leaves = append(leaves, p)
+	}))
+	if len(leaves) == 0 {
+		return []ExplainPart{{Text: src}}
+	}
+	parts := []ExplainPart{{Text: src + " = "}}
+	for i, piece := range strings.Split(tree.Node.String(), "\x00") {
+		if i%2 == 0 {
+			if piece != "" {
+				parts = append(parts, ExplainPart{Text: piece})
+			}
+			continue
+		}
+		k, _ := strconv.Atoi(piece)
+		parts = append(parts, ExplainPart{Program: leaves[k]})
+	}
+	return parts
+}
+
+type visitor func(n *ast.Node)
+
+func (v visitor) Visit(n *ast.Node) { v(n) }
 
 // program compiles one expression against the environment built so far and
 // reports errors at the expression's place in the file.

@@ -265,7 +265,7 @@ type Pay struct {
 	Where     *vm.Program // nil: always
 	Amount    *vm.Program
 	AmountSrc string
-	Explain   []ExplainPart
+	Explain   []ExplainPart // from the ruleset's explain, else the amount with its values (Arithmetic)
 }
 
 // ExplainPart is literal text, or an expression whose value is printed.

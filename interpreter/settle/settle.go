@@ -5,9 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/expr-lang/expr"
-	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -439,55 +436,23 @@ func (s *Settler) fill(o *Outcome) {
 	}
 }
 
-// explain renders the arithmetic of one payment with the current env.
+// explain renders the explanation of one payment with the current env:
+// parts compiled when the ruleset loaded, only run here.
 func (s *Settler) explain(p *ruleset.Pay) string {
-	if len(p.Explain) > 0 {
-		var b strings.Builder
-		for _, part := range p.Explain {
-			if part.Program == nil {
-				b.WriteString(part.Text)
-				continue
-			}
-			v, err := s.vm.Run(part.Program, map[string]any(s.env))
-			if err != nil {
-				b.WriteString("?")
-				continue
-			}
-			fmt.Fprint(&b, v)
+	var b strings.Builder
+	for _, part := range p.Explain {
+		if part.Program == nil {
+			b.WriteString(part.Text)
+			continue
 		}
-		return b.String()
-	}
-	return s.substitute(p.AmountSrc)
-}
-
-// substitute writes the amount expression with every name replaced by its
-// value: "to.tricks * trick_value" becomes "to.tricks * trick_value = 2 * 3".
-func (s *Settler) substitute(src string) string {
-	tree, err := parser.Parse(src)
-	if err != nil {
-		return src
-	}
-	replaced := false
-	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
-		switch (*n).(type) {
-		case *ast.IdentifierNode, *ast.MemberNode:
-		default:
-			return
-		}
-		v, err := expr.Eval((*n).String(), map[string]any(s.env))
+		v, err := s.vm.Run(part.Program, map[string]any(s.env))
 		if err != nil {
-			return
+			b.WriteString("?")
+			continue
 		}
-		switch v.(type) {
-		case int, money.Amount:
-			ast.Patch(n, &ast.IdentifierNode{Value: fmt.Sprint(v)})
-			replaced = true
-		}
-	}))
-	if !replaced {
-		return src
+		fmt.Fprint(&b, v)
 	}
-	return src + " = " + tree.Node.String()
+	return b.String()
 }
 
 // sameRank reports whether m holds two or more cards, all of one rank.
@@ -503,10 +468,6 @@ func sameRank(m cards.Mask) bool {
 	}
 	return true
 }
-
-type visitor func(n *ast.Node)
-
-func (v visitor) Visit(n *ast.Node) { v(n) }
 
 // SortedPairs lists PairNet as "from -> to amount" lines, sorted.
 func SortedPairs(m map[string]money.Amount) []string {

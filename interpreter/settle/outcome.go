@@ -50,21 +50,19 @@ type Outcome struct {
 	// Cards, when the deal was played here rather than stated: the facts
 	// that events with a `when` are derived from.
 	CardsKnown      bool
-	teamContra      bool // set by Check from the ruleset
-	hands           int
 	DeclarerAces    int // cards of the top rank in the hand the declarer played
 	DeclarerAcesAll int // the same among the declarer's hand and the talon taken
 }
 
 // Inviter is the seat of the defender who invited, or -1. A contra in
 // team mode counts as an invitation by its caller.
-func (o *Outcome) Inviter() int {
+func (o *Outcome) Inviter(r *ruleset.Ruleset) int {
 	for i, c := range o.Defence {
 		if c == Invite {
 			return i
 		}
 	}
-	if o.teamContra {
+	if r.Defence.Contra.Team {
 		for i, d := range o.Doubled {
 			if d > 0 {
 				return i
@@ -84,12 +82,13 @@ func (o *Outcome) doubledAt(i int) int {
 
 // InPlay reports whether seat i plays cards: the declarer, a defender who
 // plays or invites, and a dropped defender who was invited.
-func (o *Outcome) InPlay(i int) bool {
+func (o *Outcome) InPlay(r *ruleset.Ruleset, i int) bool {
 	if !o.Played() {
 		return false
 	}
 	c := o.Defence[i]
-	return i == o.Declarer || c == Play || c == Invite || (c == Drop && o.Inviter() >= 0) || (o.teamContra && o.Inviter() >= 0 && o.HoldsHandN(i))
+	inviter := o.Inviter(r)
+	return i == o.Declarer || c == Play || c == Invite || (c == Drop && inviter >= 0) || (r.Defence.Contra.Team && inviter >= 0 && o.HoldsHand(r, i))
 }
 
 // HoldsHand reports whether seat i received cards (the dealer sits out at a
@@ -128,8 +127,6 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if len(o.Defence) != n || len(o.Tricks) != n {
 		return fmt.Errorf("internal: defence and tricks must have one entry per seat")
 	}
-	o.teamContra = r.Defence.Contra.Team
-	o.hands = r.Hands
 	if err := o.checkContra(r); err != nil {
 		return err
 	}
@@ -188,7 +185,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
 		}
 	}
-	if inv := o.Inviter(); inv >= 0 && o.Defence[inv] == Invite {
+	if inv := o.Inviter(r); inv >= 0 && o.Defence[inv] == Invite {
 		for i, c := range o.Defence {
 			if i != inv && i != o.Declarer && o.HoldsHand(r, i) && c != Drop {
 				return fmt.Errorf("%s invited, but %s did not drop out: only a dropped defender can be invited", o.Seats[inv], o.Seats[i])
@@ -201,7 +198,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
 		}
 		total += t
-		if t > 0 && !o.InPlay(i) {
+		if t > 0 && !o.InPlay(r, i) {
 			return fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
 		}
 	}
@@ -247,11 +244,6 @@ func mayConcedeForced(r *ruleset.Ruleset) bool {
 		}
 	}
 	return false
-}
-
-// HoldsHandN is HoldsHand once Check has seen the ruleset.
-func (o *Outcome) HoldsHandN(i int) bool {
-	return len(o.Seats) <= o.hands || i != o.Dealer
 }
 
 func (o *Outcome) checkContra(r *ruleset.Ruleset) error {

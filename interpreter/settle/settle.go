@@ -314,7 +314,7 @@ func (s *Settler) fill(o *Outcome) {
 	}
 	s.parties = s.parties[:0]
 	var playing, dropped, failed, defTricks int
-	inviter := o.Inviter()
+	inviter := o.Inviter(r)
 	for i, name := range o.Seats {
 		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.doubledAt(i)}
 		if i < len(o.Marks) {
@@ -327,7 +327,7 @@ func (s *Settler) fill(o *Outcome) {
 		case o.HoldsHand(r, i):
 			p.Defender = true
 			p.Dropped = o.Defence[i] == Drop
-			p.Played = o.InPlay(i)
+			p.Played = o.InPlay(r, i)
 			// invited: dropped and asked back, or the partner of a team contra
 			p.Invited = p.Played && i != inviter && inviter >= 0
 			p.Inviter = i == inviter
@@ -345,7 +345,7 @@ func (s *Settler) fill(o *Outcome) {
 				}
 				if p.Inviter {
 					need = r.Defence.InviteNeeds
-					if o.teamContra && o.doubledAt(i) > 0 {
+					if r.Defence.Contra.Team && o.doubledAt(i) > 0 {
 						need = r.Defence.Contra.TeamNeeds
 					}
 					for j := range o.Seats { // the invited player's tricks count for the inviter

@@ -59,7 +59,7 @@ func TestSessions(t *testing.T) {
 					}
 					if len(players) > r.Hands {
 						d := len(o.Seats) - 1 // the sitting-out dealer is the last seat of the outcome
-						if o.Seats[d] != players[tb.Dealer] || o.HoldsHand(r, d) || o.InPlay(d) || o.Tricks[d] != 0 {
+						if o.Seats[d] != players[tb.Dealer] || o.HoldsHand(r, d) || o.InPlay(r, d) || o.Tricks[d] != 0 {
 							t.Fatalf("the dealer %s should sit out: seats %v, tricks %v", players[tb.Dealer], o.Seats, o.Tricks)
 						}
 					}

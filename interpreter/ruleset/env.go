@@ -26,6 +26,8 @@ type Party struct {
 	Credited int    `expr:"credited"` // tricks that count for this player: the inviter's include the invited player's, the invited player's are 0
 	Doubling int    `expr:"doubling"` // 1; 2 after this defender's contra, 4 after the declarer's recontra
 	Marks    int    `expr:"marks"`    // markings held at the start of the deal (refa)
+	Share    int    `expr:"share"`    // a playing defender's part of the contract's defence_needs
+	Short    int    `expr:"short"`    // tricks this defender is short of the share (never more than the defence as a whole)
 }
 
 // Variables of every settlement expression, with their meaning. The names
@@ -64,6 +66,11 @@ var Variables = []struct {
 	{"someone_invited", false, "a defender invited the one who dropped out"},
 	{"declarer_aces", 0, "cards of the highest rank in the hand the declarer played (known when the deal was played)"},
 	{"declarer_aces_all", 0, "cards of the highest rank among the declarer's hand and the talon taken (known when the deal was played)"},
+	{"open", false, "the defending hands were shown (a lone defender's choice, or a contract with defenders_open)"},
+	{"talon_tricks", 0, "tricks the talon won, in a contract everyone plays with talon_leads: card"},
+	{"fewest_tricks", 0, "the fewest tricks any player holding a hand took"},
+	{"all_pass_run", 0, "deals immediately before this one in which nobody declared"},
+	{"players", 0, "seats at the table, a dealer sitting out included"},
 	{"declarer", Party{}, "the declarer"},
 	{"dealer", Party{}, "the dealer"},
 	{"forehand", Party{}, "forehand"},

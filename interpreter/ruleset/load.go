@@ -216,6 +216,38 @@ func (c *compiler) compile(s *Spec) {
 	c.defines(s)
 	c.eventConditions(s)
 	c.settlement(s)
+	c.final(s)
+}
+
+// final compiles the closing of a score-sheet game. Its expressions see
+// the sheet, not a deal: each account of the player and of the other.
+func (c *compiler) final(s *Spec) {
+	fs := s.Table.Sheet.Final
+	if fs == nil {
+		return
+	}
+	env := map[string]any{"players": 0}
+	for _, o := range c.r.Options {
+		env[o.Ident] = o.Default
+	}
+	node := c.node("table", "sheet", "final")
+	for _, a := range append(append([]string{}, c.r.Sheet.Accounts...), c.r.Sheet.PairAccounts...) {
+		for _, name := range []string{a, "other_" + a} {
+			if _, taken := env[name]; taken {
+				c.errorf(node, "final: the account %s and an option or another account share the name %s", a, name)
+			}
+			env[name] = money.Amount{}
+		}
+	}
+	f := &Final{ClosedSrc: fs.ClosedWhen.Text, PairSrc: fs.Pair.Text, Description: fs.Description, env: env}
+	f.ClosedWhen = c.programIn(env, fs.ClosedWhen, "final closed_when", expr.AsBool())
+	f.Pair = c.programIn(env, fs.Pair, "final pair", nil)
+	if f.Pair != nil {
+		if t := f.Pair.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+			c.errorf(fs.Pair.Node, "final pair %q has type %v; want a number", fs.Pair.Text, t)
+		}
+	}
+	c.r.Sheet.Final = f
 }
 
 // eventConditions compiles the `when` of events derived from the cards.
@@ -293,6 +325,8 @@ func (c *compiler) contracts(s *Spec) {
 		if cs.EachNeeds != nil {
 			ct.EachNeeds = *cs.EachNeeds
 		}
+		ct.DefenceNeeds, ct.DefendersOpen = cs.DefenceNeeds, cs.DefendersOpen
+		ct.TalonLeads = map[string]TalonLeads{"suit": TalonSuit, "card": TalonCard, "card-when-dealer-sits-out": TalonCardDealerOut}[cs.TalonLeads]
 		if _, dup := r.ContractByName(cs.Name); dup {
 			c.errorf(c.node("contracts", strconv.Itoa(i), "name"), "contract %q is defined twice", cs.Name)
 		}
@@ -350,6 +384,26 @@ func (c *compiler) auction(s *Spec) {
 	r.Auction.HoldEarlier = a.Hold == "earlier"
 	r.Auction.HandOnlyFirstCall = a.HandOnlyFirstCall
 	r.Auction.PotAuction = a.AllPass.PotAuction
+	r.Auction.AllPassPlay = -1
+	if w := a.AllPass.Play; w.Text != "" {
+		i, ok := r.ContractByName(w.Text)
+		switch {
+		case !ok:
+			c.errorf(w.Node, "all_pass play %q: no contract of that name (contracts: %s)", w.Text, c.contractNames())
+		case slices.ContainsFunc(r.Ladder, func(call Call) bool { return call.Contract == i }):
+			c.errorf(w.Node, "all_pass play %q: a contract played when nobody declares cannot also be bid (remove it from the ladder)", w.Text)
+		case len(a.AllPass.Offers) > 0 || a.AllPass.PotAuction:
+			c.errorf(w.Node, "all_pass play %q: nobody is left to play it after offers or a pot auction; use one of them", w.Text)
+		default:
+			r.Auction.AllPassPlay = i
+			r.Contracts[i].NoDeclarer = true
+		}
+	}
+	for i := range r.Contracts {
+		if r.Contracts[i].TalonLeads != TalonNotTurned && !r.Contracts[i].NoDeclarer {
+			c.errorf(c.node("contracts", strconv.Itoa(i), "talon_leads"), "contract %q: talon_leads is for the contract everyone plays when all pass (auction.all_pass.play)", r.Contracts[i].Name)
+		}
+	}
 	for _, o := range a.AllPass.Offers {
 		role := map[string]Role{"forehand": Forehand, "middlehand": Middlehand, "dealer": Dealer}[o.Seat]
 		r.Auction.Offers = append(r.Auction.Offers, Offer{Seat: role, Forced: o.Forced, MayConcede: o.MayConcede})
@@ -430,6 +484,15 @@ func (c *compiler) defence(s *Spec) {
 		c.errorf(c.node("defence", "choices"), "defence choices must include play")
 	}
 	d.EachNeeds = s.Defence.EachNeeds
+	d.DroppedPlayed = s.Defence.DroppedHand == "played"
+	d.OpenChoice = s.Defence.Open == "choose"
+	d.OddEarlier = s.Defence.OddShare == "earlier"
+	if d.DroppedPlayed && (!d.MayDrop || d.MayInvite) {
+		c.errorf(c.node("defence", "dropped_hand"), "dropped_hand played needs the choice drop, and makes invite needless: the dropped hand is always played along")
+	}
+	if d.OpenChoice && !d.DroppedPlayed {
+		c.errorf(c.node("defence", "open"), "open choose needs dropped_hand: played (only a defender playing a dropped hand along chooses open play)")
+	}
 	d.Concede = map[string]Concede{"before-defence": ConcedeBeforeDefence, "after-defence": ConcedeAfterDefence}[s.Defence.DeclarerConcedes]
 }
 
@@ -712,11 +775,16 @@ func (v visitor) Visit(n *ast.Node) { v(n) }
 // program compiles one expression against the environment built so far and
 // reports errors at the expression's place in the file.
 func (c *compiler) program(e Expr, what string, want expr.Option) *vm.Program {
+	return c.programIn(c.r.envTemplate, e, what, want)
+}
+
+// programIn compiles against another environment (the final score's).
+func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.Option) *vm.Program {
 	if strings.TrimSpace(e.Text) == "" {
 		c.errorf(e.Node, "%s: empty expression", what)
 		return nil
 	}
-	opts := exprOptions(c.r.envTemplate)
+	opts := exprOptions(env)
 	if want != nil {
 		opts = append(opts, want)
 	}
@@ -730,7 +798,7 @@ func (c *compiler) program(e Expr, what string, want expr.Option) *vm.Program {
 			line, col = position(e.Node, fe.Line, fe.Column)
 		}
 		c.errs = append(c.errs, &schema.Error{File: c.file, Line: line, Col: col,
-			Msg: fmt.Sprintf("%s expression %q: %s (names available: %s)", what, e.Text, msg, strings.Join(c.names(), ", "))})
+			Msg: fmt.Sprintf("%s expression %q: %s (names available: %s)", what, e.Text, msg, strings.Join(sortedKeys(env), ", "))})
 		return nil
 	}
 	return p
@@ -745,9 +813,9 @@ func compileSafe(src string, opts []expr.Option) (p *vm.Program, err error) {
 	return expr.Compile(src, opts...)
 }
 
-func (c *compiler) names() []string {
-	names := make([]string, 0, len(c.r.envTemplate))
-	for k := range c.r.envTemplate {
+func sortedKeys(env map[string]any) []string {
+	names := make([]string, 0, len(env))
+	for k := range env {
 		names = append(names, k)
 	}
 	sort.Strings(names)

@@ -50,20 +50,35 @@ type Packet struct {
 
 // Contract is one row of the bid table.
 type Contract struct {
-	Name, Label  string
-	Trumps       cards.Suit // cards.NoSuit for none
-	Tricks       int
-	Exact        bool
-	InARow       bool // the target counts the declarer's longest run of consecutive tricks
-	Number       int
-	Values       []int // in the order of Ruleset.ValueNames
-	StopWhenLost bool
-	NoDrop       bool
-	MustBid      bool // announced only when bid as such
-	FirstBidOnly bool // may be bid only as a player\'s first call
-	EachNeeds    int  // tricks each playing defender needs
-	Open         bool
+	Name, Label   string
+	Trumps        cards.Suit // cards.NoSuit for none
+	Tricks        int
+	Exact         bool
+	InARow        bool // the target counts the declarer's longest run of consecutive tricks
+	Number        int
+	Values        []int // in the order of Ruleset.ValueNames
+	StopWhenLost  bool
+	NoDrop        bool
+	MustBid       bool // announced only when bid as such
+	FirstBidOnly  bool // may be bid only as a player\'s first call
+	EachNeeds     int  // tricks each playing defender needs
+	Open          bool
+	DefenceNeeds  int // tricks the defence as a whole answers for (0: none)
+	DefendersOpen bool
+	TalonLeads    TalonLeads
+	NoDeclarer    bool // played by everyone when all pass (auction.all_pass.play)
 }
+
+// TalonLeads says how the talon's cards open the first tricks of a contract
+// played by everyone.
+type TalonLeads uint8
+
+const (
+	TalonNotTurned     TalonLeads = iota
+	TalonSuit                     // fixes the suit led, never wins
+	TalonCard                     // competes, and may win the trick
+	TalonCardDealerOut            // TalonCard when the dealer sits out, else TalonSuit
+)
 
 // Display is the label, or the name.
 func (c *Contract) Display() string {
@@ -114,6 +129,7 @@ type Auction struct {
 	HandOnlyFirstCall bool
 	Offers            []Offer
 	PotAuction        bool // all passed: bid amounts into the pot for the talon
+	AllPassPlay       int  // all passed: this contract is played by everyone; -1 none
 }
 
 // Seat roles named in rulesets.
@@ -155,6 +171,9 @@ type Defence struct {
 	Contra           Contra
 	EachNeeds        int
 	Concede          Concede
+	DroppedPlayed    bool // a dropped hand is played along with the defender who plays
+	OpenChoice       bool // that defender chooses open or closed play
+	OddEarlier       bool // the earlier defender answers for an odd trick of defence_needs
 }
 
 // Contra is the doubling of a deal by a defender, and its answer.
@@ -207,6 +226,16 @@ type Event struct {
 type Sheet struct {
 	Accounts     []string
 	PairAccounts []string
+	Final        *Final // nil: the sheet is never closed
+}
+
+// Final closes a game kept on a score sheet: ClosedWhen per player, Pair
+// per ordered pair of players, both over a FinalEnv.
+type Final struct {
+	ClosedWhen, Pair   *vm.Program
+	ClosedSrc, PairSrc string
+	Description        string
+	env                map[string]any
 }
 
 type Ante struct {
@@ -301,4 +330,18 @@ func (r *Ruleset) Option(name string) (*Option, bool) {
 		}
 	}
 	return nil, false
+}
+
+// FinalEnv is a fresh environment for the final expressions: every account
+// at zero, players 0, the options at r's values.
+func (r *Ruleset) FinalEnv() map[string]any {
+	f := r.Sheet.Final
+	env := make(map[string]any, len(f.env))
+	for k, v := range f.env {
+		env[k] = v
+	}
+	for _, o := range r.Options {
+		env[o.Ident] = o.Default
+	}
+	return env
 }

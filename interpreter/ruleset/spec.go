@@ -55,21 +55,24 @@ type PacketSpec struct {
 }
 
 type ContractSpec struct {
-	Node         *yaml.Node     `yaml:"-"`
-	Name         string         `yaml:"name"`
-	Label        string         `yaml:"label"`
-	Trumps       string         `yaml:"trumps"`
-	Tricks       int            `yaml:"tricks"`
-	Exact        bool           `yaml:"exact"`
-	InARow       bool           `yaml:"in_a_row"`
-	Number       int            `yaml:"number"`
-	Values       map[string]int `yaml:"values"`
-	StopWhenLost bool           `yaml:"stop_when_lost"`
-	NoDrop       bool           `yaml:"no_drop"`
-	MustBid      bool           `yaml:"must_bid"`
-	FirstBidOnly bool           `yaml:"first_bid_only"`
-	EachNeeds    *int           `yaml:"each_needs"`
-	Open         bool           `yaml:"open"`
+	Node          *yaml.Node     `yaml:"-"`
+	Name          string         `yaml:"name"`
+	Label         string         `yaml:"label"`
+	Trumps        string         `yaml:"trumps"`
+	Tricks        int            `yaml:"tricks"`
+	Exact         bool           `yaml:"exact"`
+	InARow        bool           `yaml:"in_a_row"`
+	Number        int            `yaml:"number"`
+	Values        map[string]int `yaml:"values"`
+	StopWhenLost  bool           `yaml:"stop_when_lost"`
+	NoDrop        bool           `yaml:"no_drop"`
+	MustBid       bool           `yaml:"must_bid"`
+	FirstBidOnly  bool           `yaml:"first_bid_only"`
+	EachNeeds     *int           `yaml:"each_needs"`
+	Open          bool           `yaml:"open"`
+	DefenceNeeds  int            `yaml:"defence_needs"`
+	DefendersOpen bool           `yaml:"defenders_open"`
+	TalonLeads    string         `yaml:"talon_leads"`
 }
 
 func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {
@@ -90,6 +93,7 @@ type AllPassSpec struct {
 	PotAuction bool        `yaml:"pot_auction"`
 	Offers     []OfferSpec `yaml:"offers"`
 	Otherwise  string      `yaml:"otherwise"`
+	Play       Word        `yaml:"play"`
 }
 
 type OfferSpec struct {
@@ -112,6 +116,9 @@ type DefenceSpec struct {
 	Contra           *ContraSpec `yaml:"contra"`
 	EachNeeds        int         `yaml:"each_needs"`
 	DeclarerConcedes string      `yaml:"declarer_concedes"`
+	DroppedHand      string      `yaml:"dropped_hand"`
+	Open             string      `yaml:"open"`
+	OddShare         string      `yaml:"odd_share"`
 }
 
 type ContraSpec struct {
@@ -146,8 +153,16 @@ type TableSpec struct {
 }
 
 type SheetSpec struct {
-	Accounts     []string `yaml:"accounts"`
-	PairAccounts []string `yaml:"pair_accounts"`
+	Accounts     []string   `yaml:"accounts"`
+	PairAccounts []string   `yaml:"pair_accounts"`
+	Final        *FinalSpec `yaml:"final"`
+}
+
+// FinalSpec closes a game kept on a score sheet.
+type FinalSpec struct {
+	ClosedWhen  Expr   `yaml:"closed_when"`
+	Pair        Expr   `yaml:"pair"`
+	Description string `yaml:"description"`
 }
 
 type AnteSpec struct {

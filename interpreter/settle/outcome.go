@@ -26,23 +26,26 @@ const Pot = -1
 
 // Outcome is how a deal ended: enough to settle it.
 type Outcome struct {
-	Seats      []string // names in playing order, forehand first
-	Dealer     int      // index into Seats; with more seats than hands the dealer sits out
-	Declarer   int      // index into Seats, or -1 when nobody declared
-	Contract   int      // index into the ruleset's contracts, or -1
-	Hand       bool     // played from the hand
-	Forced     bool     // the declarer was forced by the all-pass procedure
-	Conceded   bool     // the declarer gave up before play
-	Defence    []Choice // per seat
-	Tricks     []int    // per seat
-	Run        int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
-	PotBid     int      // the declarer's winning offer in a pot auction
-	Doubled    []int    // per seat: 1 a defender's contra, 2 answered by recontra (nil: none)
-	Marks      []int    // per seat: markings held at the start of the deal (nil: none)
-	MarksGiven int      // markings handed out earlier in the session
-	Pot        money.Amount
-	Options    map[string]any  // option name -> bool or int, overriding defaults
-	Events     map[string]bool // event name -> happened
+	Seats       []string // names in playing order, forehand first
+	Dealer      int      // index into Seats; with more seats than hands the dealer sits out
+	Declarer    int      // index into Seats, or -1 when nobody declared
+	Contract    int      // index into the ruleset's contracts, or -1
+	Hand        bool     // played from the hand
+	Forced      bool     // the declarer was forced by the all-pass procedure
+	Conceded    bool     // the declarer gave up before play
+	Defence     []Choice // per seat
+	Tricks      []int    // per seat
+	Run         int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
+	PotBid      int      // the declarer's winning offer in a pot auction
+	Doubled     []int    // per seat: 1 a defender's contra, 2 answered by recontra (nil: none)
+	Marks       []int    // per seat: markings held at the start of the deal (nil: none)
+	MarksGiven  int      // markings handed out earlier in the session
+	Pot         money.Amount
+	Open        bool            // the lone defender chose open play
+	AllPassRun  int             // deals immediately before this one in which nobody declared
+	TalonTricks int             // tricks the talon won (a contract everyone plays, talon_leads: card)
+	Options     map[string]any  // option name -> bool or int, overriding defaults
+	Events      map[string]bool // event name -> happened
 
 	// The talon, when known (a played deal, or a case that names it).
 	Talon cards.Mask
@@ -57,10 +60,25 @@ type Outcome struct {
 // Inviter is the seat of the defender who invited, or -1. A contra in
 // team mode counts as an invitation by its caller.
 func (o *Outcome) Inviter(r *ruleset.Ruleset) int {
+	lone, dropped := -1, false
 	for i, c := range o.Defence {
 		if c == Invite {
 			return i
 		}
+		switch c {
+		case Play:
+			if lone >= 0 {
+				lone = -2
+			} else if lone == -1 {
+				lone = i
+			}
+		case Drop:
+			dropped = true
+		}
+	}
+	// A dropped hand played along: the one defender who plays takes it.
+	if r.Defence.DroppedPlayed && dropped && lone >= 0 {
+		return lone
 	}
 	if r.Defence.Contra.Team {
 		for i, d := range o.Doubled {
@@ -86,6 +104,9 @@ func (o *Outcome) InPlay(r *ruleset.Ruleset, i int) bool {
 	if !o.Played() {
 		return false
 	}
+	if o.Declarer < 0 {
+		return o.HoldsHand(r, i) // a contract everyone plays
+	}
 	c := o.Defence[i]
 	inviter := o.Inviter(r)
 	return i == o.Declarer || c == Play || c == Invite || (c == Drop && inviter >= 0) || (r.Defence.Contra.Team && inviter >= 0 && o.HoldsHand(r, i))
@@ -101,8 +122,11 @@ func (o *Outcome) HoldsHand(r *ruleset.Ruleset, i int) bool {
 }
 
 // Played reports whether cards were played: a declarer who did not concede
-// and at least one defender who plays.
+// and at least one defender who plays, or a contract everyone plays.
 func (o *Outcome) Played() bool {
+	if o.Declarer < 0 && o.Contract >= 0 {
+		return true
+	}
 	if o.Declarer < 0 || o.Conceded {
 		return false
 	}
@@ -132,6 +156,21 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	}
 	if o.Talon != 0 && o.Talon.Count() != r.TalonSize {
 		return fmt.Errorf("the talon has %d cards; a deal puts %d there", o.Talon.Count(), r.TalonSize)
+	}
+	if o.Contract >= 0 && r.Contracts[o.Contract].NoDeclarer != (o.Declarer < 0) {
+		if o.Declarer < 0 {
+			return fmt.Errorf("nobody declared, but %s is a contract with a declarer", r.Contracts[o.Contract].Name)
+		}
+		return fmt.Errorf("%s is played by everyone when all pass: it has no declarer", r.Contracts[o.Contract].Name)
+	}
+	if o.TalonTricks != 0 && (o.Contract < 0 || !o.talonCompetes(r)) {
+		return fmt.Errorf("the talon took %d tricks, but its cards do not compete for tricks here", o.TalonTricks)
+	}
+	if o.Open && !o.mayBeOpen(r) {
+		return fmt.Errorf("open play: only a defender who plays a dropped hand along may choose it (defence open: choose)")
+	}
+	if o.Declarer < 0 && o.Contract >= 0 {
+		return o.checkEveryonePlays(r)
 	}
 	if o.Declarer < 0 {
 		if o.Played() {
@@ -275,6 +314,49 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 	}
 	if r.Defence.Contra.Team && callers > 1 {
 		return fmt.Errorf("one contra for the defence: %d defenders called it", callers)
+	}
+	return nil
+}
+
+// talonCompetes reports whether the talon's cards can win tricks.
+func (o *Outcome) talonCompetes(r *ruleset.Ruleset) bool {
+	switch r.Contracts[o.Contract].TalonLeads {
+	case ruleset.TalonCard:
+		return true
+	case ruleset.TalonCardDealerOut:
+		return len(o.Seats) > r.Hands
+	}
+	return false
+}
+
+func (o *Outcome) mayBeOpen(r *ruleset.Ruleset) bool {
+	if o.Contract >= 0 && r.Contracts[o.Contract].DefendersOpen {
+		return true
+	}
+	inv := o.Inviter(r)
+	return r.Defence.OpenChoice && inv >= 0 && o.Defence[inv] == Play
+}
+
+// checkEveryonePlays checks a contract played by every hand, each for himself.
+func (o *Outcome) checkEveryonePlays(r *ruleset.Ruleset) error {
+	if o.Conceded || o.Forced || o.Hand || o.PotBid != 0 {
+		return fmt.Errorf("%s has no declarer: nobody can concede, be forced, play from the hand or bid into the pot", r.Contracts[o.Contract].Name)
+	}
+	total := o.TalonTricks
+	for i, t := range o.Tricks {
+		if o.Defence[i] != NoChoice {
+			return fmt.Errorf("%s: nobody declared, so there is no defence to choose", o.Seats[i])
+		}
+		if t < 0 || o.TalonTricks < 0 {
+			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
+		}
+		if t > 0 && !o.HoldsHand(r, i) {
+			return fmt.Errorf("%s took %d tricks but sat out", o.Seats[i], t)
+		}
+		total += t
+	}
+	if total != r.HandSize {
+		return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
 	}
 	return nil
 }

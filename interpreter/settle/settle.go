@@ -324,6 +324,8 @@ func (s *Settler) fill(o *Outcome) {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
 			p.Failed = played && ct != nil && !ct.Made(r.Need(o.Contract, o.Hand), o.Tricks[i], o.Run)
+		case o.Declarer < 0:
+			p.Played = played && o.HoldsHand(r, i) // a contract everyone plays
 		case o.HoldsHand(r, i):
 			p.Defender = true
 			p.Dropped = o.Defence[i] == Drop
@@ -365,6 +367,20 @@ func (s *Settler) fill(o *Outcome) {
 		}
 		s.parties = append(s.parties, p)
 	}
+	if ct != nil && ct.DefenceNeeds > 0 && played && o.Declarer >= 0 {
+		failed += s.shares(o, ct.DefenceNeeds, defTricks)
+	}
+	fewest := -1
+	for i := range o.Seats {
+		if o.HoldsHand(r, i) && (fewest < 0 || o.Tricks[i] < fewest) {
+			fewest = o.Tricks[i]
+		}
+	}
+	env["fewest_tricks"] = fewest
+	env["talon_tricks"] = o.TalonTricks
+	env["all_pass_run"] = o.AllPassRun
+	env["players"] = len(o.Seats)
+	env["open"] = played && (o.Open || (ct != nil && ct.DefendersOpen))
 	env["someone_invited"] = inviter >= 0
 	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
 	env["declarer_run"] = o.Run
@@ -434,6 +450,41 @@ func (s *Settler) fill(o *Outcome) {
 			env[d.Name] = v
 		}
 	}
+}
+
+// shares divides the defence's obligation among the defenders who answer
+// for tricks (those playing, not those whose hand is played along), seated
+// from the declarer's left; an odd trick goes to the later or the earlier
+// as the ruleset says. A defender is short by what his share lacks, but
+// never by more than the defence as a whole: it returns the newly failed.
+func (s *Settler) shares(o *Outcome, needs, defTricks int) int {
+	r := s.r
+	var answer []int
+	for k := 1; k < r.Hands; k++ {
+		i := (o.Declarer + k) % r.Hands
+		if p := &s.parties[i]; p.Played && !p.Invited {
+			answer = append(answer, i)
+		}
+	}
+	if len(answer) == 0 {
+		return 0
+	}
+	whole, odd := needs/len(answer), needs%len(answer)
+	missing := max(0, needs-defTricks)
+	failed := 0
+	for k, i := range answer {
+		p := &s.parties[i]
+		p.Share = whole
+		if (r.Defence.OddEarlier && k < odd) || (!r.Defence.OddEarlier && k >= len(answer)-odd) {
+			p.Share++
+		}
+		p.Short = min(missing, max(0, p.Share-p.Credited))
+		if p.Short > 0 && !p.Failed {
+			p.Failed = true
+			failed++
+		}
+	}
+	return failed
 }
 
 // explain renders the explanation of one payment with the current env:

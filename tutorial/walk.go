@@ -105,7 +105,7 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 		return nil, err
 	}
 	rec.trickDone(g.NTricks) // the last trick's question
-	if g.Declarer < 0 {
+	if g.Declarer < 0 && g.NTricks == 0 {
 		w.add("Everybody passed: nobody declares, and the deal is over.", nil)
 	} else if g.NTricks > 0 {
 		var taken []string
@@ -113,6 +113,9 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 			if g.InPlay(s) {
 				taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
 			}
+		}
+		if g.TalonTaken > 0 {
+			taken = append(taken, fmt.Sprintf("the talon %d", g.TalonTaken))
 		}
 		w.add("Tricks: "+strings.Join(taken, ", ")+".", nil)
 	}
@@ -125,10 +128,13 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 	for _, t := range l.Transfers {
 		lines = append(lines, fmt.Sprintf("- %s pays %s %v (%s): %s", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule))
 	}
+	for _, e := range l.Sheet {
+		lines = append(lines, fmt.Sprintf("- %s +%v (%s): %s", l.SheetKey(e), e.Amount, e.Explain, e.Rule))
+	}
 	if len(lines) == 0 {
 		lines = append(lines, "- nothing is paid")
 	}
-	if g.Declarer >= 0 {
+	if g.Declarer >= 0 && len(l.Transfers) > 0 {
 		net := l.Net()[g.Declarer]
 		w.add("", &Quiz{
 			Question: fmt.Sprintf("Settlement: what is %s's net result from this deal (a negative number for a loss)?", names[g.Declarer]),
@@ -164,6 +170,10 @@ func (rec *recorder) auctionOver(g *game.Game) {
 		return
 	}
 	rec.told = true
+	if g.Declarer < 0 {
+		rec.w.add(fmt.Sprintf("Everybody passed: the %s is played, each for himself, without a declarer.", g.R.Contracts[g.Contract].Display()), nil)
+		return
+	}
 	d := rec.names[g.Declarer]
 	switch {
 	case g.Forced:
@@ -186,7 +196,7 @@ func (rec *recorder) trickDone(n int) {
 	t := &rec.g.Record[n-1]
 	var played []string
 	for k := 0; k < t.N; k++ {
-		played = append(played, rec.names[t.Seats[k]]+" "+rec.cardName(t.Cards[k]))
+		played = append(played, rec.seat(int(t.Seats[k]))+" "+rec.cardName(t.Cards[k]))
 	}
 	why := "the highest card of the suit led wins"
 	if rec.g.Trump != cards.NoSuit {
@@ -194,8 +204,16 @@ func (rec *recorder) trickDone(n int) {
 	}
 	rec.w.add("", &Quiz{
 		Question: fmt.Sprintf("Trick %d: %s. Who wins it?", n, strings.Join(played, ", ")),
-		Kind:     "name", Answer: []string{rec.names[t.Winner]}, Shown: rec.names[t.Winner], Why: why,
+		Kind:     "name", Answer: []string{rec.seat(t.Winner)}, Shown: rec.seat(t.Winner), Why: why,
 	})
+}
+
+// seat names a seat of a trick: a player, or the talon turned into it.
+func (rec *recorder) seat(s int) string {
+	if s == game.TalonSeat {
+		return "talon"
+	}
+	return rec.names[s]
 }
 
 // recording is a computer player whose decisions are told as steps.
@@ -249,6 +267,9 @@ func (p *recording) Defend(g *game.Game, seat int) settle.Choice {
 
 func (p *recording) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	rec := p.rec
+	if g.Declarer < 0 {
+		rec.auctionOver(g)
+	}
 	t := g.CurrentTrick()
 	if t.N == 0 {
 		rec.trickDone(g.NTricks)
@@ -261,7 +282,7 @@ func (p *recording) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 		sort.Strings(names)
 		rec.w.add("", &Quiz{
 			Question: fmt.Sprintf("Trick %d: %s led %s. %s holds %s. Which cards may %s play?",
-				g.NTricks+1, rec.names[t.Seats[0]], rec.cardName(t.Cards[0]), rec.names[seat], rec.hand(g.Hands[seat]), rec.names[seat]),
+				g.NTricks+1, rec.seat(int(t.Seats[0])), rec.cardName(t.Cards[0]), rec.names[seat], rec.hand(g.Hands[seat]), rec.names[seat]),
 			Kind: "cards", Answer: names, Shown: rec.hand(legal), Why: g.LegalReason(seat),
 		})
 	}

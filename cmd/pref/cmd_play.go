@@ -99,6 +99,7 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 	r := t.R
 	players := make([]game.Player, r.Hands)
 	g := game.New(r, players)
+	g.TableSize = len(t.Names)
 	s := settle.New(r)
 	for d := 0; d < deals; d++ {
 		order := t.Order()
@@ -175,7 +176,12 @@ type printer struct {
 	you   string   // the human's name, when one plays this deal
 }
 
-func (p *printer) seatName(seat int) string { return p.names[seat] }
+func (p *printer) seatName(seat int) string {
+	if seat == game.TalonSeat {
+		return "talon"
+	}
+	return p.names[seat]
+}
 
 func (p *printer) f(format string, args ...any) { fmt.Fprintf(p.w, format, args...) }
 
@@ -238,6 +244,14 @@ func (p *printer) hands(g *game.Game, names []string) {
 
 func (p *printer) deal(g *game.Game, names []string) {
 	r := p.r
+	if g.Declarer < 0 && g.Contract >= 0 {
+		p.f("Everybody passed: %s, each for himself.\n", r.Contracts[g.Contract].Display())
+		if g.TalonTricks() > 0 {
+			p.f("The talon's cards are turned one by one and open the first %d tricks.\n", g.TalonTricks())
+		}
+		p.tricks(g, names)
+		return
+	}
 	if g.Declarer < 0 {
 		p.f("Everybody passed: nobody declares, the deal is over.\n")
 		return
@@ -282,6 +296,10 @@ func (p *printer) deal(g *game.Game, names []string) {
 		s := (g.Declarer + k) % r.Hands
 		what := "plays"
 		switch {
+		case g.LoneDefender() >= 0 && g.Defence[s] == settle.Drop && g.Open:
+			what = fmt.Sprintf("drops out; the hands are shown and %s plays this one too", names[g.LoneDefender()])
+		case g.LoneDefender() >= 0 && g.Defence[s] == settle.Drop:
+			what = "drops out; plays the hand closed for the other defender"
 		case g.Invited(s):
 			what = "drops out, and is invited: plays for the inviter"
 		case g.Defence[s] == settle.Drop:
@@ -299,14 +317,21 @@ func (p *printer) deal(g *game.Game, names []string) {
 		p.f("Nobody defends: no card play.\n")
 		return
 	}
+	p.tricks(g, names)
+}
+
+// tricks prints the card play: each trick, its winner, and the tally.
+func (p *printer) tricks(g *game.Game, names []string) {
+	r := p.r
+	name := p.seatName
 	p.f("\nPlay\n")
 	for i := 0; i < g.NTricks; i++ {
 		t := &g.Record[i]
 		var parts []string
 		for k := 0; k < t.N; k++ {
-			parts = append(parts, fmt.Sprintf("%s %s", names[t.Seats[k]], p.card(t.Cards[k])))
+			parts = append(parts, fmt.Sprintf("%s %s", name(int(t.Seats[k])), p.card(t.Cards[k])))
 		}
-		p.f("  %2d. %-44s -> %s\n", i+1, strings.Join(parts, ", "), names[t.Winner])
+		p.f("  %2d. %-44s -> %s\n", i+1, strings.Join(parts, ", "), name(t.Winner))
 	}
 	if g.Stopped {
 		p.f("  Play stops: the contract can no longer be made.\n")
@@ -320,6 +345,9 @@ func (p *printer) deal(g *game.Game, names []string) {
 		if g.InPlay(s) {
 			taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
 		}
+	}
+	if g.TalonTaken > 0 {
+		taken = append(taken, fmt.Sprintf("talon %d", g.TalonTaken))
 	}
 	p.f("Tricks: %s.\n", strings.Join(taken, ", "))
 }

@@ -208,9 +208,15 @@ func (b *Simple) Announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 	return best, false
 }
 
+// ChooseOpen: playing both defending hands, the bot would rather see them.
+func (b *Simple) ChooseOpen(g *game.Game, seat int) bool {
+	b.Reason = "plays both defending hands open"
+	return true
+}
+
 func (b *Simple) Defend(g *game.Game, seat int) settle.Choice {
 	ct := &g.R.Contracts[g.Contract]
-	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.EachNeeds-1 {
+	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
 		b.Reason = "expects to take its share of tricks"
 		return settle.Play
 	}
@@ -268,7 +274,9 @@ func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	ct := &g.R.Contracts[g.Contract]
 	// In a misère nobody wants tricks: the declarer must take none, and the
 	// defenders leave the tricks to the declarer.
-	wantTricks := !(ct.Exact && ct.Tricks == 0)
+	// A contract everyone plays for no tricks (the all-pass game) is a
+	// misère for all.
+	wantTricks := !(ct.Tricks == 0 && (ct.Exact || g.Declarer < 0))
 	if t.N == 0 {
 		// lead: the highest card of the longest suit
 		best, n := legal.Highest(), 0
@@ -279,7 +287,7 @@ func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 			}
 		}
 		if !wantTricks {
-			best = legal.Lowest()
+			best = cheapest(legal)
 		}
 		seats := g.Seats()
 		if g.R.Play.Cooperation != ruleset.CooperationNone && seat != g.Declarer && g.Declarer == (seat+1)%seats {
@@ -311,7 +319,7 @@ func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	for i := 0; i < t.N; i++ {
 		if t.Cards[i] == w {
 			s := int(t.Seats[i])
-			partnerWins = s != g.Declarer && seat != g.Declarer
+			partnerWins = g.Declarer >= 0 && s != g.Declarer && seat != g.Declarer && s != game.TalonSeat
 		}
 	}
 	switch {

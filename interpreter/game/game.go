@@ -36,6 +36,16 @@ type Player interface {
 	Play(g *Game, seat int, legal cards.Mask) cards.Card
 }
 
+// OpenChooser is a Player that decides, as a defender playing a dropped
+// hand along, whether the defending hands are shown. Players without it
+// play closed.
+type OpenChooser interface {
+	ChooseOpen(g *Game, seat int) bool
+}
+
+// TalonSeat is the seat recorded for a talon card turned into a trick.
+const TalonSeat = -1
+
 // CallRecord is one call of the auction.
 type CallRecord struct {
 	Seat int
@@ -71,6 +81,13 @@ type Game struct {
 	Conceded bool
 	Defence  [MaxSeats]settle.Choice
 	Doubled  [MaxSeats]int // per defender: 1 contra, 2 recontra
+	Open     bool          // the defending hands are shown
+	// TableSize is the number of players at the table (0: one per hand);
+	// with more, the dealer sits out.
+	TableSize int
+	// TalonTaken is the tricks the talon won (talon_leads: card).
+	TalonTaken int
+	talonOrder [MaxSeats]cards.Card // the talon in the order it was dealt
 
 	Trump     cards.Suit
 	Taken     [MaxSeats]int
@@ -115,6 +132,9 @@ func (g *Game) Deal(rng *rand.Rand) {
 	for _, p := range r.Packets {
 		if p.ToTalon {
 			for range p.Cards {
+				if n := g.Talon.Count(); n < MaxSeats {
+					g.talonOrder[n] = g.deckOrder[k]
+				}
 				g.Talon |= g.deckOrder[k].Bit()
 				k++
 			}
@@ -156,18 +176,24 @@ func (g *Game) SetHands(hands []cards.Mask, talon cards.Mask) error {
 	g.reset()
 	copy(g.Hands[:], hands)
 	g.Talon = talon
+	for i, m := 0, talon; m != 0 && i < MaxSeats; i, m = i+1, m&(m-1) {
+		g.talonOrder[i] = m.Lowest() // a stated talon is turned lowest card first
+	}
 	g.Dealt = g.Hands
 	return nil
 }
 
 func (g *Game) reset() {
-	*g = Game{R: g.R, Players: g.Players, Calls: g.Calls[:0],
+	*g = Game{R: g.R, Players: g.Players, Calls: g.Calls[:0], TableSize: g.TableSize,
 		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit}
 }
 
 // Run plays the deal to its end: auction, exchange, defence, play.
 func (g *Game) Run() error {
 	g.auction()
+	if g.Declarer < 0 && g.Contract >= 0 {
+		return g.play() // a contract everyone plays
+	}
 	if g.Declarer < 0 {
 		return nil // all passed and nobody took an offer: the ruleset's otherwise
 	}
@@ -258,6 +284,9 @@ func (g *Game) auction() {
 	}
 	if g.R.Auction.PotAuction {
 		g.potAuction()
+	}
+	if ci := g.R.Auction.AllPassPlay; ci >= 0 && g.Declarer < 0 {
+		g.Contract, g.Trump = ci, g.R.Contracts[ci].Trumps
 	}
 }
 
@@ -385,6 +414,14 @@ func (g *Game) defence() {
 		}
 		g.Defence[s] = ch
 	}
+	if ct.DefendersOpen {
+		g.Open = true
+	}
+	if lone := g.LoneDefender(); lone >= 0 && g.R.Defence.OpenChoice {
+		if oc, ok := g.Players[lone].(OpenChooser); ok {
+			g.Open = oc.ChooseOpen(g, lone)
+		}
+	}
 	if !g.R.Defence.MayInvite || n != 3 {
 		return
 	}
@@ -399,10 +436,49 @@ func (g *Game) defence() {
 	}
 }
 
-// Invited reports whether seat dropped out and was invited to play.
+// LoneDefender is the one defender who plays when the others dropped and
+// the ruleset plays dropped hands along, or -1.
+func (g *Game) LoneDefender() int {
+	if !g.R.Defence.DroppedPlayed || g.Declarer < 0 {
+		return -1
+	}
+	lone, dropped := -1, false
+	for s := 0; s < g.Seats(); s++ {
+		switch {
+		case s == g.Declarer:
+		case g.Defence[s] == settle.Play && lone == -1:
+			lone = s
+		case g.Defence[s] == settle.Play:
+			return -1
+		case g.Defence[s] == settle.Drop:
+			dropped = true
+		}
+	}
+	if !dropped {
+		return -1
+	}
+	return lone
+}
+
+// Controller is the seat whose player chooses seat's cards: in open play
+// the lone defender plays the dropped hand.
+func (g *Game) Controller(seat int) int {
+	if g.Open && g.Defence[seat] == settle.Drop {
+		if lone := g.LoneDefender(); lone >= 0 {
+			return lone
+		}
+	}
+	return seat
+}
+
+// Invited reports whether seat dropped out and was invited to play (or
+// its hand is played along with the one defender who plays).
 func (g *Game) Invited(seat int) bool {
 	if g.Defence[seat] != settle.Drop {
 		return false
+	}
+	if g.LoneDefender() >= 0 {
+		return true
 	}
 	for s := 0; s < g.Seats(); s++ {
 		if g.Defence[s] == settle.Invite {
@@ -414,6 +490,9 @@ func (g *Game) Invited(seat int) bool {
 
 // InPlay reports whether seat takes part in the card play.
 func (g *Game) InPlay(seat int) bool {
+	if g.Declarer < 0 {
+		return g.Contract >= 0 // a contract everyone plays
+	}
 	c := g.Defence[seat]
 	return seat == g.Declarer || c == settle.Play || c == settle.Invite || g.Invited(seat)
 }
@@ -421,10 +500,20 @@ func (g *Game) InPlay(seat int) bool {
 func (g *Game) play() error {
 	r := g.R
 	n := g.Seats()
-	leader := FirstLeader(r, g.Declarer, g.InPlay)
+	leader := 0 // forehand, when everyone plays
+	if g.Declarer >= 0 {
+		leader = FirstLeader(r, g.Declarer, g.InPlay)
+	}
 	ct := &r.Contracts[g.Contract]
+	turned := g.TalonTricks()
 	for t := 0; t < r.HandSize; t++ {
+		if t <= turned && turned > 0 {
+			leader = 0 // forehand plays first to the talon's tricks and leads after them
+		}
 		g.trick = Trick{Leader: leader}
+		if t < turned {
+			g.put(TalonSeat, g.talonOrder[t])
+		}
 		for k := 0; k < n; k++ {
 			s := (leader + k) % n
 			if !g.InPlay(s) {
@@ -434,18 +523,25 @@ func (g *Game) play() error {
 			if legal == 0 {
 				return fmt.Errorf("seat %d has no card for trick %d", s, t+1)
 			}
-			c := g.Players[s].Play(g, s, legal)
+			c := g.Players[g.Controller(s)].Play(g, s, legal)
 			if !legal.Has(c) {
 				return fmt.Errorf("seat %d played %s; legal were %s", s, r.Deck.Name(c), r.Deck.Format(legal, false))
 			}
-			if r.Play.Cooperation != ruleset.CooperationNone {
+			if r.Play.Cooperation != ruleset.CooperationNone && g.Declarer >= 0 {
 				g.note(s, c)
 			}
 			g.put(s, c)
 		}
+		if g.trick.N > 0 && g.trick.Seats[0] == TalonSeat && g.winner == g.trick.Cards[0] && !g.talonCompetes() {
+			g.winner = g.firstSuitWinner() // nobody followed the talon's suit
+		}
 		g.trick.Winner = int(g.trick.Seats[g.winnerIndex()])
 		g.Record[g.NTricks] = g.trick
 		g.NTricks++
+		if g.trick.Winner == TalonSeat {
+			g.TalonTaken++
+			continue // the next trick is the talon's again, or forehand's
+		}
 		g.Taken[g.trick.Winner]++
 		if g.trick.Winner == g.Declarer {
 			g.curRun++
@@ -454,7 +550,7 @@ func (g *Game) play() error {
 			g.curRun = 0
 		}
 		leader = g.trick.Winner
-		if ct.StopWhenLost && g.lost(ct, t+1) {
+		if ct.StopWhenLost && g.Declarer >= 0 && g.lost(ct, t+1) {
 			g.Stopped = true
 			break
 		}
@@ -491,12 +587,49 @@ func (g *Game) lost(ct *ruleset.Contract, played int) bool {
 
 func (g *Game) put(seat int, c cards.Card) {
 	t := &g.trick
-	if t.N == 0 || g.beats(c, g.winner) {
+	switch {
+	case t.N == 0 || g.beats(c, g.winner):
 		g.winner = c
+	case t.Seats[0] == TalonSeat && g.winner == t.Cards[0] && c.Suit() == g.winner.Suit() && !g.talonCompetes():
+		g.winner = c // a talon card that only fixes the suit: the first to follow holds the trick
 	}
 	t.Seats[t.N], t.Cards[t.N] = int8(seat), c
 	t.N++
-	g.Hands[seat] &^= c.Bit()
+	if seat != TalonSeat {
+		g.Hands[seat] &^= c.Bit()
+	}
+}
+
+// TalonTricks is the number of tricks the talon's cards are turned into.
+func (g *Game) TalonTricks() int {
+	if g.Declarer >= 0 || g.Contract < 0 || g.R.Contracts[g.Contract].TalonLeads == ruleset.TalonNotTurned {
+		return 0
+	}
+	return min(g.R.TalonSize, MaxSeats)
+}
+
+// talonCompetes reports whether a turned talon card may win its trick.
+func (g *Game) talonCompetes() bool {
+	switch g.R.Contracts[g.Contract].TalonLeads {
+	case ruleset.TalonCard:
+		return true
+	case ruleset.TalonCardDealerOut:
+		return g.TableSize > g.R.Hands
+	}
+	return false
+}
+
+// firstSuitWinner is the highest card of the suit the first player played,
+// for a trick whose talon card nobody followed.
+func (g *Game) firstSuitWinner() cards.Card {
+	t := &g.trick
+	w := t.Cards[1]
+	for i := 2; i < t.N; i++ {
+		if c := t.Cards[i]; c.Suit() == w.Suit() && c.Rank() > w.Rank() {
+			w = c
+		}
+	}
+	return w
 }
 
 func (g *Game) beats(c, w cards.Card) bool {
@@ -527,7 +660,7 @@ func (g *Game) Legal(seat int) cards.Mask {
 		return g.Hands[seat]
 	}
 	l := legal(g.R.Play, g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
-	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding {
+	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0 {
 		l &^= g.overtakes(seat, l) // overtaking the other defender is a revoke
 	}
 	return l
@@ -583,6 +716,8 @@ func (g *Game) Outcome(names []string) *settle.Outcome {
 	}
 	copy(o.Defence, g.Defence[:n])
 	copy(o.Tricks, g.Taken[:n])
+	o.TalonTricks = g.TalonTaken
+	o.Open = g.Open && g.LoneDefender() >= 0 && !g.R.Contracts[max(g.Contract, 0)].DefendersOpen
 	o.Run = g.BestRun
 	o.Talon = g.Talon
 	o.PotBid = g.PotBid

@@ -22,6 +22,22 @@ func bots(n int) []game.Player {
 
 func names(n int) []string { return []string{"A", "B", "C", "D"}[:n] }
 
+// outcome is g's outcome at its table: with a seat more than the hands,
+// the dealer (D) sits out.
+func outcome(g *game.Game) *settle.Outcome {
+	o := g.Outcome(names(g.R.Hands))
+	for n := g.R.Hands; n < g.TableSize; n++ {
+		o.Seats = names(n + 1)
+		o.Dealer = n
+		o.Defence = append(o.Defence, settle.NoChoice)
+		o.Tricks = append(o.Tricks, 0)
+		if o.Doubled != nil {
+			o.Doubled = append(o.Doubled, 0)
+		}
+	}
+	return o
+}
+
 // TestRandomDeals plays many random deals of every embedded ruleset and
 // checks the invariants: each card dealt once, every play legal by an
 // independent reading of the rules, the tricks complete, settlement
@@ -42,18 +58,28 @@ func TestRandomDeals(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, 11))
 			played, dropped, declared := 0, 0, 0
 			for i := 0; i < deals; i++ {
+				// Every other deal at a full table, where the dealer may sit out.
+				g.TableSize = r.Hands
+				if i%2 == 1 {
+					g.TableSize = r.TableMax
+				}
 				g.Deal(rng)
 				checkDeal(t, r, g)
 				if err := g.Run(); err != nil {
 					t.Fatalf("deal %d: %v", i, err)
 				}
 				checkPlay(t, r, g)
-				l, err := s.Settle(g.Outcome(names(r.Hands)), false)
+				l, err := s.Settle(outcome(g), false)
 				if err != nil {
 					t.Fatalf("deal %d: settle: %v", i, err)
 				}
 				if !l.Balanced() {
 					t.Fatalf("deal %d: settlement does not balance: %v", i, l.Net())
+				}
+				for _, e := range l.Sheet {
+					if e.Amount.Sign() <= 0 {
+						t.Fatalf("deal %d: sheet entry %s %v: a sheet only grows", i, l.SheetKey(e), e.Amount)
+					}
 				}
 				if g.Declarer >= 0 {
 					declared++
@@ -112,11 +138,20 @@ func checkPlay(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
 		hands[s] = h.Cards()
 	}
 	total := 0
+	talon := g.Talon
 	for i := 0; i < g.NTricks; i++ {
 		tr := g.Record[i]
 		var played []cards.Card
 		for k := 0; k < tr.N; k++ {
 			s, c := int(tr.Seats[k]), tr.Cards[k]
+			if s == game.TalonSeat {
+				if k != 0 || i >= g.TalonTricks() || !talon.Has(c) {
+					t.Fatalf("trick %d: talon card %s out of place", i, r.Deck.Name(c))
+				}
+				talon &^= c.Bit()
+				played = append(played, c)
+				continue
+			}
 			if !g.InPlay(s) {
 				t.Fatalf("trick %d: seat %d does not play", i, s)
 			}
@@ -126,7 +161,11 @@ func checkPlay(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
 			hands[s] = remove(hands[s], c)
 			played = append(played, c)
 		}
-		if w := naiveWinner(g.Trump, played); int(tr.Seats[w]) != tr.Winner {
+		if w := naiveTalonWinner(g, played, tr); w >= 0 {
+			if int(tr.Seats[w]) != tr.Winner {
+				t.Fatalf("trick %d: %v opened by the talon won by seat %d, want seat %d", i, played, tr.Winner, tr.Seats[w])
+			}
+		} else if w := naiveWinner(g.Trump, played); int(tr.Seats[w]) != tr.Winner {
 			t.Fatalf("trick %d: %v won by seat %d, want seat %d", i, played, tr.Winner, tr.Seats[w])
 		}
 		total++
@@ -136,7 +175,7 @@ func checkPlay(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
 	}
 	run, best := 0, 0
 	for i := 0; i < g.NTricks; i++ {
-		if g.Record[i].Winner == g.Declarer {
+		if g.Declarer >= 0 && g.Record[i].Winner == g.Declarer {
 			run++
 		} else {
 			run = 0
@@ -150,9 +189,35 @@ func checkPlay(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
 	for s := 0; s < r.Hands; s++ {
 		sum += g.Taken[s]
 	}
-	if sum != g.NTricks {
+	if sum+g.TalonTaken != g.NTricks {
 		t.Fatalf("tricks taken %d, played %d", sum, g.NTricks)
 	}
+}
+
+// naiveTalonWinner is the winner's index in a trick opened by a talon card
+// that only fixes the suit: the highest card of that suit a player played,
+// else the highest of the first player's suit; -1 for other tricks.
+func naiveTalonWinner(g *game.Game, played []cards.Card, tr game.Trick) int {
+	if tr.N == 0 || int(tr.Seats[0]) != game.TalonSeat {
+		return -1
+	}
+	competes := g.R.Contracts[g.Contract].TalonLeads == ruleset.TalonCard ||
+		(g.R.Contracts[g.Contract].TalonLeads == ruleset.TalonCardDealerOut && g.TableSize > g.R.Hands)
+	if competes {
+		return -1
+	}
+	best := -1
+	for _, suit := range []cards.Suit{played[0].Suit(), played[1].Suit()} {
+		for i := 1; i < len(played); i++ {
+			if played[i].Suit() == suit && (best < 0 || played[i].Rank() > played[best].Rank()) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return best
 }
 
 func remove(h []cards.Card, c cards.Card) []cards.Card {

@@ -132,6 +132,21 @@ func exprOptions(env map[string]any) []expr.Option {
 		// mix the two: whole_pot ? pot : exact(10).
 		expr.Function("exact", func(p ...any) (any, error) { return A(p[0]), nil },
 			new(func(int) money.Amount), new(func(money.Amount) money.Amount)),
+		// power(b, n) is b to the whole n (progressions: 2-4-8 is 2 * power(2, run)).
+		expr.Function("power", func(p ...any) (any, error) {
+			b, n := p[0].(int), p[1].(int)
+			if n < 0 {
+				return nil, fmt.Errorf("power(%d, %d): a negative exponent", b, n)
+			}
+			out := 1
+			for range n {
+				if out*b/b != out && b != 0 {
+					return nil, fmt.Errorf("power(%d, %d) overflows", b, n)
+				}
+				out *= b
+			}
+			return out, nil
+		}, new(func(int, int) int)),
 		expr.Operator("+", "_add"),
 		expr.Operator("-", "_sub"),
 		expr.Operator("*", "_mul"),

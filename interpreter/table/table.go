@@ -106,6 +106,9 @@ func (t *Table) Outcome(g *game.Game) *settle.Outcome {
 		o.Dealer = len(order) - 1
 		o.Defence = append(o.Defence, settle.NoChoice)
 		o.Tricks = append(o.Tricks, 0)
+		if o.Doubled != nil {
+			o.Doubled = append(o.Doubled, 0)
+		}
 	}
 	return o
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
@@ -29,6 +30,7 @@ func playCmd() *cobra.Command {
 		options []string
 		seat    string
 		plain   bool
+		toPool  int
 	)
 	cmd := &cobra.Command{
 		Use:   "play [--ruleset NAME] [--seed N] [--deals N]",
@@ -37,14 +39,31 @@ func playCmd() *cobra.Command {
 the auction with the reason for each call, the exchange, the defence, every
 trick, then the settlement with its arithmetic. The same seed gives the same
 deals. With --deals N the deal passes to the left and the pot carries over;
-running balances are printed after each deal.`,
+running balances are printed after each deal. With --to-pool N (rulesets that
+keep a score sheet and close it, such as sochi) the option pool-target is set
+to N and a whole game is played until every pool is full; the final sheet is
+then converted into scores that add up to zero and printed as a table.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, _, err := openWithOptions(name, options)
 			if err != nil {
 				return err
 			}
-			if deals < 1 {
+			if toPool > 0 {
+				if cmd.Flags().Changed("deals") {
+					return badInput(fmt.Errorf("--to-pool plays a whole game: leave out --deals"))
+				}
+				if r.Sheet.Final == nil {
+					return badInput(fmt.Errorf("--to-pool: %s keeps no score sheet that closes (table.sheet.final)", r.Name))
+				}
+				if _, ok := r.Option("pool-target"); !ok {
+					return badInput(fmt.Errorf("--to-pool: %s has no option pool-target", r.Name))
+				}
+				if r, err = r.With(map[string]any{"pool-target": toPool}); err != nil {
+					return badInput(err)
+				}
+				deals = 0 // until the sheet closes
+			} else if deals < 1 {
 				return badInput(fmt.Errorf("--deals %d: at least one", deals))
 			}
 			if len(names) == 0 {
@@ -77,6 +96,7 @@ running balances are printed after each deal.`,
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (see pref rules)")
 	f.StringVar(&seat, "seat", "", "take this player's seat yourself (full screen at a terminal, else prompts on standard input; ? gives a hint)")
 	f.BoolVar(&plain, "plain", false, "with --seat: plain-text prompts even at a terminal")
+	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
@@ -101,7 +121,20 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 	g := game.New(r, players)
 	g.TableSize = len(t.Names)
 	s := settle.New(r)
+	whole := deals == 0
+	if whole {
+		deals = maxGameDeals
+	}
 	for d := 0; d < deals; d++ {
+		if whole {
+			closed, err := t.Closed()
+			if err != nil {
+				return failed("%v", err)
+			}
+			if closed {
+				return p.final(t)
+			}
+		}
 		order := t.Order()
 		seatNames := make([]string, len(order))
 		for i, idx := range order {
@@ -119,7 +152,9 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 		for _, a := range t.Ante() {
 			p.f("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
 		}
-		p.f("Pot: %v\n", t.Pot)
+		if usesMoney(r) {
+			p.f("Pot: %v\n", t.Pot)
+		}
 		g.Deal(rng)
 		p.hands(g, seatNames)
 		if err := g.Run(); err != nil {
@@ -132,14 +167,18 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 			return failed("settlement: %v", err)
 		}
 		p.f("\nSettlement\n")
-		printLedger(indent{p.w}, l, o.Pot)
+		if usesMoney(r) || len(l.Transfers) > 0 {
+			printLedger(indent{p.w}, l, o.Pot)
+		} else if len(l.Sheet) == 0 {
+			p.f("  nothing is written\n")
+		}
 		for _, m := range l.Marks {
 			p.f("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
 		}
 		for _, e := range l.Sheet {
 			p.f("  sheet: %s +%v  (%s: rule %q)\n", l.SheetKey(e), e.Amount, e.Explain, e.Rule)
 		}
-		t.Apply(l)
+		t.Apply(o, l)
 		if !t.Sum().IsZero() {
 			return failed("the table does not balance: %v", t.Sum())
 		}
@@ -147,6 +186,90 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 			p.balances(t)
 		}
 		t.Next()
+	}
+	if whole {
+		return failed("the game did not close in %d deals", maxGameDeals)
+	}
+	return nil
+}
+
+// maxGameDeals bounds a whole game: a ruleset whose sheet never closes
+// must not run forever.
+const maxGameDeals = 10000
+
+// usesMoney reports whether r moves money (antes, payments) rather than
+// only writing on a score sheet.
+func usesMoney(r *ruleset.Ruleset) bool {
+	if r.Ante.Each > 0 || r.Ante.Dealer > 0 {
+		return true
+	}
+	for _, rule := range r.Rules {
+		for _, p := range rule.Pay {
+			if p.Account == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// final prints the closed sheet and the final scores as a table.
+func (p *printer) final(t *table.Table) error {
+	scores, err := t.Final()
+	if err != nil {
+		return failed("%v", err)
+	}
+	r := t.R
+	p.f("\nThe game is over after %d deals: every pool is full.\n\nFinal sheet\n", t.Deals)
+	head := []string{"player"}
+	head = append(head, r.Sheet.Accounts...)
+	for _, a := range r.Sheet.PairAccounts {
+		for _, n := range t.Names {
+			head = append(head, a+" "+n)
+		}
+	}
+	head = append(head, "score")
+	rows := [][]string{head}
+	for i, n := range t.Names {
+		row := []string{n}
+		for _, a := range r.Sheet.Accounts {
+			row = append(row, t.Sheet[n+" "+a].String())
+		}
+		for _, a := range r.Sheet.PairAccounts {
+			for _, o := range t.Names {
+				v := "-"
+				if o != n {
+					v = t.Sheet[n+" "+a+" "+o].String()
+				}
+				row = append(row, v)
+			}
+		}
+		rows = append(rows, append(row, signed(scores[i])))
+	}
+	widths := make([]int, len(head))
+	for _, row := range rows {
+		for k, c := range row {
+			widths[k] = max(widths[k], len([]rune(c)))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for k, c := range row {
+			if k == 0 {
+				fmt.Fprintf(&b, "  %-*s", widths[k], c)
+				continue
+			}
+			fmt.Fprintf(&b, "  %*s", widths[k], c)
+		}
+		p.f("%s\n", b.String())
+	}
+	var sum money.Amount
+	for _, v := range scores {
+		sum = sum.Add(v)
+	}
+	p.f("\nScores in whists; they add up to %v.\n", sum)
+	if d := r.Sheet.Final.Description; d != "" {
+		p.f("%s\n", d)
 	}
 	return nil
 }
@@ -218,6 +341,9 @@ func (p *printer) header(t *table.Table, d, deals int, seats []string) {
 	title := p.r.Title
 	if deals > 1 {
 		title = fmt.Sprintf("%s, deal %d of %d", title, d+1, deals)
+		if deals == maxGameDeals {
+			title = fmt.Sprintf("%s, deal %d", p.r.Title, d+1)
+		}
 	}
 	p.f("%s\n%s\n", title, strings.Repeat("=", len([]rune(title))))
 	p.f("Dealer: %s. Forehand: %s.", t.Names[t.Dealer], seats[0])
@@ -357,7 +483,9 @@ func (p *printer) balances(t *table.Table) {
 	for i, n := range t.Names {
 		parts = append(parts, fmt.Sprintf("%s %s", n, signed(t.Balance[i])))
 	}
-	p.f("Balances: %s; pot %v\n", strings.Join(parts, ", "), t.Pot)
+	if usesMoney(t.R) {
+		p.f("Balances: %s; pot %v\n", strings.Join(parts, ", "), t.Pot)
+	}
 	if len(t.Sheet) > 0 {
 		keys := make([]string, 0, len(t.Sheet))
 		for k := range t.Sheet {

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 
+	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -20,6 +21,7 @@ type Table struct {
 	Marks      []int                   // markings each player holds (refa)
 	MarksGiven int                     // markings handed out so far
 	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
+	AllPassRun int                     // deals in a row, up to now, in which nobody declared
 }
 
 // New seats players (clockwise) at a table for r; the first dealer is the
@@ -102,6 +104,7 @@ func (t *Table) Outcome(g *game.Game) *settle.Outcome {
 		o.Marks[i] = t.Marks[idx]
 	}
 	o.MarksGiven = t.MarksGiven
+	o.AllPassRun = t.AllPassRun
 	if len(order) > t.R.Hands {
 		o.Dealer = len(order) - 1
 		o.Defence = append(o.Defence, settle.NoChoice)
@@ -113,8 +116,14 @@ func (t *Table) Outcome(g *game.Game) *settle.Outcome {
 	return o
 }
 
-// Apply books a deal's ledger (seats in this deal's order) to the table.
-func (t *Table) Apply(l *settle.Ledger) {
+// Apply books a deal's outcome and ledger (seats in this deal's order) to
+// the table.
+func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) {
+	if o.Declarer < 0 {
+		t.AllPassRun++
+	} else {
+		t.AllPassRun = 0
+	}
 	order := t.Order()
 	idx := func(i int) int {
 		if i == settle.Pot {
@@ -149,4 +158,78 @@ func (t *Table) Sum() money.Amount {
 		s = s.Add(b)
 	}
 	return s
+}
+
+// Closed reports whether a game kept on a score sheet is over: the
+// ruleset's closed_when holds for every player. Without a final it never is.
+func (t *Table) Closed() (bool, error) {
+	f := t.R.Sheet.Final
+	if f == nil {
+		return false, nil
+	}
+	env := t.R.FinalEnv()
+	for i := range t.Names {
+		t.fillFinal(env, i, i)
+		v, err := vm.Run(f.ClosedWhen, env)
+		if err != nil {
+			return false, fmt.Errorf("final closed_when %q: %v", f.ClosedSrc, err)
+		}
+		if v != true {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// Final is each player's final score from the sheet: the sum over the
+// others of pair(player, other) - pair(other, player). The scores add up to
+// zero whatever the ruleset's pair expression.
+func (t *Table) Final() ([]money.Amount, error) {
+	f := t.R.Sheet.Final
+	if f == nil {
+		return nil, fmt.Errorf("%s keeps no score sheet to close (table.sheet.final)", t.R.Name)
+	}
+	env := t.R.FinalEnv()
+	n := len(t.Names)
+	pair := make([][]money.Amount, n)
+	for i := range pair {
+		pair[i] = make([]money.Amount, n)
+		for j := range pair[i] {
+			if i == j {
+				continue
+			}
+			t.fillFinal(env, i, j)
+			v, err := vm.Run(f.Pair, env)
+			if err != nil {
+				return nil, fmt.Errorf("final pair %q: %v", f.PairSrc, err)
+			}
+			switch x := v.(type) {
+			case int:
+				pair[i][j] = money.Int(int64(x))
+			case money.Amount:
+				pair[i][j] = x
+			}
+		}
+	}
+	out := make([]money.Amount, n)
+	for i := range out {
+		for j := range out {
+			out[i] = out[i].Add(pair[i][j]).Sub(pair[j][i])
+		}
+	}
+	return out, nil
+}
+
+// fillFinal sets the final environment for player i against player j.
+func (t *Table) fillFinal(env map[string]any, i, j int) {
+	me, other := t.Names[i], t.Names[j]
+	for _, a := range t.R.Sheet.Accounts {
+		env[a] = t.Sheet[me+" "+a]
+		env["other_"+a] = t.Sheet[other+" "+a]
+	}
+	for _, a := range t.R.Sheet.PairAccounts {
+		env[a] = t.Sheet[me+" "+a+" "+other]
+		env["other_"+a] = t.Sheet[other+" "+a+" "+me]
+	}
+	env["players"] = len(t.Names)
 }

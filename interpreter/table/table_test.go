@@ -37,6 +37,7 @@ func TestSessions(t *testing.T) {
 					ps[i] = &bot.Simple{}
 				}
 				g := game.New(r, ps)
+				g.TableSize = len(players)
 				s := settle.New(r)
 				deals := 1 + rng.IntN(12)
 				for d := 0; d < deals; d++ {
@@ -53,7 +54,7 @@ func TestSessions(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s, %d players, deal %d: %v", name, len(players), d, err)
 					}
-					tb.Apply(l)
+					tb.Apply(o, l)
 					if !tb.Sum().IsZero() {
 						t.Fatalf("table does not balance: %v + pot %v", tb.Balance, tb.Pot)
 					}
@@ -123,7 +124,8 @@ func TestMarkingsAcrossDeals(t *testing.T) {
 			if err := g.Run(); err != nil {
 				t.Fatal(err)
 			}
-			l, err := s.Settle(tb.Outcome(g), false)
+			o := tb.Outcome(g)
+			l, err := s.Settle(o, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +136,7 @@ func TestMarkingsAcrossDeals(t *testing.T) {
 					used++
 				}
 			}
-			tb.Apply(l)
+			tb.Apply(o, l)
 			for i, m := range tb.Marks {
 				if m < 0 {
 					t.Fatalf("%s holds %d markings", tb.Names[i], m)
@@ -168,7 +170,7 @@ func TestSheetCarriedAcrossDeals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb.Apply(l)
+		tb.Apply(o, l)
 	}
 	for k, want := range map[string]int64{"A pool": 8, "B whists A": 16, "C whists A": 8} {
 		if got := tb.Sheet[k]; !got.Equal(money.Int(want)) {
@@ -177,5 +179,81 @@ func TestSheetCarriedAcrossDeals(t *testing.T) {
 	}
 	if !tb.Sum().IsZero() {
 		t.Fatal("writing on the sheet moved money")
+	}
+}
+
+// TestWholeGamesClose plays whole games of every ruleset that closes its
+// score sheet, at three and four players, until the sheet says the game is
+// over: the final scores add up to zero, every player's part is done, and
+// the run of all-pass deals the table counts matches the deals played.
+func TestWholeGamesClose(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 5
+	}
+	for _, name := range rulesets.Names() {
+		r, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Sheet.Final == nil {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(5, 5))
+			for n := 0; n < games; n++ {
+				players := []string{"A", "B", "C", "D"}[:r.Hands+n%2]
+				tb, _ := table.New(r, players)
+				g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+				g.TableSize = len(players)
+				s := settle.New(r)
+				run := 0
+				for d := 0; ; d++ {
+					if d == 2000 {
+						t.Fatalf("game %d: not closed after %d deals: %v", n, d, tb.Sheet)
+					}
+					closed, err := tb.Closed()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if closed {
+						break
+					}
+					g.Deal(rng)
+					if err := g.Run(); err != nil {
+						t.Fatal(err)
+					}
+					o := tb.Outcome(g)
+					if o.AllPassRun != run {
+						t.Fatalf("deal %d: all-pass run %d, counted %d", d, o.AllPassRun, run)
+					}
+					l, err := s.Settle(o, false)
+					if err != nil {
+						t.Fatalf("game %d deal %d: %v", n, d, err)
+					}
+					tb.Apply(o, l)
+					if g.Declarer < 0 {
+						run++
+					} else {
+						run = 0
+					}
+					tb.Next()
+				}
+				if n == 0 {
+					t.Logf("game 0: closed after %d deals: %v", tb.Deals, tb.Sheet)
+				}
+				final, err := tb.Final()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var sum money.Amount
+				for _, v := range final {
+					sum = sum.Add(v)
+				}
+				if !sum.IsZero() {
+					t.Fatalf("game %d: final scores %v add up to %v", n, final, sum)
+				}
+			}
+		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
@@ -21,24 +22,27 @@ import (
 
 // Case is one outcome case as written.
 type Case struct {
-	Ruleset    string            `yaml:"ruleset"`
-	Title      string            `yaml:"title"`
-	Source     string            `yaml:"source"`
-	Seats      []string          `yaml:"seats"`
-	Dealer     string            `yaml:"dealer"`
-	Pot        string            `yaml:"pot"`
-	Contract   ContractSpec      `yaml:"contract"`
-	Defence    map[string]string `yaml:"defence"`
-	Tricks     map[string]int    `yaml:"tricks"`
-	Options    map[string]any    `yaml:"options"`
-	Events     []string          `yaml:"events"`
-	Talon      []string          `yaml:"talon"`       // the talon's cards, e.g. [7H, 7C]
-	Doubled    map[string]string `yaml:"doubled"`     // a defender's contra: {Boris: contra} or {Boris: recontra}
-	Marks      map[string]int    `yaml:"marks"`       // markings held at the start of the deal
-	MarksGiven int               `yaml:"marks_given"` // markings handed out earlier in the session
-	Position   *Position         `yaml:"position"`
-	Auction    []string          `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
-	Expect     Expect            `yaml:"expect"`
+	Ruleset    string                    `yaml:"ruleset"`
+	Title      string                    `yaml:"title"`
+	Source     string                    `yaml:"source"`
+	Seats      []string                  `yaml:"seats"`
+	Dealer     string                    `yaml:"dealer"`
+	Pot        string                    `yaml:"pot"`
+	Contract   ContractSpec              `yaml:"contract"`
+	Defence    map[string]string         `yaml:"defence"`
+	Tricks     map[string]int            `yaml:"tricks"`
+	Options    map[string]any            `yaml:"options"`
+	Events     []string                  `yaml:"events"`
+	Talon      []string                  `yaml:"talon"`        // the talon's cards, e.g. [7H, 7C]
+	Doubled    map[string]string         `yaml:"doubled"`      // a defender's contra: {Boris: contra} or {Boris: recontra}
+	Marks      map[string]int            `yaml:"marks"`        // markings held at the start of the deal
+	MarksGiven int                       `yaml:"marks_given"`  // markings handed out earlier in the session
+	Open       bool                      `yaml:"open"`         // the lone whister chose open play
+	AllPassRun int                       `yaml:"all_pass_run"` // deals immediately before this one in which nobody declared
+	Position   *Position                 `yaml:"position"`
+	Auction    []string                  `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
+	Sheet      map[string]map[string]any `yaml:"sheet"`   // a score sheet as it stands, for a closing case: {Anton: {pool: 10, whists: {Brigitte: 4}}}
+	Expect     Expect                    `yaml:"expect"`
 }
 
 // Position is a moment of card play: the contract, one player's hand and the
@@ -73,6 +77,8 @@ type Expect struct {
 	Calls     []string                  `yaml:"calls"`    // the calls open next, or [] when the bidding is over
 	Marks     map[string]int            `yaml:"marks"`    // the change of markings per player
 	Declarer  string                    `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
+	Closed    *bool                     `yaml:"closed"`   // with sheet: whether the game is over
+	Final     map[string]string         `yaml:"final"`    // with sheet: each player's final score
 }
 
 type TransferSpec struct {
@@ -167,6 +173,10 @@ func RunFile(path string) (Result, error) {
 		res.Problems = c.checkLeader(rs, optErr)
 		return res, nil
 	}
+	if c.Sheet != nil {
+		res.Problems = c.checkFinal(rs, optErr)
+		return res, nil
+	}
 	out, err := c.Outcome(rs)
 	if err == nil && optErr != nil {
 		err = fmt.Errorf("options: %v", optErr)
@@ -189,7 +199,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 	}
 	seat := map[string]int{}
 	for i, s := range c.Seats {
-		if _, dup := seat[s]; dup || s == "pot" {
+		if _, dup := seat[s]; dup || s == "pot" || s == "talon" {
 			return nil, fmt.Errorf("seats: %q is used twice or reserved", s)
 		}
 		seat[s] = i
@@ -323,7 +333,18 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			return nil, fmt.Errorf("doubled: %s: %q is not contra or recontra", name, level)
 		}
 	}
+	o.Open, o.AllPassRun = c.Open, c.AllPassRun
+	if ct.Passed && r.Auction.AllPassPlay >= 0 {
+		if c.Tricks == nil {
+			return nil, fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[r.Auction.AllPassPlay].Name)
+		}
+		o.Contract = r.Auction.AllPassPlay // the all-pass game was played
+	}
 	for name, t := range c.Tricks {
+		if name == "talon" {
+			o.TalonTricks = t // the talon's cards won tricks of their own
+			continue
+		}
 		i, err := find("tricks:", name)
 		if err != nil {
 			return nil, err
@@ -623,4 +644,72 @@ func sheetExpectation(m map[string]map[string]any) (map[string]money.Amount, err
 		}
 	}
 	return out, nil
+}
+
+// checkFinal closes a game from the sheet as it stands: whether it is over,
+// and each player's final score.
+func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
+	if optErr != nil {
+		return []string{"options: " + optErr.Error()}
+	}
+	if c.Expect.Final == nil && c.Expect.Closed == nil {
+		return []string{"expect: a sheet case gives final or closed"}
+	}
+	tb, err := table.New(r, c.Seats)
+	if err != nil {
+		return []string{"seats: " + err.Error()}
+	}
+	for name := range c.Sheet {
+		if !slices.Contains(c.Seats, name) {
+			return []string{fmt.Sprintf("sheet: %q is no seat", name)}
+		}
+	}
+	entries, err := sheetExpectation(c.Sheet)
+	if err != nil {
+		return []string{"sheet: " + err.Error()}
+	}
+	known := map[string]bool{}
+	for _, me := range c.Seats {
+		for _, a := range r.Sheet.Accounts {
+			known[me+" "+a] = true
+		}
+		for _, a := range r.Sheet.PairAccounts {
+			for _, other := range c.Seats {
+				known[me+" "+a+" "+other] = other != me
+			}
+		}
+	}
+	for k, v := range entries {
+		if !known[k] {
+			return []string{fmt.Sprintf("sheet: %q is not a place on this ruleset's sheet", k)}
+		}
+		tb.Sheet[k] = v
+	}
+	var problems []string
+	if c.Expect.Closed != nil {
+		closed, err := tb.Closed()
+		if err != nil {
+			return []string{"refused: " + err.Error()}
+		}
+		if closed != *c.Expect.Closed {
+			problems = append(problems, fmt.Sprintf("closed: got %v, want %v", closed, *c.Expect.Closed))
+		}
+	}
+	if c.Expect.Final != nil {
+		scores, err := tb.Final()
+		if err != nil {
+			return []string{"refused: " + err.Error()}
+		}
+		for i, seat := range c.Seats {
+			want, err := money.Parse(c.Expect.Final[seat])
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("expect: final %s: %v", seat, err))
+				continue
+			}
+			if !scores[i].Equal(want) {
+				problems = append(problems, fmt.Sprintf("final %s: got %v, want %v", seat, scores[i], want))
+			}
+		}
+	}
+	return problems
 }

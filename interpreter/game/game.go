@@ -339,13 +339,14 @@ func (g *Game) MayConcede() bool {
 // Announceable lists the contracts the declarer may announce: the bid, or
 // with at-least-bid any contract at least as high in the contracts table
 // (never one that must be bid as such). A declarer by an all-pass offer
-// chooses freely among those that need no bid.
+// chooses freely among those that need no bid. A contract everyone plays
+// when all pass is never announced.
 func (g *Game) Announceable(buf []int) []int {
 	r := g.R
 	buf = buf[:0]
 	if g.Bid == Pass {
 		for ci := range r.Contracts {
-			if !r.Contracts[ci].MustBid {
+			if !r.Contracts[ci].MustBid && !r.Contracts[ci].NoDeclarer {
 				buf = append(buf, ci)
 			}
 		}
@@ -360,7 +361,7 @@ func (g *Game) Announceable(buf []int) []int {
 		return buf
 	}
 	for ci := bid + 1; ci < len(r.Contracts); ci++ {
-		if !r.Contracts[ci].MustBid {
+		if !r.Contracts[ci].MustBid && !r.Contracts[ci].NoDeclarer {
 			buf = append(buf, ci)
 		}
 	}

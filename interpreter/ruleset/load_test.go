@@ -58,6 +58,18 @@ func TestMalformedRulesets(t *testing.T) {
 			"bad.yaml:1:1: ruleset: missing properties: 'play'"},
 		{"amount not a number", "amount: game * 10}", "amount: made}",
 			`bad.yaml:29:43: amount "made" has type bool; want a number`},
+		{"talon leading a bid contract", "{name: clubs, trumps: C, tricks: 6, values: {game: 1}}", "{name: clubs, trumps: C, tricks: 6, talon_leads: suit, values: {game: 1}}",
+			`bad.yaml:14:54: contract "clubs": talon_leads is for the contract everyone plays when all pass`},
+		{"all-pass contract also bid", "ladder: [clubs, hearts]", "ladder: [clubs, hearts]\n  all_pass: {play: hearts}",
+			`bad.yaml:18:20: all_pass play "hearts": a contract played when nobody declares cannot also be bid`},
+		{"all-pass contract unknown", "ladder: [clubs, hearts]", "ladder: [clubs, hearts]\n  all_pass: {play: scramble}",
+			`bad.yaml:18:20: all_pass play "scramble": no contract of that name`},
+		{"open play without a hand played along", "each_needs: 2", "each_needs: 2\n  open: choose",
+			`bad.yaml:23:9: open choose needs dropped_hand: played`},
+		{"final expression of the wrong type", "play:\n", "table:\n  sheet:\n    accounts: [pool]\n    final: {closed_when: pool + 1, pair: pool}\nplay:\n",
+			`bad.yaml:26:26: final closed_when expression "pool + 1": expected bool`},
+		{"final names a deal variable", "play:\n", "table:\n  sheet:\n    accounts: [pool]\n    final: {closed_when: made, pair: pool}\nplay:\n",
+			`bad.yaml:26:26: final closed_when expression "made": unknown name made`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -31,6 +31,7 @@ var Lessons = []struct{ Name, Title string }{
 	{"play", "The play"},
 	{"special", "Special contracts"},
 	{"settlement", "Settlement"},
+	{"sheet", "The score sheet"},
 	{"options", "Options"},
 }
 
@@ -81,11 +82,15 @@ type view struct {
 	Offers      []string
 	HasHand     bool
 	Cooperation []string // the defenders\' cooperation rules, when in force
+	AllPass     string   // the contract everyone plays when all pass, or ""
+	TalonLeads  string   // how its talon opens the first tricks, or ""
+	Obligations []string // "4 against 6-spades ...": the defence's obligations, grouped
 }
 
 type suitView struct{ ID, Name, Symbol, Aliases string }
 
 type contractView struct {
+	Everyone                    bool // no declarer: played by everyone when all pass
 	Name, Label, Trumps, Target string
 	Values                      string
 	Notes                       []string
@@ -142,6 +147,25 @@ func newView(r *ruleset.Ruleset, ascii bool) *view {
 		if c.Open {
 			cv.Notes = append(cv.Notes, "the declarer plays with the cards shown")
 		}
+		if c.DefendersOpen {
+			cv.Notes = append(cv.Notes, "the defenders' cards are shown")
+		}
+		if c.NoDeclarer {
+			cv.Everyone, cv.Target = true, "no declarer (all passed):"
+			v.AllPass = c.Display()
+			switch c.TalonLeads {
+			case ruleset.TalonSuit:
+				v.TalonLeads = "the talon's cards are turned one per trick for the first tricks; each fixes the suit to follow but cannot win"
+			case ruleset.TalonCard:
+				v.TalonLeads = "the talon's cards are turned one per trick for the first tricks, fix the suit to follow and compete: a trick the talon wins is nobody's"
+			case ruleset.TalonCardDealerOut:
+				v.TalonLeads = "the talon's cards are turned one per trick for the first tricks; each fixes the suit to follow, and where the dealer sits out it plays as a fourth hand that may win the trick"
+			}
+			if v.TalonLeads != "" {
+				v.TalonLeads += ". Forehand plays first to those tricks and leads the next"
+				cv.Notes = append(cv.Notes, v.TalonLeads)
+			}
+		}
 		if c.EachNeeds != r.Defence.EachNeeds {
 			cv.Notes = append(cv.Notes, fmt.Sprintf("each defender needs %d tricks", c.EachNeeds))
 		}
@@ -149,6 +173,21 @@ func newView(r *ruleset.Ruleset, ascii bool) *view {
 		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
 			v.Special = append(v.Special, cv)
 		}
+	}
+	// The defence's obligations, grouped over runs of contracts that share one.
+	for i := 0; i < len(r.Contracts); {
+		j := i
+		for j+1 < len(r.Contracts) && r.Contracts[j+1].DefenceNeeds == r.Contracts[i].DefenceNeeds {
+			j++
+		}
+		if n := r.Contracts[i].DefenceNeeds; n > 0 {
+			span := r.Contracts[i].Display()
+			if j > i {
+				span += " to " + r.Contracts[j].Display()
+			}
+			v.Obligations = append(v.Obligations, fmt.Sprintf("%d against %s", n, span))
+		}
+		i = j + 1
 	}
 	for _, call := range r.Ladder {
 		s := r.Contracts[call.Contract].Display()
@@ -174,6 +213,12 @@ func newView(r *ruleset.Ruleset, ascii bool) *view {
 		for i, p := range rule.Pay {
 			ps := r.Spec.Settlement[len(v.Rules)].Pay[i]
 			line := fmt.Sprintf("%s pays %s: `%s`", who(ps.From.Text), who(ps.To.Text), p.AmountSrc)
+			switch {
+			case p.Pair:
+				line = fmt.Sprintf("%s writes %s against %s: `%s`", who(ps.To.Text), p.Account, who(ps.From.Text), p.AmountSrc)
+			case p.Account != "":
+				line = fmt.Sprintf("%s writes to %s: `%s`", who(ps.To.Text), p.Account, p.AmountSrc)
+			}
 			if ps.Where.Text != "" {
 				line += fmt.Sprintf(", where `%s`", ps.Where.Text)
 			}

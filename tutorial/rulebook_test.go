@@ -59,6 +59,29 @@ func TestRulebookMentionsEveryConcept(t *testing.T) {
 		if r.Defence.Contra.On {
 			want = append(want, "**contra**")
 		}
+		if r.Auction.AllPassPlay >= 0 {
+			want = append(want, "If everyone passes, the **"+r.Contracts[r.Auction.AllPassPlay].Display()+"** is played")
+			if r.Contracts[r.Auction.AllPassPlay].TalonLeads != 0 {
+				want = append(want, "the talon's cards are turned one per trick")
+			}
+		}
+		if r.Defence.DroppedPlayed {
+			want = append(want, "the dropped hand is still played")
+		}
+		if r.Defence.OpenChoice {
+			want = append(want, "**open** play")
+		}
+		for _, c := range r.Contracts {
+			if c.DefenceNeeds > 0 {
+				want = append(want, "The defenders who play must take, between them")
+			}
+		}
+		for _, a := range append(append([]string{}, r.Sheet.Accounts...), r.Sheet.PairAccounts...) {
+			want = append(want, "**score sheet**", a)
+		}
+		if f := r.Sheet.Final; f != nil {
+			want = append(want, "`"+f.ClosedSrc+"`", "`"+f.PairSrc+"`")
+		}
 		for _, rule := range r.Rules {
 			want = append(want, rule.Name, "`"+rule.WhenSrc+"`")
 			for _, p := range rule.Pay {

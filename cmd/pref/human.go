@@ -66,9 +66,18 @@ func (h *human) yesNo(question string, fallback func() bool) bool {
 }
 
 func (h *human) showHand(g *game.Game, seat int) {
-	if !h.ended {
-		h.p.f("  Your hand: %s\n", h.p.cards(g.Hands[seat]))
+	if h.ended {
+		return
 	}
+	if name := h.p.seatName(seat); name != h.name {
+		h.p.f("  %s's hand, which you play: %s\n", name, h.p.cards(g.Hands[seat]))
+		return
+	}
+	h.p.f("  Your hand: %s\n", h.p.cards(g.Hands[seat]))
+}
+
+func (h *human) ChooseOpen(g *game.Game, seat int) bool {
+	return h.yesNo("The other defender passed. Play open (both defending hands shown, you play both)?", func() bool { return h.hint.ChooseOpen(g, seat) })
 }
 
 func (h *human) Call(g *game.Game, seat int, legal []int) int {
@@ -247,6 +256,13 @@ func (h *human) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 		h.p.f("  Trick %d so far: %s\n", g.NTricks+1, strings.Join(so, ", "))
 	} else {
 		h.p.f("  Trick %d: you lead\n", g.NTricks+1)
+	}
+	if g.Open && g.LoneDefender() >= 0 {
+		for s := 0; s < g.Seats(); s++ {
+			if s != seat && s != g.Declarer && g.Defence[s] != settle.NoChoice {
+				h.p.f("  Shown: %s %s\n", h.p.seatName(s), h.p.cards(g.Hands[s]))
+			}
+		}
 	}
 	h.showHand(g, seat)
 	for {

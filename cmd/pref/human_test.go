@@ -7,6 +7,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -41,6 +42,38 @@ func TestHumanCooperationBreach(t *testing.T) {
 		wantCard := map[string]string{"cooperation": "AS", "cooperation-binding": "7S"}[option]
 		if r.Deck.Name(played) != wantCard {
 			t.Errorf("%s: played %s, want %s", option, r.Deck.Name(played), wantCard)
+		}
+	}
+}
+
+// A human who whists alone and chose open play is asked for the passer's
+// cards too, and told whose hand it is.
+func TestHumanPlaysThePassersHandOpen(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	var out bytes.Buffer
+	p := &printer{w: &out, r: r, names: []string{"Anton", "Brigitte", "Charlotte"}}
+	h := newHuman(strings.NewReader("y\n7d\n"), p, "Brigitte")
+	g := game.New(r, nil)
+	parse := func(s string) cards.Card { c, _ := r.Deck.Parse(s); return c }
+	six, _ := r.ContractByName("6-spades")
+	hand := parse("7D").Bit() | parse("8D").Bit() | parse("QH").Bit()
+	// Anton declares and leads 9D; Brigitte whists, Charlotte passed.
+	if err := g.SetPosition(0, six, 2, hand, []cards.Card{parse("9D")}); err != nil {
+		t.Fatal(err)
+	}
+	g.Defence[1], g.Defence[2] = settle.Play, settle.Drop
+	if g.Open = h.ChooseOpen(g, 1); !g.Open {
+		t.Fatal("answered y to open play, got closed")
+	}
+	if g.Controller(2) != 1 {
+		t.Fatalf("open play: Charlotte's hand is played by seat %d, want Brigitte's", g.Controller(2))
+	}
+	if c := h.Play(g, 2, g.Legal(2)); r.Deck.Name(c) != "7D" {
+		t.Fatalf("played %s, want 7D", r.Deck.Name(c))
+	}
+	for _, want := range []string{"Play open", "Charlotte's hand, which you play: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the transcript does not say %q:\n%s", want, out.String())
 		}
 	}
 }

@@ -297,6 +297,10 @@ func (t *tuiPlayer) Contra(g *game.Game, seat int) bool {
 	return t.yesNo("Contra?", t.hint.Contra(g, seat))
 }
 
+func (t *tuiPlayer) ChooseOpen(g *game.Game, seat int) bool {
+	return t.yesNo("The other defender passed. Play open (both defending hands shown, you play both)?", t.hint.ChooseOpen(g, seat))
+}
+
 func (t *tuiPlayer) Recontra(g *game.Game, seat int, against int) bool {
 	return t.yesNo(t.p.seatName(against)+" calls contra. Recontra?", t.hint.Recontra(g, seat, against))
 }
@@ -325,6 +329,9 @@ func (t *tuiPlayer) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
 	if len(so) > 0 {
 		prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
+	}
+	if name := t.p.seatName(seat); name != t.name {
+		prompt += " You play " + name + "'s hand."
 	}
 	order := t.sorted(g.Hands[seat])
 	var cs []choice

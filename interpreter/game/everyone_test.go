@@ -66,6 +66,24 @@ func loadHouse(t *testing.T, talon string) *ruleset.Ruleset {
 	return r
 }
 
+// playDealt deals the three hands and the talon given (cards separated by
+// spaces) and plays the deal to its end.
+func playDealt(t *testing.T, r *ruleset.Ruleset, players []game.Player, a, b, c, talon string) *game.Game {
+	t.Helper()
+	g := game.New(r, players)
+	var hands []cards.Mask
+	for _, h := range []string{a, b, c} {
+		hands = append(hands, parseHand(t, r, strings.Fields(h)...))
+	}
+	if err := g.SetHands(hands, parseHand(t, r, strings.Fields(talon)...)); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func sheetOf(t *testing.T, r *ruleset.Ruleset, o *settle.Outcome) map[string]money.Amount {
 	t.Helper()
 	l, err := settle.New(r).Settle(o, false)
@@ -135,18 +153,8 @@ func TestDroppedHandPlayedAlong(t *testing.T) {
 		}
 		ps[0].call = 0             // A bids sixer
 		ps[2].defend = settle.Drop // C passes, B defends alone
-		g := game.New(r, []game.Player{ps[0], ps[1], ps[2]})
-		hands := []cards.Mask{
-			parseHand(t, r, "AC", "AS", "AD", "AH", "KH", "QH", "JH", "10H", "9H", "8H"),
-			parseHand(t, r, "KC", "QC", "JC", "10C", "9C", "KS", "QS", "JS", "10S", "9S"),
-			parseHand(t, r, "8C", "7C", "8S", "7S", "KD", "QD", "JD", "10D", "9D", "8D"),
-		}
-		if err := g.SetHands(hands, parseHand(t, r, "7D", "7H")); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Run(); err != nil {
-			t.Fatal(err)
-		}
+		g := playDealt(t, r, []game.Player{ps[0], ps[1], ps[2]},
+			"AC AS AD AH KH QH JH 10H 9H 8H", "KC QC JC 10C 9C KS QS JS 10S 9S", "8C 7C 8S 7S KD QD JD 10D 9D 8D", "7D 7H")
 		if g.LoneDefender() != 1 || g.Open != open {
 			t.Fatalf("open %v: lone defender %d, open %v", open, g.LoneDefender(), g.Open)
 		}
@@ -175,19 +183,9 @@ func TestScrambleWithTheTalonLeading(t *testing.T) {
 	for _, mode := range []string{"suit", "card"} {
 		r := loadHouse(t, mode)
 		ps := [3]*scripted{{call: game.Pass}, {call: game.Pass}, {call: game.Pass}}
-		g := game.New(r, []game.Player{ps[0], ps[1], ps[2]})
 		// The talon holds the two black aces, which nobody can beat.
-		hands := []cards.Mask{
-			parseHand(t, r, "KC", "7C", "KS", "AD", "AH", "KH", "QH", "JH", "10H", "9H"),
-			parseHand(t, r, "QC", "JC", "10C", "QS", "JS", "KD", "QD", "JD", "8H", "7H"),
-			parseHand(t, r, "9C", "8C", "10S", "9S", "8S", "7S", "10D", "9D", "8D", "7D"),
-		}
-		if err := g.SetHands(hands, parseHand(t, r, "AC", "AS")); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Run(); err != nil {
-			t.Fatal(err)
-		}
+		g := playDealt(t, r, []game.Player{ps[0], ps[1], ps[2]},
+			"KC 7C KS AD AH KH QH JH 10H 9H", "QC JC 10C QS JS KD QD JD 8H 7H", "9C 8C 10S 9S 8S 7S 10D 9D 8D 7D", "AC AS")
 		if g.Declarer != -1 || g.Contract != 1 || g.NTricks != 10 {
 			t.Fatalf("%s: declarer %d contract %d tricks %d", mode, g.Declarer, g.Contract, g.NTricks)
 		}

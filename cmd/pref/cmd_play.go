@@ -170,14 +170,12 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 		if usesMoney(r) || len(l.Transfers) > 0 {
 			printLedger(indent{p.w}, l, o.Pot)
 		} else if len(l.Sheet) == 0 {
-			p.f("  nothing is written\n")
+			p.f("  nothing is written on the sheet\n")
 		}
 		for _, m := range l.Marks {
 			p.f("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
 		}
-		for _, e := range l.Sheet {
-			p.f("  sheet: %s +%v  (%s: rule %q)\n", l.SheetKey(e), e.Amount, e.Explain, e.Rule)
-		}
+		printSheet(indent{p.w}, l)
 		t.Apply(o, l)
 		if !t.Sum().IsZero() {
 			return failed("the table does not balance: %v", t.Sum())

@@ -28,10 +28,15 @@ tricks. Prints each transfer with the rule that produced it and its
 arithmetic, then each party's net result.
 
 Seats are in playing order, forehand first; the dealer is the last seat
-unless --dealer names another (with four seats the dealer sits out).`,
+unless --dealer names another (with four seats the dealer sits out). For a
+ruleset kept on a score sheet each entry is printed with its rule and
+arithmetic; when all pass and the all-pass game is played, give --passed and
+the tricks (talon=N for tricks the talon won).`,
 		Example: `  pref settle --ruleset austrian-1829 --seats Anton,Brigitte,Charlotte \
       --declarer Anton --bid diamonds --tricks 6,2,2
-  pref settle --ruleset austrian-1829 --declarer Anton --bid spades --drop Brigitte --tricks Anton=7,Charlotte=3`,
+  pref settle --ruleset austrian-1829 --declarer Anton --bid spades --drop Brigitte --tricks Anton=7,Charlotte=3
+  pref settle --ruleset sochi --declarer Anton --bid 6-spades --tricks 7,2,1
+  pref settle --ruleset leningrad --passed --all-pass-run 1 --tricks 5,3,2`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, opts, err := openWithOptions(c.Ruleset, options)
@@ -56,7 +61,13 @@ unless --dealer names another (with four seats the dealer sits out).`,
 			if err != nil {
 				return badInput(err)
 			}
-			printLedger(cmd.OutOrStdout(), l, o.Pot)
+			if usesMoney(r) || len(l.Transfers) > 0 {
+				printLedger(cmd.OutOrStdout(), l, o.Pot)
+			}
+			printSheet(cmd.OutOrStdout(), l)
+			if !usesMoney(r) && len(l.Sheet) == 0 && len(l.Transfers) == 0 {
+				fmt.Fprintln(cmd.OutOrStdout(), "nothing is written on the sheet")
+			}
 			return nil
 		},
 	}
@@ -75,6 +86,8 @@ unless --dealer names another (with four seats the dealer sits out).`,
 	f.StringVar(&c.Pot, "pot", "", "the pot before settlement")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (e.g. hand-doubles=true)")
 	f.StringSliceVar(&c.Events, "event", nil, "an event the ruleset knows (e.g. four-aces)")
+	f.BoolVar(&c.Open, "open", false, "the lone defender chose open play (score-sheet rulesets)")
+	f.IntVar(&c.AllPassRun, "all-pass-run", 0, "all-pass deals immediately before this one")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
@@ -160,6 +173,14 @@ func printLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) {
 	fmt.Fprintf(w, "net: %s\n", strings.Join(parts, ", "))
 	if !potBefore.IsZero() {
 		fmt.Fprintf(w, "pot: %v -> %v\n", potBefore, potBefore.Add(net[len(net)-1]))
+	}
+}
+
+// printSheet writes each score-sheet entry of a ledger with its rule and
+// arithmetic.
+func printSheet(w io.Writer, l *settle.Ledger) {
+	for _, e := range l.Sheet {
+		fmt.Fprintf(w, "%s +%v  (%s: rule %q)\n", l.SheetKey(e), e.Amount, e.Explain, e.Rule)
 	}
 }
 

@@ -134,13 +134,29 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 	if len(lines) == 0 {
 		lines = append(lines, "- nothing is paid")
 	}
-	if g.Declarer >= 0 && len(l.Transfers) > 0 {
+	sheetOnly := len(l.Transfers) == 0 && len(r.Sheet.Accounts)+len(r.Sheet.PairAccounts) > 0
+	if g.Declarer >= 0 && !sheetOnly {
 		net := l.Net()[g.Declarer]
 		w.add("", &Quiz{
 			Question: fmt.Sprintf("Settlement: what is %s's net result from this deal (a negative number for a loss)?", names[g.Declarer]),
 			Kind:     "amount", Answer: []string{net.String()}, Shown: net.String(),
 			Why: "the settlement rules give:\n" + strings.Join(lines, "\n"),
 		})
+	}
+	// On a score sheet: what the declarer writes, on which account.
+	if g.Declarer >= 0 && sheetOnly {
+		for _, e := range l.Sheet {
+			if e.Seat != g.Declarer || e.Against >= 0 {
+				continue
+			}
+			total := l.SheetNet()[l.SheetKey(e)]
+			w.add("", &Quiz{
+				Question: fmt.Sprintf("Settlement: how much does %s write to his %s in this deal?", names[g.Declarer], e.Account),
+				Kind:     "amount", Answer: []string{total.String()}, Shown: total.String(),
+				Why: "the settlement rules write on the score sheet:\n" + strings.Join(lines, "\n"),
+			})
+			break
+		}
 	}
 	w.add("Settlement, rule by rule:\n\n"+strings.Join(lines, "\n"), nil)
 	return w, nil

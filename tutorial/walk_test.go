@@ -35,7 +35,7 @@ func TestWalkEveryRuleset(t *testing.T) {
 	}
 	all = append(all, r)
 	for _, r := range all {
-		quizzes := 0
+		quizzes, settlement := 0, 0
 		for seed := uint64(1); seed <= 20; seed++ {
 			w, err := Walk(r, seed, []string{"Anton", "Brigitte", "Charlotte"}, seed%2 == 0)
 			if err != nil {
@@ -47,6 +47,9 @@ func TestWalkEveryRuleset(t *testing.T) {
 					continue
 				}
 				quizzes++
+				if strings.HasPrefix(q.Question, "Settlement:") {
+					settlement++
+				}
 				if !q.Check(r, strings.Join(q.Answer, " ")) || !q.Check(r, q.Shown) {
 					t.Fatalf("%s: %q does not accept its own answer %v / %q", r.Name, q.Question, q.Answer, q.Shown)
 				}
@@ -57,6 +60,9 @@ func TestWalkEveryRuleset(t *testing.T) {
 		}
 		if quizzes == 0 {
 			t.Errorf("%s: twenty deals and not one question", r.Name)
+		}
+		if settlement == 0 { // money or a score sheet: the settlement is asked about
+			t.Errorf("%s: twenty deals and not one question on the settlement", r.Name)
 		}
 	}
 }

@@ -301,8 +301,10 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			o.Defence[i] = settle.Drop
 		case "invite":
 			o.Defence[i] = settle.Invite
+		case "half":
+			o.Defence[i] = settle.Half
 		default:
-			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite)", name, ch)
+			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite, half)", name, ch)
 		}
 	}
 	o.MarksGiven = c.MarksGiven

@@ -69,22 +69,23 @@ func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
 
 // view is what the templates see: the ruleset in words.
 type view struct {
-	R           *ruleset.Ruleset
-	Source      string
-	Suits       []suitView
-	Ranks       string
-	Packets     []string
-	Cards       int
-	Contracts   []contractView
-	Ladder      []string
-	Special     []contractView
-	Rules       []ruleView
-	Offers      []string
-	HasHand     bool
-	Cooperation []string // the defenders\' cooperation rules, when in force
-	AllPass     string   // the contract everyone plays when all pass, or ""
-	TalonLeads  string   // how its talon opens the first tricks, or ""
-	Obligations []string // "4 against 6-spades ...": the defence's obligations, grouped
+	R             *ruleset.Ruleset
+	Source        string
+	Suits         []suitView
+	Ranks         string
+	Packets       []string
+	Cards         int
+	Contracts     []contractView
+	Ladder        []string
+	Special       []contractView
+	Rules         []ruleView
+	Offers        []string
+	HasHand       bool
+	Cooperation   []string // the defenders\' cooperation rules, when in force
+	AllPass       string   // the contract everyone plays when all pass, or ""
+	TalonLeads    string   // how its talon opens the first tricks, or ""
+	Obligations   []string // "4 against 6-spades ...": the defence's obligations, grouped
+	HalfContracts []string // contracts against which a defender may take half
 }
 
 type suitView struct{ ID, Name, Symbol, Aliases string }
@@ -172,6 +173,11 @@ func newView(r *ruleset.Ruleset, ascii bool) *view {
 		v.Contracts = append(v.Contracts, cv)
 		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
 			v.Special = append(v.Special, cv)
+		}
+	}
+	for i := range r.Contracts {
+		if r.Contracts[i].Half {
+			v.HalfContracts = append(v.HalfContracts, r.Contracts[i].Display())
 		}
 	}
 	// The defence's obligations, grouped over runs of contracts that share one.

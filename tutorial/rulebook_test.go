@@ -68,6 +68,9 @@ func TestRulebookMentionsEveryConcept(t *testing.T) {
 		if r.Defence.DroppedPlayed {
 			want = append(want, "the dropped hand is still played")
 		}
+		if r.Defence.MayHalf {
+			want = append(want, "- **half**: when the first defender")
+		}
 		if r.Defence.OpenChoice {
 			want = append(want, "**open** play")
 		}

@@ -428,6 +428,8 @@ func (p *printer) deal(g *game.Game, names []string) {
 			what = "drops out, and is invited: plays for the inviter"
 		case g.Defence[s] == settle.Drop:
 			what = "drops out"
+		case g.Defence[s] == settle.Half:
+			what = "takes half without play (the other defender passed)"
 		case g.Defence[s] == settle.Invite:
 			what = "plays, and invites the other defender"
 		}

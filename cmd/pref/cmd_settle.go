@@ -18,6 +18,7 @@ func settleCmd() *cobra.Command {
 		c       conformance.Case
 		tricks  string
 		drops   []string
+		halves  []string
 		options []string
 	)
 	cmd := &cobra.Command{
@@ -49,6 +50,9 @@ the tricks (talon=N for tricks the talon won).`,
 			}
 			for _, d := range drops {
 				c.Defence[d] = "drop"
+			}
+			for _, d := range halves {
+				c.Defence[d] = "half"
 			}
 			if c.Tricks, err = parseTricks(tricks, c.Seats); err != nil {
 				return badInput(err)
@@ -82,6 +86,7 @@ the tricks (talon=N for tricks the talon won).`,
 	f.BoolVar(&c.Contract.Conceded, "conceded", false, "the declarer gave up before play")
 	f.BoolVar(&c.Contract.Passed, "passed", false, "everyone passed and nobody declared")
 	f.StringSliceVar(&drops, "drop", nil, "defenders who dropped out")
+	f.StringSliceVar(&halves, "half", nil, "a defender who took half without play (the other dropped out)")
 	f.StringVar(&tricks, "tricks", "", "tricks per seat: N,N,N in seat order, or Name=N,...")
 	f.StringVar(&c.Pot, "pot", "", "the pot before settlement")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (e.g. hand-doubles=true)")

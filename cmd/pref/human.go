@@ -224,7 +224,14 @@ func (h *human) Defend(g *game.Game, seat int) settle.Choice {
 	}) {
 		return settle.Play
 	}
+	if g.MayHalf(seat) && h.yesNo("The other defender passed. Take half without play?", func() bool { return h.hint.Defend(g, seat) == settle.Half }) {
+		return settle.Half
+	}
 	return settle.Drop
+}
+
+func (h *human) Retrieve(g *game.Game, seat int) bool {
+	return h.yesNo("The other defender took half. Whist after all (you then defend alone)?", func() bool { return h.hint.Retrieve(g, seat) })
 }
 
 func (h *human) GiveUp(g *game.Game, seat int) bool {

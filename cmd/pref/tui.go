@@ -282,7 +282,14 @@ func (t *tuiPlayer) Defend(g *game.Game, seat int) settle.Choice {
 	if t.yesNo(fmt.Sprintf("%s\n%s plays %s. Defend?", t.hand(g, seat), t.p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display()), t.hint.Defend(g, seat) == settle.Play) {
 		return settle.Play
 	}
+	if g.MayHalf(seat) && t.yesNo("The other defender passed. Take half without play?", t.hint.Defend(g, seat) == settle.Half) {
+		return settle.Half
+	}
 	return settle.Drop
+}
+
+func (t *tuiPlayer) Retrieve(g *game.Game, seat int) bool {
+	return t.yesNo("The other defender took half. Whist after all (you then defend alone)?", t.hint.Retrieve(g, seat))
 }
 
 func (t *tuiPlayer) GiveUp(g *game.Game, seat int) bool {

@@ -208,6 +208,18 @@ func (b *Simple) Announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 	return best, false
 }
 
+// Retrieve: the other defender took half; the bot whists after all only
+// with a hand that takes the whole obligation alone.
+func (b *Simple) Retrieve(g *game.Game, seat int) bool {
+	ct := &g.R.Contracts[g.Contract]
+	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.DefenceNeeds {
+		b.Reason = "strong enough for the whole defence: whists after all"
+		return true
+	}
+	b.Reason = "lets the half stand"
+	return false
+}
+
 // ChooseOpen: playing both defending hands, the bot would rather see them.
 func (b *Simple) ChooseOpen(g *game.Game, seat int) bool {
 	b.Reason = "plays both defending hands open"
@@ -216,9 +228,14 @@ func (b *Simple) ChooseOpen(g *game.Game, seat int) bool {
 
 func (b *Simple) Defend(g *game.Game, seat int) settle.Choice {
 	ct := &g.R.Contracts[g.Contract]
-	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
+	est := estimate(g, g.Hands[seat], ct.Trumps)
+	if est >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
 		b.Reason = "expects to take its share of tricks"
 		return settle.Play
+	}
+	if g.MayHalf(seat) && est >= ct.DefenceNeeds-1 {
+		b.Reason = "the other defender passed: takes half without play"
+		return settle.Half
 	}
 	b.Reason = "too weak to take its share"
 	return settle.Drop

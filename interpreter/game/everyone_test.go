@@ -28,13 +28,13 @@ cards:
 deal:
   packets: [{to: hands, cards: 10}, {to: talon, cards: 2}]
 contracts:
-  - {name: sixer, trumps: H, tricks: 6, defence_needs: 3, values: {v: 1}}
+  - {name: sixer, trumps: H, tricks: 6, defence_needs: 3, half: true, values: {v: 1}}
   - {name: scramble, tricks: 0, talon_leads: TALON, values: {v: 0}}
 auction:
   ladder: [sixer]
   all_pass: {play: scramble}
 exchange: {talon: take}
-defence: {choices: [play, drop], dropped_hand: played, open: choose, odd_share: earlier}
+defence: {choices: [play, drop, half], dropped_hand: played, open: choose, odd_share: earlier}
 play: {leader: forehand}
 table:
   sheet:
@@ -50,6 +50,9 @@ settlement:
     pay:
       - {to: defenders, where: to.share > 0, account: points, amount: to.share * 10}
       - {from: declarer, to: defenders, where: to.short > 0, account: owes, amount: to.short}
+  - rule: half
+    when: declared && !played
+    pay: [{from: declarer, to: defenders, where: to.half, account: owes, amount: defence_needs * 7}]
   - rule: scramble
     when: passed && played
     pay:
@@ -241,5 +244,55 @@ func TestSheetCloses(t *testing.T) {
 		if !final[i].Equal(money.Int(w)) {
 			t.Fatalf("final %v, want %v", final, want)
 		}
+	}
+}
+
+// halving plays like scripted, takes half where it may, and retrieves.
+type halving struct {
+	scripted
+	retrieve bool
+}
+
+func (p *halving) Defend(g *game.Game, seat int) settle.Choice {
+	if g.MayHalf(seat) {
+		return settle.Half
+	}
+	return p.defend
+}
+func (p *halving) Retrieve(*game.Game, int) bool { return p.retrieve }
+
+// Half: the second defender, the first having dropped, takes half without
+// play; the first may take the defence back, and then plays alone with the
+// second's hand along.
+func TestHalfAndRetrieve(t *testing.T) {
+	for _, retrieve := range []bool{false, true} {
+		r := loadHouse(t, "suit")
+		a := &halving{scripted: scripted{call: 0, defend: settle.Play}}
+		b := &halving{scripted: scripted{call: game.Pass, defend: settle.Drop}, retrieve: retrieve}
+		c := &halving{scripted: scripted{call: game.Pass, defend: settle.Play}}
+		g := playDealt(t, r, []game.Player{a, b, c},
+			"AC AS AD AH KH QH JH 10H 9H 8H", "KC QC JC 10C 9C KS QS JS 10S 9S", "8C 7C 8S 7S KD QD JD 10D 9D 8D", "7D 7H")
+		o := g.Outcome([]string{"A", "B", "C"})
+		got := sheetOf(t, r, o)
+		if !retrieve {
+			if g.Defence[2] != settle.Half || g.NTricks != 0 {
+				t.Fatalf("C's half: defence %v, %d tricks played", g.Defence, g.NTricks)
+			}
+			sameSheet(t, got, map[string]int64{"C owes A": 21})
+			continue
+		}
+		if g.Defence[1] != settle.Play || g.Defence[2] != settle.Drop || g.LoneDefender() != 1 || g.NTricks != 10 {
+			t.Fatalf("retrieved: defence %v, lone %d, %d tricks", g.Defence, g.LoneDefender(), g.NTricks)
+		}
+		if !got["B points"].Equal(money.Int(30)) {
+			t.Fatalf("retrieved: B answers for all 3 tricks: %v", got)
+		}
+	}
+	// Half is refused where the contract does not allow it or the first defender did not drop.
+	r := loadHouse(t, "suit")
+	o := &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: 0,
+		Defence: []settle.Choice{settle.NoChoice, settle.Half, settle.Drop}, Tricks: []int{0, 0, 0}}
+	if _, err := settle.New(r).Settle(o, false); err == nil || !strings.Contains(err.Error(), "B took half") {
+		t.Fatalf("half by the first defender: %v", err)
 	}
 }

@@ -43,6 +43,13 @@ type OpenChooser interface {
 	ChooseOpen(g *Game, seat int) bool
 }
 
+// Retriever is a Player that, having dropped out, answers the other
+// defender's half: take the defence back and play after all? Players
+// without it leave the half standing.
+type Retriever interface {
+	Retrieve(g *Game, seat int) bool
+}
+
 // TalonSeat is the seat recorded for a talon card turned into a trick.
 const TalonSeat = -1
 
@@ -409,11 +416,20 @@ func (g *Game) defence() {
 		ch := settle.Play
 		if g.R.Defence.MayDrop && !ct.NoDrop {
 			ch = g.Players[s].Defend(g, s)
-			if ch != settle.Drop && ch != settle.Play {
+			if ch != settle.Drop && ch != settle.Play && !(ch == settle.Half && g.MayHalf(s)) {
 				ch = settle.Play
 			}
 		}
 		g.Defence[s] = ch
+	}
+	for s := 0; s < n; s++ {
+		if g.Defence[s] != settle.Half {
+			continue
+		}
+		first := (g.Declarer + 1) % n
+		if rt, ok := g.Players[first].(Retriever); ok && rt.Retrieve(g, first) {
+			g.Defence[first], g.Defence[s] = settle.Play, settle.Drop // the half counts as a pass
+		}
 	}
 	if ct.DefendersOpen {
 		g.Open = true
@@ -435,6 +451,17 @@ func (g *Game) defence() {
 			return
 		}
 	}
+}
+
+// MayHalf reports whether seat, deciding now, may take half: the ruleset
+// offers it against this contract, seat is the second defender and the
+// first dropped out.
+func (g *Game) MayHalf(seat int) bool {
+	n := g.Seats()
+	if !g.R.Defence.MayHalf || g.Contract < 0 || !g.R.Contracts[g.Contract].Half || g.Declarer < 0 || n != 3 {
+		return false
+	}
+	return seat == (g.Declarer+2)%n && g.Defence[(g.Declarer+1)%n] == settle.Drop
 }
 
 // LoneDefender is the one defender who plays when the others dropped and

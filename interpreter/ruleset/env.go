@@ -28,6 +28,7 @@ type Party struct {
 	Marks    int    `expr:"marks"`    // markings held at the start of the deal (refa)
 	Share    int    `expr:"share"`    // a playing defender's part of the contract's defence_needs
 	Short    int    `expr:"short"`    // tricks this defender is short of the share (never more than the defence as a whole)
+	Half     bool   `expr:"half"`     // took half the defence's obligation as won, without play
 }
 
 // Variables of every settlement expression, with their meaning. The names
@@ -66,6 +67,7 @@ var Variables = []struct {
 	{"someone_invited", false, "a defender invited the one who dropped out"},
 	{"declarer_aces", 0, "cards of the highest rank in the hand the declarer played (known when the deal was played)"},
 	{"declarer_aces_all", 0, "cards of the highest rank among the declarer's hand and the talon taken (known when the deal was played)"},
+	{"defence_needs", 0, "tricks the defence owes against the contract (its defence_needs)"},
 	{"open", false, "the defending hands were shown (a lone defender's choice, or a contract with defenders_open)"},
 	{"talon_tricks", 0, "tricks the talon won, in a contract everyone plays with talon_leads: card"},
 	{"fewest_tricks", 0, "the fewest tricks any player holding a hand took"},

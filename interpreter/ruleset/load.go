@@ -325,7 +325,7 @@ func (c *compiler) contracts(s *Spec) {
 		if cs.EachNeeds != nil {
 			ct.EachNeeds = *cs.EachNeeds
 		}
-		ct.DefenceNeeds, ct.DefendersOpen = cs.DefenceNeeds, cs.DefendersOpen
+		ct.DefenceNeeds, ct.DefendersOpen, ct.Half = cs.DefenceNeeds, cs.DefendersOpen, cs.Half
 		ct.TalonLeads = map[string]TalonLeads{"suit": TalonSuit, "card": TalonCard, "card-when-dealer-sits-out": TalonCardDealerOut}[cs.TalonLeads]
 		if _, dup := r.ContractByName(cs.Name); dup {
 			c.errorf(c.node("contracts", strconv.Itoa(i), "name"), "contract %q is defined twice", cs.Name)
@@ -469,6 +469,7 @@ func (c *compiler) defence(s *Spec) {
 		d.MayPlay = d.MayPlay || ch == "play"
 		d.MayDrop = d.MayDrop || ch == "drop"
 		d.MayInvite = d.MayInvite || ch == "invite"
+		d.MayHalf = d.MayHalf || ch == "half"
 	}
 	d.InviteNeeds = 2 * s.Defence.EachNeeds
 	if s.Defence.InviteNeeds != nil {
@@ -489,6 +490,9 @@ func (c *compiler) defence(s *Spec) {
 	d.OddEarlier = s.Defence.OddShare == "earlier"
 	if d.DroppedPlayed && (!d.MayDrop || d.MayInvite) {
 		c.errorf(c.node("defence", "dropped_hand"), "dropped_hand played needs the choice drop, and makes invite needless: the dropped hand is always played along")
+	}
+	if d.MayHalf && !d.MayDrop {
+		c.errorf(c.node("defence", "choices"), "half needs drop: a defender takes half only after the other dropped out")
 	}
 	if d.OpenChoice && !d.DroppedPlayed {
 		c.errorf(c.node("defence", "open"), "open choose needs dropped_hand: played (only a defender playing a dropped hand along chooses open play)")

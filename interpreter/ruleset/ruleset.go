@@ -67,6 +67,7 @@ type Contract struct {
 	DefendersOpen bool
 	TalonLeads    TalonLeads
 	NoDeclarer    bool // played by everyone when all pass (auction.all_pass.play)
+	Half          bool // the defence choice half is open against it
 }
 
 // TalonLeads says how the talon's cards open the first tricks of a contract
@@ -167,6 +168,7 @@ type Exchange struct {
 type Defence struct {
 	MayPlay, MayDrop bool
 	MayInvite        bool // the defender left alone may invite the one who dropped
+	MayHalf          bool // the second defender may take half when the first dropped
 	InviteNeeds      int  // tricks the inviter needs, the invited player's included
 	Contra           Contra
 	EachNeeds        int

@@ -73,6 +73,7 @@ type ContractSpec struct {
 	DefenceNeeds  int            `yaml:"defence_needs"`
 	DefendersOpen bool           `yaml:"defenders_open"`
 	TalonLeads    string         `yaml:"talon_leads"`
+	Half          bool           `yaml:"half"`
 }
 
 func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {

@@ -17,9 +17,10 @@ const (
 	Play
 	Drop
 	Invite // plays, and invited the defender who dropped: that one plays for the inviter
+	Half   // the other defender dropped: takes half the defence's obligation as won, without play
 )
 
-func (c Choice) String() string { return [...]string{"-", "play", "drop", "invite"}[c] }
+func (c Choice) String() string { return [...]string{"-", "play", "drop", "invite", "half"}[c] }
 
 // Pot is the party index of the pot in transfers.
 const Pot = -1
@@ -220,6 +221,8 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s dropped out, but defenders may not drop out of %s", o.Seats[i], ct.Name)
 		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
+		case c == Half && !o.mayHalf(r, i):
+			return fmt.Errorf("%s took half: only the second defender may, after the first dropped out, against a contract that allows it (defence choice half, contract half)", o.Seats[i])
 		case c == Invite && !r.Defence.MayInvite:
 			return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
 		}
@@ -359,4 +362,15 @@ func (o *Outcome) checkEveryonePlays(r *ruleset.Ruleset) error {
 		return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
 	}
 	return nil
+}
+
+// mayHalf reports whether seat i may take half: the ruleset offers it
+// against this contract, i is the second defender from the declarer's left
+// and the first dropped out.
+func (o *Outcome) mayHalf(r *ruleset.Ruleset, i int) bool {
+	if !r.Defence.MayHalf || o.Contract < 0 || !r.Contracts[o.Contract].Half || o.Declarer < 0 || r.Hands != 3 {
+		return false
+	}
+	first := (o.Declarer + 1) % r.Hands
+	return i == (o.Declarer+2)%r.Hands && o.Defence[first] == Drop
 }

@@ -329,6 +329,7 @@ func (s *Settler) fill(o *Outcome) {
 		case o.HoldsHand(r, i):
 			p.Defender = true
 			p.Dropped = o.Defence[i] == Drop
+			p.Half = o.Defence[i] == Half
 			p.Played = o.InPlay(r, i)
 			// invited: dropped and asked back, or the partner of a team contra
 			p.Invited = p.Played && i != inviter && inviter >= 0
@@ -407,6 +408,7 @@ func (s *Settler) fill(o *Outcome) {
 	if ct != nil {
 		env["contract"] = ct.Name
 		env["number"] = ct.Number
+		env["defence_needs"] = ct.DefenceNeeds
 		if ct.Trumps != 255 {
 			env["trumps"] = r.Deck.SuitIDs[ct.Trumps]
 		}

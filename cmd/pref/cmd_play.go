@@ -188,6 +188,9 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 	if whole {
 		return failed("the game did not close in %d deals", maxGameDeals)
 	}
+	if r.Sheet.Final != nil && deals > 1 {
+		return p.final(t)
+	}
 	return nil
 }
 
@@ -218,7 +221,15 @@ func (p *printer) final(t *table.Table) error {
 		return failed("%v", err)
 	}
 	r := t.R
-	p.f("\nThe game is over after %d deals: every pool is full.\n\nFinal sheet\n", t.Deals)
+	closed, err := t.Closed()
+	if err != nil {
+		return failed("%v", err)
+	}
+	if closed {
+		p.f("\nThe game is over after %d deals: every pool is full.\n\nFinal sheet\n", t.Deals)
+	} else {
+		p.f("\nThe sheet after %d deals (the game is not over: the scores are what closing it now would give)\n", t.Deals)
+	}
 	head := []string{"player"}
 	head = append(head, r.Sheet.Accounts...)
 	for _, a := range r.Sheet.PairAccounts {

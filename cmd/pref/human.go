@@ -264,9 +264,9 @@ func (h *human) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	} else {
 		h.p.f("  Trick %d: you lead\n", g.NTricks+1)
 	}
-	if g.Open && g.LoneDefender() >= 0 {
+	if g.Open && g.Declarer >= 0 && seat != g.Declarer {
 		for s := 0; s < g.Seats(); s++ {
-			if s != seat && s != g.Declarer && g.Defence[s] != settle.NoChoice {
+			if s != seat && s != g.Declarer && g.InPlay(s) {
 				h.p.f("  Shown: %s %s\n", h.p.seatName(s), h.p.cards(g.Hands[s]))
 			}
 		}

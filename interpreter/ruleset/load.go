@@ -400,8 +400,12 @@ func (c *compiler) auction(s *Spec) {
 		}
 	}
 	for i := range r.Contracts {
-		if r.Contracts[i].TalonLeads != TalonNotTurned && !r.Contracts[i].NoDeclarer {
+		switch {
+		case r.Contracts[i].TalonLeads == TalonNotTurned:
+		case !r.Contracts[i].NoDeclarer:
 			c.errorf(c.node("contracts", strconv.Itoa(i), "talon_leads"), "contract %q: talon_leads is for the contract everyone plays when all pass (auction.all_pass.play)", r.Contracts[i].Name)
+		case r.Hands > 3 || r.TalonSize == 0:
+			c.errorf(c.node("contracts", strconv.Itoa(i), "talon_leads"), "contract %q: talon_leads needs a talon and at most 3 hands (a trick holds the talon's card and one card from each hand)", r.Contracts[i].Name)
 		}
 	}
 	for _, o := range a.AllPass.Offers {

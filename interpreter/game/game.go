@@ -457,35 +457,13 @@ func (g *Game) defence() {
 // offers it against this contract, seat is the second defender and the
 // first dropped out.
 func (g *Game) MayHalf(seat int) bool {
-	n := g.Seats()
-	if !g.R.Defence.MayHalf || g.Contract < 0 || !g.R.Contracts[g.Contract].Half || g.Declarer < 0 || n != 3 {
-		return false
-	}
-	return seat == (g.Declarer+2)%n && g.Defence[(g.Declarer+1)%n] == settle.Drop
+	return g.Declarer >= 0 && g.R.MayHalf(g.Contract, g.Declarer, seat, g.Defence[(g.Declarer+1)%g.Seats()] == settle.Drop)
 }
 
 // LoneDefender is the one defender who plays when the others dropped and
 // the ruleset plays dropped hands along, or -1.
 func (g *Game) LoneDefender() int {
-	if !g.R.Defence.DroppedPlayed || g.Declarer < 0 {
-		return -1
-	}
-	lone, dropped := -1, false
-	for s := 0; s < g.Seats(); s++ {
-		switch {
-		case s == g.Declarer:
-		case g.Defence[s] == settle.Play && lone == -1:
-			lone = s
-		case g.Defence[s] == settle.Play:
-			return -1
-		case g.Defence[s] == settle.Drop:
-			dropped = true
-		}
-	}
-	if !dropped {
-		return -1
-	}
-	return lone
+	return settle.LoneDefender(g.R, g.Declarer, g.Defence[:g.Seats()])
 }
 
 // Controller is the seat whose player chooses seat's cards: in open play
@@ -638,13 +616,7 @@ func (g *Game) TalonTricks() int {
 
 // talonCompetes reports whether a turned talon card may win its trick.
 func (g *Game) talonCompetes() bool {
-	switch g.R.Contracts[g.Contract].TalonLeads {
-	case ruleset.TalonCard:
-		return true
-	case ruleset.TalonCardDealerOut:
-		return g.TableSize > g.R.Hands
-	}
-	return false
+	return g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands)
 }
 
 // firstSuitWinner is the highest card of the suit the first player played,

@@ -201,9 +201,7 @@ func naiveTalonWinner(g *game.Game, played []cards.Card, tr game.Trick) int {
 	if tr.N == 0 || int(tr.Seats[0]) != game.TalonSeat {
 		return -1
 	}
-	competes := g.R.Contracts[g.Contract].TalonLeads == ruleset.TalonCard ||
-		(g.R.Contracts[g.Contract].TalonLeads == ruleset.TalonCardDealerOut && g.TableSize > g.R.Hands)
-	if competes {
+	if g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands) {
 		return -1
 	}
 	best := -1

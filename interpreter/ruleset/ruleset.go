@@ -347,3 +347,19 @@ func (r *Ruleset) FinalEnv() map[string]any {
 	}
 	return env
 }
+
+// TalonCompetes reports whether the talon's cards turned into tricks of
+// contract c may win them, at a table where the dealer sits out or not.
+func (c *Contract) TalonCompetes(dealerSitsOut bool) bool {
+	return c.TalonLeads == TalonCard || (c.TalonLeads == TalonCardDealerOut && dealerSitsOut)
+}
+
+// MayHalf reports whether seat may take half against contract ci declared
+// by declarer: the ruleset offers it against that contract, seat is the
+// second defender from the declarer's left and the first dropped out.
+func (r *Ruleset) MayHalf(ci, declarer, seat int, firstDropped bool) bool {
+	if !r.Defence.MayHalf || ci < 0 || !r.Contracts[ci].Half || declarer < 0 || r.Hands != 3 {
+		return false
+	}
+	return seat == (declarer+2)%r.Hands && firstDropped
+}

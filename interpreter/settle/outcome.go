@@ -61,24 +61,13 @@ type Outcome struct {
 // Inviter is the seat of the defender who invited, or -1. A contra in
 // team mode counts as an invitation by its caller.
 func (o *Outcome) Inviter(r *ruleset.Ruleset) int {
-	lone, dropped := -1, false
 	for i, c := range o.Defence {
 		if c == Invite {
 			return i
 		}
-		switch c {
-		case Play:
-			if lone >= 0 {
-				lone = -2
-			} else if lone == -1 {
-				lone = i
-			}
-		case Drop:
-			dropped = true
-		}
 	}
 	// A dropped hand played along: the one defender who plays takes it.
-	if r.Defence.DroppedPlayed && dropped && lone >= 0 {
+	if lone := LoneDefender(r, o.Declarer, o.Defence); lone >= 0 {
 		return lone
 	}
 	if r.Defence.Contra.Team {
@@ -164,7 +153,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 		}
 		return fmt.Errorf("%s is played by everyone when all pass: it has no declarer", r.Contracts[o.Contract].Name)
 	}
-	if o.TalonTricks != 0 && (o.Contract < 0 || !o.talonCompetes(r)) {
+	if o.TalonTricks != 0 && (o.Contract < 0 || !r.Contracts[o.Contract].TalonCompetes(len(o.Seats) > r.Hands)) {
 		return fmt.Errorf("the talon took %d tricks, but its cards do not compete for tricks here", o.TalonTricks)
 	}
 	if o.Open && !o.mayBeOpen(r) {
@@ -221,7 +210,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			return fmt.Errorf("%s dropped out, but defenders may not drop out of %s", o.Seats[i], ct.Name)
 		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
-		case c == Half && !o.mayHalf(r, i):
+		case c == Half && !r.MayHalf(o.Contract, o.Declarer, i, o.Defence[(o.Declarer+1)%r.Hands] == Drop):
 			return fmt.Errorf("%s took half: only the second defender may, after the first dropped out, against a contract that allows it (defence choice half, contract half)", o.Seats[i])
 		case c == Invite && !r.Defence.MayInvite:
 			return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
@@ -321,15 +310,29 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 	return nil
 }
 
-// talonCompetes reports whether the talon's cards can win tricks.
-func (o *Outcome) talonCompetes(r *ruleset.Ruleset) bool {
-	switch r.Contracts[o.Contract].TalonLeads {
-	case ruleset.TalonCard:
-		return true
-	case ruleset.TalonCardDealerOut:
-		return len(o.Seats) > r.Hands
+// LoneDefender is the one defender who plays when the other dropped and
+// the ruleset plays dropped hands along (defence dropped_hand: played), or
+// -1. choices are per seat, the declarer's included.
+func LoneDefender(r *ruleset.Ruleset, declarer int, choices []Choice) int {
+	if !r.Defence.DroppedPlayed || declarer < 0 {
+		return -1
 	}
-	return false
+	lone, dropped := -1, false
+	for s, c := range choices {
+		switch {
+		case s == declarer:
+		case c == Play && lone >= 0:
+			return -1
+		case c == Play:
+			lone = s
+		case c == Drop:
+			dropped = true
+		}
+	}
+	if !dropped {
+		return -1
+	}
+	return lone
 }
 
 func (o *Outcome) mayBeOpen(r *ruleset.Ruleset) bool {
@@ -345,12 +348,15 @@ func (o *Outcome) checkEveryonePlays(r *ruleset.Ruleset) error {
 	if o.Conceded || o.Forced || o.Hand || o.PotBid != 0 {
 		return fmt.Errorf("%s has no declarer: nobody can concede, be forced, play from the hand or bid into the pot", r.Contracts[o.Contract].Name)
 	}
+	if o.TalonTricks < 0 {
+		return fmt.Errorf("the talon took %d tricks", o.TalonTricks)
+	}
 	total := o.TalonTricks
 	for i, t := range o.Tricks {
 		if o.Defence[i] != NoChoice {
 			return fmt.Errorf("%s: nobody declared, so there is no defence to choose", o.Seats[i])
 		}
-		if t < 0 || o.TalonTricks < 0 {
+		if t < 0 {
 			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
 		}
 		if t > 0 && !o.HoldsHand(r, i) {
@@ -362,15 +368,4 @@ func (o *Outcome) checkEveryonePlays(r *ruleset.Ruleset) error {
 		return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
 	}
 	return nil
-}
-
-// mayHalf reports whether seat i may take half: the ruleset offers it
-// against this contract, i is the second defender from the declarer's left
-// and the first dropped out.
-func (o *Outcome) mayHalf(r *ruleset.Ruleset, i int) bool {
-	if !r.Defence.MayHalf || o.Contract < 0 || !r.Contracts[o.Contract].Half || o.Declarer < 0 || r.Hands != 3 {
-		return false
-	}
-	first := (o.Declarer + 1) % r.Hands
-	return i == (o.Declarer+2)%r.Hands && o.Defence[first] == Drop
 }

@@ -3,7 +3,6 @@ package ruleset
 import (
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"regexp"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
+	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/schema"
@@ -24,7 +24,7 @@ import (
 
 // LoadFile reads and compiles a ruleset file.
 func LoadFile(path string) (*Ruleset, error) {
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadFile(path, safeio.MaxFile)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,6 @@
+// Package safeio reads and writes the files pref is given with the limits
+// that keep hostile input harmless: only regular files are read (a FIFO
+// would block, /dev/zero would never end), never more than a limit, and
+// files are written atomically (a temporary file renamed into place), so a
+// crash never leaves half a file.
+package safeio

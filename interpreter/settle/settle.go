@@ -243,10 +243,19 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 			if amt.IsZero() {
 				continue
 			}
+			if mutation == "double" {
+				amt = amt.Add(amt)
+			}
+			if mutation == "swap" {
+				from, to = to, from
+			}
 			if p.Account != "" {
 				e := SheetEntry{Seat: to, Against: -1, Account: p.Account, Amount: amt, Rule: rule.Name}
 				if p.Pair {
 					e.Against = from
+				}
+				if mutation == "account" {
+					e.Seat = (e.Seat + 1) % len(o.Seats)
 				}
 				if explain {
 					e.Explain = s.explain(p)
@@ -320,10 +329,14 @@ func (s *Settler) fill(o *Outcome) {
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
 		}
+		if mutation == "tricks" && i == o.Declarer {
+			p.Tricks++
+			p.Credited++
+		}
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
-			p.Failed = played && ct != nil && !ct.Made(r.Need(o.Contract, o.Hand), o.Tricks[i], o.Run)
+			p.Failed = played && ct != nil && !ct.Made(s.need(o), p.Tricks, o.Run)
 		case o.Declarer < 0:
 			p.Played = played && o.HoldsHand(r, i) // a contract everyone plays
 		case o.HoldsHand(r, i):
@@ -415,10 +428,10 @@ func (s *Settler) fill(o *Outcome) {
 		for i, k := range r.ValueNames {
 			env[k] = ct.Values[i]
 		}
-		need := r.Need(o.Contract, o.Hand)
+		need := s.need(o)
 		env["tricks_needed"] = need
 		if o.Declarer >= 0 && played {
-			t := o.Tricks[o.Declarer]
+			t := s.parties[o.Declarer].Tricks
 			made := ct.Made(need, t, o.Run)
 			env["made"] = made
 			if made {
@@ -452,6 +465,14 @@ func (s *Settler) fill(o *Outcome) {
 			env[d.Name] = v
 		}
 	}
+}
+
+// need is the tricks the contract played needs.
+func (s *Settler) need(o *Outcome) int {
+	if mutation == "need" {
+		return s.r.Need(o.Contract, o.Hand) + 1
+	}
+	return s.r.Need(o.Contract, o.Hand)
 }
 
 // shares divides the defence's obligation among the defenders who answer

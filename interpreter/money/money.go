@@ -17,8 +17,36 @@ type Amount struct {
 // ErrOverflow is the panic value of an operation whose result does not fit.
 var ErrOverflow = errors.New("amount out of range")
 
-// Int is the amount n.
-func Int(n int64) Amount { return Amount{n, 1} }
+// Int is the amount n. MinInt64 has no negation, so it is out of range
+// like any result that does not fit.
+func Int(n int64) Amount {
+	if n == math.MinInt64 {
+		panic(ErrOverflow)
+	}
+	return Amount{n, 1}
+}
+
+// MaxInput bounds every amount pref takes as input (a pot, a score-sheet
+// figure) and every integer a ruleset writes: 10^12, far above any stake
+// played, and far enough below 2^63 that products of two such figures in a
+// settlement are caught as overflow rather than silently wrapped.
+const MaxInput = 1_000_000_000_000
+
+// MaxInputDen bounds the denominator of an input amount: a millionth of a
+// unit is finer than any coin.
+const MaxInputDen = 1_000_000
+
+// CheckInput refuses an amount outside the input limits.
+func CheckInput(a Amount) error {
+	n, d := a.parts()
+	if d > MaxInputDen {
+		return fmt.Errorf("amount %v: finer than a millionth, the limit pref accepts", a)
+	}
+	if n > MaxInput*d || n < -MaxInput*d { // no overflow: d <= 10^6
+		return fmt.Errorf("amount %v: beyond ±%d, the limit pref accepts", a, int64(MaxInput))
+	}
+	return nil
+}
 
 // Frac is n/d in lowest terms; d must not be 0.
 func Frac(n, d int64) Amount {
@@ -102,7 +130,7 @@ func (a Amount) Add(b Amount) Amount {
 	return norm(add(mul(an, bd/g), mul(bn, ad/g)), mul(ad, bd/g))
 }
 
-// Neg is -a.
+// Neg is -a. (No Amount holds MinInt64, so this cannot overflow.)
 func (a Amount) Neg() Amount { n, d := a.parts(); return Amount{-n, d} }
 
 // Sub is a - b.
@@ -145,44 +173,71 @@ func (a Amount) Sign() int {
 // IsZero reports a == 0.
 func (a Amount) IsZero() bool { return a.num == 0 }
 
-// Cmp is -1, 0 or 1 as a <, ==, > b.
-func (a Amount) Cmp(b Amount) int { return a.Sub(b).Sign() }
+// Cmp is -1, 0 or 1 as a <, ==, > b. It never overflows: the cross
+// products are compared in 128 bits.
+func (a Amount) Cmp(b Amount) int {
+	an, ad := a.parts()
+	bn, bd := b.parts()
+	sa, sb := a.Sign(), b.Sign()
+	if sa != sb {
+		if sa < sb {
+			return -1
+		}
+		return 1
+	}
+	if sa == 0 {
+		return 0
+	}
+	// same sign: compare |an|*bd with |bn|*ad
+	h1, l1 := bits.Mul64(uint64(abs(an)), uint64(bd))
+	h2, l2 := bits.Mul64(uint64(abs(bn)), uint64(ad))
+	c := 0
+	switch {
+	case h1 < h2 || (h1 == h2 && l1 < l2):
+		c = -1
+	case h1 > h2 || (h1 == h2 && l1 > l2):
+		c = 1
+	}
+	return c * sa
+}
 
 // Equal reports a == b.
 func (a Amount) Equal(b Amount) bool { return a.Cmp(b) == 0 }
 
 // String writes an integer as is, a fraction with a finite decimal expansion
-// as a decimal ("5.5"), any other as n/d ("10/3").
+// of at most 18 places as a decimal ("5.5"), any other as n/d ("10/3").
+// Parse reads back every string it writes.
 func (a Amount) String() string {
 	n, d := a.parts()
 	if d == 1 {
 		return strconv.FormatInt(n, 10)
 	}
-	// d has only factors 2 and 5: a finite decimal.
-	k, scale := d, int64(1)
-	digits := 0
-	for k%2 == 0 || k%5 == 0 {
-		if k%2 == 0 {
-			k /= 2
-		} else {
-			k /= 5
-		}
+	// d = 2^twos * 5^fives (anything else: no finite decimal) needs
+	// max(twos, fives) places.
+	k, twos, fives := d, 0, 0
+	for k%2 == 0 {
+		k, twos = k/2, twos+1
+	}
+	for k%5 == 0 {
+		k, fives = k/5, fives+1
+	}
+	places := max(twos, fives)
+	if k != 1 || places > 18 {
+		return strconv.FormatInt(n, 10) + "/" + strconv.FormatInt(d, 10)
+	}
+	scale := int64(1)
+	for range places {
 		scale *= 10
-		digits++
-		if digits > 18 {
-			break
-		}
 	}
-	if k != 1 || digits > 18 {
-		return fmt.Sprintf("%d/%d", n, d)
+	// |n| = whole*d + rem with rem < d, so rem*(scale/d) < scale <= 10^18.
+	sign, un := "", n
+	if n < 0 {
+		sign, un = "-", -n
 	}
-	scaled := n * (scale / d)
-	sign := ""
-	if scaled < 0 {
-		sign, scaled = "-", -scaled
-	}
-	s := fmt.Sprintf("%0*d", digits+1, scaled)
-	return sign + strings.TrimRight(s[:len(s)-digits]+"."+s[len(s)-digits:], "0")
+	whole, rem := un/d, un%d
+	frac := strconv.FormatInt(rem*(scale/d), 10)
+	frac = strings.Repeat("0", places-len(frac)) + frac
+	return sign + strconv.FormatInt(whole, 10) + "." + strings.TrimRight(frac, "0")
 }
 
 // Parse reads "12", "-3", "5.5" or "11/2".
@@ -192,27 +247,46 @@ func Parse(s string) (Amount, error) {
 	if n, d, ok := strings.Cut(s, "/"); ok {
 		num, err1 := strconv.ParseInt(strings.TrimSpace(n), 10, 64)
 		den, err2 := strconv.ParseInt(strings.TrimSpace(d), 10, 64)
-		if err1 != nil || err2 != nil || den == 0 {
+		if err1 != nil || err2 != nil || den == 0 || num == math.MinInt64 || den == math.MinInt64 {
 			return Amount{}, bad
 		}
 		return norm(num, den), nil
 	}
 	if ip, fp, ok := strings.Cut(s, "."); ok {
-		if len(fp) == 0 || len(fp) > 15 || strings.ContainsAny(fp, "+-") {
+		if len(fp) == 0 || len(fp) > 18 || strings.ContainsAny(fp, "+-") {
 			return Amount{}, bad
 		}
-		whole, err1 := strconv.ParseInt(ip+fp, 10, 64)
-		if err1 != nil {
+		neg := strings.HasPrefix(ip, "-")
+		ip = strings.TrimPrefix(strings.TrimPrefix(ip, "-"), "+")
+		if ip == "" {
+			ip = "0"
+		}
+		whole, err1 := strconv.ParseInt(ip, 10, 64)
+		frac, err2 := strconv.ParseInt(fp, 10, 64)
+		if err1 != nil || err2 != nil || strings.ContainsAny(ip, "+-") {
 			return Amount{}, bad
 		}
 		den := int64(1)
 		for range fp {
 			den *= 10
 		}
-		return norm(whole, den), nil
+		// whole + frac/den, exactly; a sum that does not fit is refused
+		var a Amount
+		var err error
+		func() {
+			defer Catch(&err)
+			a = Int(whole).Add(Frac(frac, den))
+		}()
+		if err != nil {
+			return Amount{}, bad
+		}
+		if neg {
+			a = a.Neg()
+		}
+		return a, nil
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
+	if err != nil || n == math.MinInt64 {
 		return Amount{}, bad
 	}
 	return Int(n), nil

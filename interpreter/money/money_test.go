@@ -82,3 +82,139 @@ func BenchmarkAddMul(b *testing.B) {
 		}
 	}
 }
+
+// Every amount prints as a string Parse reads back as the same amount,
+// including the extremes (the 9.300000001 printed as -9.14...).
+func TestStringParseRoundTripAnyAmount(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	pow := func(b int64, n int) int64 {
+		out := int64(1)
+		for range n {
+			out *= b
+		}
+		return out
+	}
+	var amounts []Amount
+	for _, n := range []int64{0, 1, -1, 7, math.MaxInt64, -math.MaxInt64, 9300000001, -9300000001} {
+		for _, d := range []int64{1, 2, 3, 10, 1000000000, pow(2, 62), pow(5, 27), pow(2, 18) * pow(5, 3), pow(10, 18), math.MaxInt64} {
+			amounts = append(amounts, Frac(n, d))
+		}
+	}
+	for range 100000 {
+		n := r.Int64() >> r.IntN(63)
+		if r.IntN(2) == 0 {
+			n = -n
+		}
+		d := pow(2, r.IntN(40)) * pow(5, r.IntN(20))
+		if d <= 0 {
+			d = 1
+		}
+		if r.IntN(4) == 0 {
+			d = r.Int64N(math.MaxInt64) + 1
+		}
+		amounts = append(amounts, Frac(n, d))
+	}
+	for _, a := range amounts {
+		s := a.String()
+		back, err := Parse(s)
+		if err != nil {
+			t.Fatalf("%d/%d prints %q, which Parse refuses: %v", a.Num(), a.Den(), s, err)
+		}
+		if back != a {
+			t.Fatalf("%d/%d prints %q, which reads back as %d/%d", a.Num(), a.Den(), s, back.Num(), back.Den())
+		}
+	}
+	if got := Frac(9300000001, 1000000000).String(); got != "9.300000001" {
+		t.Errorf("9.300000001 prints %q", got)
+	}
+}
+
+func TestParseRefusesWhatCannotBeHeld(t *testing.T) {
+	for _, s := range []string{"-9223372036854775808", "-9223372036854775808/1", "1/-9223372036854775808",
+		"9223372036854775808", "-9223372036854775808.0", "1/0", "", "1.", "x", "1.+5"} {
+		if a, err := Parse(s); err == nil {
+			t.Errorf("Parse(%q) = %v, want an error", s, a)
+		}
+	}
+}
+
+func TestCmpNeverOverflows(t *testing.T) {
+	big, small := Int(math.MaxInt64), Int(-math.MaxInt64)
+	if small.Cmp(big) != -1 || big.Cmp(small) != 1 || big.Cmp(big) != 0 {
+		t.Error("Cmp at the extremes")
+	}
+	if Frac(math.MaxInt64, 3).Cmp(Frac(math.MaxInt64-1, 3)) != 1 {
+		t.Error("Cmp of close large fractions")
+	}
+	if Frac(-1, math.MaxInt64).Cmp(Frac(-1, math.MaxInt64-1)) != 1 {
+		t.Error("Cmp of close small negative fractions")
+	}
+}
+
+func TestCheckInput(t *testing.T) {
+	for s, ok := range map[string]bool{"1000000000000": true, "-1000000000000": true, "1000000000001": false,
+		"-1000000000000.5": false, "0.000001": true, "0.0000001": false, "9223372036854775807": false, "1/3": true} {
+		a, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := CheckInput(a) == nil; got != ok {
+			t.Errorf("CheckInput(%s) ok = %v, want %v", s, got, ok)
+		}
+	}
+}
+
+func FuzzParseString(f *testing.F) {
+	for _, s := range []string{"0", "12", "-3", "5.5", "11/2", "9.300000001", "-9223372036854775808/1", "1/3", " 7 ", "0.000000000000001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := Parse(s)
+		if err != nil {
+			return
+		}
+		back, err := Parse(a.String())
+		if err != nil || back != a {
+			t.Fatalf("Parse(%q) = %d/%d prints %q, reads back as %v (%v)", s, a.Num(), a.Den(), a.String(), back, err)
+		}
+		_ = CheckInput(a)
+		_ = a.Cmp(Int(1))
+	})
+}
+
+func FuzzArithmetic(f *testing.F) {
+	f.Add(int64(1), int64(2), int64(3), int64(4))
+	f.Add(int64(math.MaxInt64), int64(1), int64(math.MaxInt64), int64(3))
+	f.Add(int64(math.MinInt64), int64(1), int64(-1), int64(1))
+	f.Fuzz(func(t *testing.T, an, ad, bn, bd int64) {
+		if ad == 0 || bd == 0 || an == math.MinInt64 || ad == math.MinInt64 || bn == math.MinInt64 || bd == math.MinInt64 {
+			return
+		}
+		a, b := Frac(an, ad), Frac(bn, bd)
+		ra, rb := big.NewRat(a.Num(), a.Den()), big.NewRat(b.Num(), b.Den())
+		check := func(op string, f func() Amount, want *big.Rat) {
+			var got Amount
+			var err error
+			func() {
+				defer Catch(&err)
+				got = f()
+			}()
+			fits := want.Num().IsInt64() && want.Denom().IsInt64() && want.Num().Int64() != math.MinInt64
+			switch {
+			case err == nil && big.NewRat(got.Num(), got.Den()).Cmp(want) != 0:
+				t.Fatalf("%v %s %v = %v, want %v", a, op, b, got, want.RatString())
+			case err != nil && fits:
+				// an intermediate product may overflow where the result fits: allowed, never a wrong value
+			}
+		}
+		check("+", func() Amount { return a.Add(b) }, new(big.Rat).Add(ra, rb))
+		check("-", func() Amount { return a.Sub(b) }, new(big.Rat).Sub(ra, rb))
+		check("*", func() Amount { return a.Mul(b) }, new(big.Rat).Mul(ra, rb))
+		if !b.IsZero() {
+			check("/", func() Amount { return a.Div(b) }, new(big.Rat).Quo(ra, rb))
+		}
+		if a.Cmp(b) != ra.Cmp(rb) {
+			t.Fatalf("Cmp(%v, %v) = %d, want %d", a, b, a.Cmp(b), ra.Cmp(rb))
+		}
+	})
+}

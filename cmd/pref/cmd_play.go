@@ -149,7 +149,11 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 			players[i] = &reasoned{&bot.Simple{}, p, seatNames}
 		}
 		p.header(t, d, deals, seatNames)
-		for _, a := range t.Ante() {
+		antes, err := t.Ante()
+		if err != nil {
+			return badInput(fmt.Errorf("ante: %v", err))
+		}
+		for _, a := range antes {
 			p.f("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
 		}
 		if usesMoney(r) {
@@ -176,7 +180,9 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 			p.f("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
 		}
 		printSheet(indent{p.w}, l)
-		t.Apply(o, l)
+		if err := t.Apply(o, l); err != nil {
+			return badInput(fmt.Errorf("deal %d: %v", d+1, err))
+		}
 		if !t.Sum().IsZero() {
 			return failed("the table does not balance: %v", t.Sum())
 		}

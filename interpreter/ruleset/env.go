@@ -2,10 +2,12 @@ package ruleset
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/preference-rules/pref/interpreter/money"
 )
 
@@ -83,8 +85,11 @@ var Variables = []struct {
 var amountType = reflect.TypeOf(money.Amount{})
 
 // exprOptions are the compile options every ruleset expression shares:
-// exact arithmetic (/ on integers gives a fraction, never a float), a bound
-// on size, and the typed environment.
+// exact arithmetic (/ on integers gives a fraction, never a float; + - * %
+// on integers and amounts stop with an error on overflow, never wrap), no
+// built-ins but min and max (nothing that loops, allocates or builds
+// strings), a bound on size, and the typed environment. checkLanguage then
+// refuses whatever of expr's language is left outside pref's.
 func exprOptions(env map[string]any) []expr.Option {
 	A := func(v any) money.Amount {
 		switch x := v.(type) {
@@ -95,17 +100,34 @@ func exprOptions(env map[string]any) []expr.Option {
 		}
 		panic(fmt.Sprintf("not a number: %T", v))
 	}
-	arith := func(name string, op func(a, b money.Amount) money.Amount, ints bool) expr.Option {
+	// arith overloads an operator for amounts, mixed operands and, with
+	// intOp, integers (which stay integers: 7 * 2 is 14, not an amount).
+	arith := func(name, sym string, op func(a, b money.Amount) money.Amount, intOp func(a, b int64) (int64, error), intsToAmount bool) expr.Option {
 		types := []any{
 			new(func(money.Amount, money.Amount) money.Amount),
 			new(func(money.Amount, int) money.Amount),
 			new(func(int, money.Amount) money.Amount),
 		}
-		if ints {
+		switch {
+		case intOp != nil:
+			types = append(types, new(func(int, int) int))
+		case intsToAmount:
 			types = append(types, new(func(int, int) money.Amount))
 		}
-		return expr.Function(name, func(p ...any) (any, error) {
-			return op(A(p[0]), A(p[1])), nil
+		return expr.Function(name, func(p ...any) (out any, err error) {
+			if a, ok := p[0].(int); ok && intOp != nil {
+				if b, ok := p[1].(int); ok {
+					n, err := intOp(int64(a), int64(b))
+					return int(n), err
+				}
+			}
+			a, b := A(p[0]), A(p[1])
+			defer func() {
+				if r := recover(); r != nil {
+					out, err = nil, fmt.Errorf("%v %s %v: %v", a, sym, b, r)
+				}
+			}()
+			return op(a, b), nil
 		}, types...)
 	}
 	cmp := func(name string, ok func(c int) bool) expr.Option {
@@ -119,11 +141,23 @@ func exprOptions(env map[string]any) []expr.Option {
 	}
 	return []expr.Option{
 		expr.Env(env),
-		expr.MaxNodes(500),
-		arith("_add", money.Amount.Add, false),
-		arith("_sub", money.Amount.Sub, false),
-		arith("_mul", money.Amount.Mul, false),
-		arith("_div", money.Amount.Div, true),
+		expr.MaxNodes(MaxExprNodes),
+		expr.DisableAllBuiltins(),
+		expr.EnableBuiltin("min"),
+		expr.EnableBuiltin("max"),
+		// -x becomes 0 - x, so that it is checked like any subtraction.
+		expr.Patch(negation{}),
+		arith("_add", "+", money.Amount.Add, addInt, false),
+		arith("_sub", "-", money.Amount.Sub, subInt, false),
+		arith("_mul", "*", money.Amount.Mul, mulInt, false),
+		arith("_div", "/", money.Amount.Div, nil, true),
+		expr.Function("_mod", func(p ...any) (any, error) {
+			a, b := p[0].(int), p[1].(int)
+			if b == 0 {
+				return nil, fmt.Errorf("%d %% 0: division by zero", a)
+			}
+			return a % b, nil
+		}, new(func(int, int) int)),
 		cmp("_lt", func(c int) bool { return c < 0 }),
 		cmp("_le", func(c int) bool { return c <= 0 }),
 		cmp("_gt", func(c int) bool { return c > 0 }),
@@ -136,29 +170,73 @@ func exprOptions(env map[string]any) []expr.Option {
 			new(func(int) money.Amount), new(func(money.Amount) money.Amount)),
 		// power(b, n) is b to the whole n (progressions: 2-4-8 is 2 * power(2, run)).
 		expr.Function("power", func(p ...any) (any, error) {
-			b, n := p[0].(int), p[1].(int)
+			b, n := int64(p[0].(int)), p[1].(int)
 			if n < 0 {
 				return nil, fmt.Errorf("power(%d, %d): a negative exponent", b, n)
 			}
-			out := 1
+			out := int64(1)
 			for range n {
-				if out*b/b != out && b != 0 {
-					return nil, fmt.Errorf("power(%d, %d) overflows", b, n)
+				next, err := mulInt(out, b)
+				if err != nil {
+					return nil, fmt.Errorf("power(%d, %d) does not fit in 64 bits", b, n)
 				}
-				out *= b
+				if out = next; out == 0 || out == 1 {
+					break // 0 and 1 stay what they are: no need to loop a huge n
+				}
 			}
-			return out, nil
+			if out == 1 && b == -1 && n%2 == 1 {
+				out = -1
+			}
+			return int(out), nil
 		}, new(func(int, int) int)),
 		expr.Operator("+", "_add"),
 		expr.Operator("-", "_sub"),
 		expr.Operator("*", "_mul"),
 		expr.Operator("/", "_div"),
+		expr.Operator("%", "_mod"),
 		expr.Operator("<", "_lt"),
 		expr.Operator("<=", "_le"),
 		expr.Operator(">", "_gt"),
 		expr.Operator(">=", "_ge"),
 		expr.Operator("==", "_eq"),
 		expr.Operator("!=", "_ne"),
+	}
+}
+
+// Integer arithmetic that reports overflow instead of wrapping.
+func addInt(a, b int64) (int64, error) {
+	s := a + b
+	if (a > 0 && b > 0 && s < 0) || (a < 0 && b < 0 && s >= 0) {
+		return 0, fmt.Errorf("%d + %d does not fit in 64 bits", a, b)
+	}
+	return s, nil
+}
+
+func subInt(a, b int64) (int64, error) {
+	s := a - b
+	if (a >= 0 && b < 0 && s < 0) || (a < 0 && b > 0 && s >= 0) {
+		return 0, fmt.Errorf("%d - %d does not fit in 64 bits", a, b)
+	}
+	return s, nil
+}
+
+func mulInt(a, b int64) (int64, error) {
+	if a == 0 || b == 0 {
+		return 0, nil
+	}
+	p := a * b
+	if p/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		return 0, fmt.Errorf("%d * %d does not fit in 64 bits", a, b)
+	}
+	return p, nil
+}
+
+// negation rewrites unary minus as a subtraction from zero.
+type negation struct{}
+
+func (negation) Visit(n *ast.Node) {
+	if u, ok := (*n).(*ast.UnaryNode); ok && u.Operator == "-" {
+		ast.Patch(n, &ast.BinaryNode{Operator: "-", Left: &ast.IntegerNode{Value: 0}, Right: u.Node})
 	}
 }
 

@@ -805,20 +805,34 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 			msg = fe.Message
 			line, col = position(e.Node, fe.Line, fe.Column)
 		}
+		if strings.Contains(msg, "unknown name") {
+			msg += " (names available: " + strings.Join(sortedKeys(env), ", ") + ")"
+		}
 		c.errs = append(c.errs, &schema.Error{File: c.file, Line: line, Col: col,
-			Msg: fmt.Sprintf("%s expression %q: %s (names available: %s)", what, e.Text, msg, strings.Join(sortedKeys(env), ", "))})
+			Msg: fmt.Sprintf("%s expression %q: %s", what, e.Text, msg)})
 		return nil
 	}
 	return p
 }
 
+// compileSafe compiles an expression within the limits and the language
+// of rulesets (limits.go); a panic in the compiler is an error, not a crash.
 func compileSafe(src string, opts []expr.Option) (p *vm.Program, err error) {
+	if err := precheck(src); err != nil {
+		return nil, err
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	return expr.Compile(src, opts...)
+	if p, err = expr.Compile(src, opts...); err != nil {
+		return nil, err
+	}
+	if err := checkLanguage(p.Node()); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 func sortedKeys(env map[string]any) []string {

@@ -141,6 +141,9 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if len(o.Defence) != n || len(o.Tricks) != n {
 		return fmt.Errorf("internal: defence and tricks must have one entry per seat")
 	}
+	if err := o.checkRanges(r); err != nil {
+		return err
+	}
 	if err := o.checkContra(r); err != nil {
 		return err
 	}
@@ -257,6 +260,56 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 // lost after the last trick played, not lost before it. An exact contract
 // (misère) is lost by the declarer taking one trick too many, so the last
 // trick was the declarer's; any other is lost by a trick the defence took.
+// MaxRun bounds the all-pass run and the markings an outcome may state:
+// far beyond any session, small enough that no progression built on them
+// can be mistaken for a real figure.
+const MaxRun = 1000
+
+// checkRanges refuses figures no deal can have, before any of them is
+// added up: tricks outside 0..hand size (a sum of huge counts would wrap),
+// negative or absurd runs and markings, a pot beyond the input limits.
+func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
+	seen := map[string]bool{}
+	for i, name := range o.Seats {
+		if name == "" || name == "pot" {
+			return fmt.Errorf("seat %d: %q cannot name a player", i+1, name)
+		}
+		if seen[name] {
+			return fmt.Errorf("%s sits at the table twice", name)
+		}
+		seen[name] = true
+	}
+	for i, t := range o.Tricks {
+		if t < 0 || t > r.HandSize {
+			return fmt.Errorf("%s took %d tricks; a deal has %d", o.Seats[i], t, r.HandSize)
+		}
+	}
+	if o.TalonTricks < 0 || o.TalonTricks > r.HandSize {
+		return fmt.Errorf("the talon took %d tricks; a deal has %d", o.TalonTricks, r.HandSize)
+	}
+	if o.Run < 0 || o.Run > r.HandSize {
+		return fmt.Errorf("a run of %d tricks in a row; a deal has %d", o.Run, r.HandSize)
+	}
+	if o.AllPassRun < 0 || o.AllPassRun > MaxRun {
+		return fmt.Errorf("all-pass run %d: want 0 to %d deals", o.AllPassRun, MaxRun)
+	}
+	if o.MarksGiven < 0 || o.MarksGiven > MaxRun {
+		return fmt.Errorf("markings given %d: want 0 to %d", o.MarksGiven, MaxRun)
+	}
+	for i, m := range o.Marks {
+		if m < 0 || m > MaxRun {
+			return fmt.Errorf("%s holds %d markings: want 0 to %d", o.Seats[min(i, len(o.Seats)-1)], m, MaxRun)
+		}
+	}
+	if o.PotBid < 0 || o.PotBid > money.MaxInput {
+		return fmt.Errorf("a pot bid of %d: want 0 to %d", o.PotBid, int64(money.MaxInput))
+	}
+	if err := money.CheckInput(o.Pot); err != nil {
+		return fmt.Errorf("pot: %v", err)
+	}
+	return nil
+}
+
 func decided(ct *ruleset.Contract, need, taken, played, all int) bool {
 	lost := func(taken, played int) bool {
 		return (ct.Exact && taken > need) || taken+all-played < need

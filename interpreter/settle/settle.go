@@ -155,7 +155,9 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 		return nil, err
 	}
 	defer money.Catch(&err)
-	s.fill(o)
+	if err := s.fill(o); err != nil {
+		return nil, err
+	}
 	l = &Ledger{Seats: o.Seats}
 	for i := range s.r.Rules {
 		rule := &s.r.Rules[i]
@@ -177,6 +179,11 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 			}
 		}
 	}
+	// Every total printed later must be computable: an overflow in a net
+	// result stops the settlement here rather than a printer later.
+	l.Net()
+	l.PairNet()
+	l.SheetNet()
 	return l, nil
 }
 
@@ -258,7 +265,9 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 					e.Seat = (e.Seat + 1) % len(o.Seats)
 				}
 				if explain {
-					e.Explain = s.explain(p)
+					if e.Explain, err = s.explain(p); err != nil {
+						return err
+					}
 				}
 				l.Sheet = append(l.Sheet, e)
 				continue
@@ -268,7 +277,9 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 			}
 			t := Transfer{From: from, To: to, Amount: amt, Rule: rule.Name}
 			if explain {
-				t.Explain = s.explain(p)
+				if t.Explain, err = s.explain(p); err != nil {
+					return err
+				}
 			}
 			l.Transfers = append(l.Transfers, t)
 		}
@@ -312,8 +323,10 @@ func toAmount(v any) money.Amount {
 	return money.Amount{}
 }
 
-// fill sets the environment from the outcome.
-func (s *Settler) fill(o *Outcome) {
+// fill sets the environment from the outcome. A define or an event's
+// condition that fails to evaluate is an error: a value left at zero would
+// settle the deal silently wrong.
+func (s *Settler) fill(o *Outcome) error {
 	r, env := s.r, s.env
 	r.ResetEnv(env) // options may differ between outcomes
 	played := o.Played()
@@ -454,17 +467,21 @@ func (s *Settler) fill(o *Outcome) {
 	// Events with a condition are derived from the cards of a played deal.
 	for _, ev := range r.Events {
 		if ev.When != nil && o.CardsKnown {
-			if v, err := s.vm.Run(ev.When, map[string]any(env)); err == nil {
-				env[ev.Ident] = v == true
+			v, err := s.vm.Run(ev.When, map[string]any(env))
+			if err != nil {
+				return fmt.Errorf("event %s: when: %v", ev.Name, err)
 			}
+			env[ev.Ident] = v == true
 		}
 	}
 	for _, d := range r.Defines {
 		v, err := s.vm.Run(d.Program, map[string]any(env))
-		if err == nil {
-			env[d.Name] = v
+		if err != nil {
+			return fmt.Errorf("define %s %q: %v", d.Name, d.Src, err)
 		}
+		env[d.Name] = v
 	}
+	return nil
 }
 
 // need is the tricks the contract played needs.
@@ -512,7 +529,7 @@ func (s *Settler) shares(o *Outcome, needs, defTricks int) int {
 
 // explain renders the explanation of one payment with the current env:
 // parts compiled when the ruleset loaded, only run here.
-func (s *Settler) explain(p *ruleset.Pay) string {
+func (s *Settler) explain(p *ruleset.Pay) (string, error) {
 	var b strings.Builder
 	for _, part := range p.Explain {
 		if part.Program == nil {
@@ -521,12 +538,11 @@ func (s *Settler) explain(p *ruleset.Pay) string {
 		}
 		v, err := s.vm.Run(part.Program, map[string]any(s.env))
 		if err != nil {
-			b.WriteString("?")
-			continue
+			return "", fmt.Errorf("explaining %q: %v", p.AmountSrc, err)
 		}
 		fmt.Fprint(&b, v)
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // sameRank reports whether m holds two or more cards, all of one rank.

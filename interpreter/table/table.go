@@ -2,6 +2,8 @@ package table
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -47,17 +49,19 @@ func (t *Table) Order() []int {
 	return order
 }
 
-// Ante makes this deal's antes and applies them; it returns them for display.
-func (t *Table) Ante() []settle.Transfer {
+// Ante makes this deal's antes and applies them; it returns them for
+// display. An ante that would overflow a balance is an error, and the
+// table is left as it was.
+func (t *Table) Ante() (_ []settle.Transfer, err error) {
 	a := t.R.Ante
 	switch a.When {
 	case ruleset.AnteFirstDeal:
 		if t.Deals > 0 {
-			return nil
+			return nil, nil
 		}
 	case ruleset.AntePotEmpty:
 		if t.Pot.Sign() > 0 {
-			return nil
+			return nil, nil
 		}
 	}
 	var out []settle.Transfer
@@ -69,10 +73,17 @@ func (t *Table) Ante() []settle.Transfer {
 	if a.Dealer > 0 {
 		out = append(out, settle.Transfer{From: t.Dealer, To: settle.Pot, Amount: money.Int(int64(a.Dealer)), Rule: "dealer's ante"})
 	}
+	pot, balance := t.Pot, slices.Clone(t.Balance)
+	defer func() {
+		if err != nil { // nothing written half
+			t.Pot, t.Balance = pot, balance
+		}
+	}()
+	defer money.Catch(&err)
 	for _, tr := range out {
 		t.move(tr.From, tr.To, tr.Amount)
 	}
-	return out
+	return out, nil
 }
 
 func (t *Table) move(from, to int, amt money.Amount) {
@@ -117,8 +128,16 @@ func (t *Table) Outcome(g *game.Game) *settle.Outcome {
 }
 
 // Apply books a deal's outcome and ledger (seats in this deal's order) to
-// the table.
-func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) {
+// the table. A balance, the pot or a sheet figure that would overflow is an
+// error, and the table is left as it was.
+func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
+	saved := t.clone()
+	defer func() {
+		if err != nil {
+			*t = *saved
+		}
+	}()
+	defer money.Catch(&err)
 	if o.Declarer < 0 {
 		t.AllPassRun++
 	} else {
@@ -143,6 +162,16 @@ func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) {
 			t.MarksGiven += m.Delta
 		}
 	}
+	return nil
+}
+
+// clone is a copy of t sharing nothing mutable with it.
+func (t *Table) clone() *Table {
+	c := *t
+	c.Balance = slices.Clone(t.Balance)
+	c.Marks = slices.Clone(t.Marks)
+	c.Sheet = maps.Clone(t.Sheet)
+	return &c
 }
 
 // Next passes the deal to the left.
@@ -151,7 +180,8 @@ func (t *Table) Next() {
 	t.Dealer = (t.Dealer + 1) % len(t.Names)
 }
 
-// Sum is balances plus pot: always zero.
+// Sum is balances plus pot: always zero. (Apply has checked that every
+// figure it books can be added without overflow.)
 func (t *Table) Sum() money.Amount {
 	s := t.Pot
 	for _, b := range t.Balance {
@@ -184,7 +214,8 @@ func (t *Table) Closed() (bool, error) {
 // Final is each player's final score from the sheet: the sum over the
 // others of pair(player, other) - pair(other, player). The scores add up to
 // zero whatever the ruleset's pair expression.
-func (t *Table) Final() ([]money.Amount, error) {
+func (t *Table) Final() (_ []money.Amount, err error) {
+	defer money.Catch(&err)
 	f := t.R.Sheet.Final
 	if f == nil {
 		return nil, fmt.Errorf("%s keeps no score sheet to close (table.sheet.final)", t.R.Name)

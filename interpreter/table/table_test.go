@@ -1,6 +1,8 @@
 package table_test
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -44,7 +46,9 @@ func TestSessions(t *testing.T) {
 					if want := (len(players) - 1 + d) % len(players); tb.Dealer != want {
 						t.Fatalf("deal %d: dealer %d, want %d", d, tb.Dealer, want)
 					}
-					tb.Ante()
+					if _, err := tb.Ante(); err != nil {
+						t.Fatal(err)
+					}
 					g.Deal(rng)
 					if err := g.Run(); err != nil {
 						t.Fatal(err)
@@ -54,7 +58,9 @@ func TestSessions(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s, %d players, deal %d: %v", name, len(players), d, err)
 					}
-					tb.Apply(o, l)
+					if err := tb.Apply(o, l); err != nil {
+						t.Fatal(err)
+					}
 					if !tb.Sum().IsZero() {
 						t.Fatalf("table does not balance: %v + pot %v", tb.Balance, tb.Pot)
 					}
@@ -74,11 +80,11 @@ func TestSessions(t *testing.T) {
 func TestAnteFirstDealOnly(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
 	tb, _ := table.New(r, []string{"A", "B", "C"})
-	if n := len(tb.Ante()); n != 3 || !tb.Pot.Equal(money.Int(3*int64(r.Ante.Each))) {
+	if n := len(ante(t, tb)); n != 3 || !tb.Pot.Equal(money.Int(3*int64(r.Ante.Each))) {
 		t.Fatalf("first deal: %d antes, pot %v", n, tb.Pot)
 	}
 	tb.Next()
-	if n := len(tb.Ante()); n != 0 {
+	if n := len(ante(t, tb)); n != 0 {
 		t.Fatalf("second deal: %d antes; the 1829 ante is paid once", n)
 	}
 }
@@ -89,17 +95,17 @@ func TestAnteWhenThePotIsEmpty(t *testing.T) {
 		t.Skip("austrian-modern no longer antes when the pot is empty")
 	}
 	tb, _ := table.New(r, []string{"A", "B", "C"})
-	if n := len(tb.Ante()); n != 3 {
+	if n := len(ante(t, tb)); n != 3 {
 		t.Fatalf("first deal: %d antes", n)
 	}
 	tb.Next()
-	if n := len(tb.Ante()); n != 0 {
+	if n := len(ante(t, tb)); n != 0 {
 		t.Fatalf("pot of %v: %d antes; none while the pot holds money", tb.Pot, n)
 	}
 	tb.Pot = money.Amount{} // emptied by the last deal
 	tb.Balance[0] = tb.Balance[0].Add(money.Int(30))
 	tb.Next()
-	if n := len(tb.Ante()); n != 3 || !tb.Sum().IsZero() {
+	if n := len(ante(t, tb)); n != 3 || !tb.Sum().IsZero() {
 		t.Fatalf("empty pot: %d antes, sum %v", n, tb.Sum())
 	}
 }
@@ -255,5 +261,40 @@ func TestWholeGamesClose(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func ante(t *testing.T, tb *table.Table) []settle.Transfer {
+	t.Helper()
+	out, err := tb.Ante()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A balance that would overflow stops the session with an error and
+// leaves the table as it was: never a wrapped figure.
+func TestOverflowLeavesTheTableAsItWas(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	tb, _ := table.New(r, []string{"A", "B", "C"})
+	tb.Balance[0] = money.Int(-math.MaxInt64 + 1)
+	tb.Pot = money.Int(math.MaxInt64 - 1)
+	before := fmt.Sprint(tb.Balance, tb.Pot)
+	if _, err := tb.Ante(); err == nil {
+		t.Fatal("an ante past the largest balance was booked")
+	}
+	if after := fmt.Sprint(tb.Balance, tb.Pot); after != before {
+		t.Fatalf("table changed by a refused ante: %s -> %s", before, after)
+	}
+	o := &settle.Outcome{Seats: []string{"A", "B", "C"}, Declarer: -1, Contract: -1}
+	l := &settle.Ledger{Seats: o.Seats, Transfers: []settle.Transfer{{From: 0, To: 1, Amount: money.Int(10)}, {From: 2, To: 0, Amount: money.Int(1)}}}
+	tb.Balance[1] = money.Int(math.MaxInt64 - 5)
+	before = fmt.Sprint(tb.Balance, tb.Pot, tb.AllPassRun)
+	if err := tb.Apply(o, l); err == nil {
+		t.Fatal("a payment past the largest balance was booked")
+	}
+	if after := fmt.Sprint(tb.Balance, tb.Pot, tb.AllPassRun); after != before {
+		t.Fatalf("table changed by a refused deal: %s -> %s", before, after)
 	}
 }

@@ -1,0 +1,178 @@
+package ruleset
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/preference-rules/pref/interpreter/money"
+)
+
+// Limits on what a ruleset may ask of the interpreter. Each keeps a
+// hostile or mistaken file from crashing, hanging or exhausting the
+// process; each is far above what any real ruleset needs (the embedded
+// ones stay under a tenth of each). docs/reliability.md lists them.
+const (
+	// MaxExprLen is the longest expression, in bytes.
+	MaxExprLen = 2000
+	// MaxExprDepth is the deepest nesting of parentheses and brackets:
+	// expr's parser recurses per level, and parentheses are not nodes, so
+	// MaxExprNodes alone would not stop 500,000 of them overflowing the stack.
+	MaxExprDepth = 32
+	// MaxExprNodes is the largest expression tree.
+	MaxExprNodes = 500
+	// MaxOptions is the most options a ruleset may declare: each one that
+	// sets fields is checked by compiling the ruleset with it switched on.
+	MaxOptions = 64
+	// MaxExpressions is the most expressions one ruleset may hold.
+	MaxExpressions = 2000
+	// MaxInt bounds every integer a ruleset writes (a value, an ante, a
+	// trick count): products of two of them cannot wrap unnoticed, and any
+	// overflow in a settlement is reported as an error.
+	MaxInt = money.MaxInput
+)
+
+// precheck refuses an expression too long or too deeply nested to parse
+// safely, before the parser sees it.
+func precheck(src string) error {
+	if len(src) > MaxExprLen {
+		return fmt.Errorf("expression of %d bytes: longer than %d, the limit", len(src), MaxExprLen)
+	}
+	depth, quote := 0, byte(0)
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			if depth++; depth > MaxExprDepth {
+				return fmt.Errorf("expression nested more than %d deep, the limit (column %d)", MaxExprDepth, i+1)
+			}
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		}
+	}
+	return nil
+}
+
+// The binary operators pref's expressions keep from expr's (arithmetic
+// and comparison of numbers are turned into checked calls before this).
+var allowedBinary = map[string]bool{
+	"==": true, "!=": true, "<": true, ">": true, "<=": true, ">=": true,
+	"and": true, "or": true, "&&": true, "||": true,
+}
+
+// allowedCalls are the functions an expression may call: the checked
+// operators (written for it when it uses + - * / % and comparisons) and
+// the functions documented for authors.
+var allowedCalls = map[string]bool{
+	"_add": true, "_sub": true, "_mul": true, "_div": true, "_mod": true,
+	"_lt": true, "_le": true, "_gt": true, "_ge": true, "_eq": true, "_ne": true,
+	"exact": true, "power": true,
+}
+
+// checkLanguage walks a type-checked expression and refuses anything
+// outside pref's expression language: numbers (integers and exact
+// amounts), booleans, strings compared for equality, names and their
+// fields, arithmetic, comparison, logic, conditionals, min, max, exact and
+// power. What it refuses (floats, string building, ranges, arrays, maps,
+// closures, method calls) could lose exactness, loop or allocate without
+// bound at settlement time.
+func checkLanguage(root ast.Node) error {
+	var bad error
+	ast.Walk(&root, visitor(func(n *ast.Node) {
+		if bad != nil {
+			return
+		}
+		if err := checkNode(*n); err != nil {
+			bad = err
+		}
+	}))
+	return bad
+}
+
+func checkNode(n ast.Node) error {
+	not := func(what string) error {
+		return fmt.Errorf("%s is not part of a ruleset's expressions (numbers, true/false, quoted names compared with == or !=, + - * / %%, comparisons, and/or/not, a ? b : c, min, max, exact, power)", what)
+	}
+	switch n := n.(type) {
+	case *ast.IdentifierNode, *ast.IntegerNode, *ast.BoolNode, *ast.StringNode:
+	case *ast.MemberNode:
+		if _, ok := n.Property.(*ast.StringNode); !ok {
+			return not("indexing with [ ]")
+		}
+		if n.Optional {
+			return not("?.")
+		}
+	case *ast.ConstantNode:
+		switch n.Value.(type) {
+		case int, bool, string, money.Amount:
+		default:
+			return not(fmt.Sprintf("a constant of type %T", n.Value))
+		}
+	case *ast.UnaryNode:
+		if n.Operator != "!" && n.Operator != "not" && n.Operator != "+" {
+			return not("unary " + n.Operator)
+		}
+	case *ast.BinaryNode:
+		if !allowedBinary[n.Operator] {
+			lt, rt := n.Left.Type(), n.Right.Type()
+			return not(fmt.Sprintf("%q between %s and %s", n.Operator, typeName(lt), typeName(rt)))
+		}
+	case *ast.ConditionalNode:
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok || !allowedCalls[id.Value] {
+			return not(fmt.Sprintf("calling %s", n.Callee.String()))
+		}
+	case *ast.BuiltinNode:
+		if n.Name != "min" && n.Name != "max" {
+			return not(n.Name + "()")
+		}
+		for _, a := range n.Arguments {
+			if t := a.Type(); t == nil || t.Kind() != reflect.Int {
+				return fmt.Errorf("%s() takes whole numbers; %s is %s", n.Name, a.String(), typeName(t))
+			}
+		}
+	case *ast.ArrayNode:
+		return not("an array [...]")
+	case *ast.MapNode:
+		return not("a map {...}")
+	case *ast.PredicateNode, *ast.PointerNode:
+		return not("a predicate (#, closures)")
+	case *ast.VariableDeclaratorNode:
+		return not("let")
+	case *ast.FloatNode:
+		return not("a decimal number (write 5/2 or exact fractions: amounts are exact)")
+	default:
+		name := strings.TrimPrefix(fmt.Sprintf("%T", n), "*ast.")
+		return not(strings.TrimSuffix(name, "Node"))
+	}
+	if t := n.Type(); t != nil && (t.Kind() == reflect.Float64 || t.Kind() == reflect.Float32) {
+		return not("a value with a fractional float type (" + n.String() + ")")
+	}
+	return nil
+}
+
+func typeName(t reflect.Type) string {
+	switch {
+	case t == nil:
+		return "an unknown type"
+	case t == amountType:
+		return "an amount"
+	case t.Kind() == reflect.Int:
+		return "an integer"
+	case t.Kind() == reflect.String:
+		return "a string"
+	case t.Kind() == reflect.Bool:
+		return "a boolean"
+	}
+	return t.String()
+}

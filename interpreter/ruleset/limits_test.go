@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -84,5 +85,60 @@ func TestIntegerArithmeticIsChecked(t *testing.T) {
 		if got, err := run(src); err == nil {
 			t.Errorf("%s = %v, want an overflow error", src, got)
 		}
+	}
+}
+
+// Rulesets beyond the limits, or with a contract nobody can make, are
+// refused when they load, within a second, at the place of the mistake.
+func TestRulesetLimits(t *testing.T) {
+	many := func(n int) string {
+		var b strings.Builder
+		b.WriteString("options:\n")
+		for i := range n {
+			b.WriteString("  opt-" + strings.Repeat("x", i%3) + string(rune('a'+i%26)) + "-" + strconv.Itoa(i) + ": {default: false, description: d, sets: {play.head: must}}\n")
+		}
+		return b.String()
+	}
+	tests := []struct{ name, old, new, want string }{
+		{"a huge contract value", "values: {game: 2}", "values: {game: 6148914691236517206}",
+			"bad.yaml:15:57: contracts.1.values.game: 6148914691236517206 is beyond ±1000000000000"},
+		{"a huge integer in hex", "values: {game: 2}", "values: {game: 0x7fffffffffffffff}", "is beyond"},
+		{"an integer too large for 64 bits", "values: {game: 2}", "values: {game: 99999999999999999999}", "is beyond"},
+		{"too many options", "settlement:", many(MaxOptions+1) + "settlement:", "65 options: more than 64"},
+		{"a hand game beyond the hand", "  talon: take", "  talon: take\n  hand_extra_tricks: 5",
+			`bad.yaml:15:39: contract "hearts" from the hand would need 6 + 5 tricks, but a hand holds 10`},
+		{"a contract no auction reaches", "  - {name: hearts, trumps: H, tricks: 6, values: {game: 2}}",
+			"  - {name: hearts, trumps: H, tricks: 6, values: {game: 2}}\n  - {name: spades, trumps: S, tricks: 6, must_bid: true, values: {game: 3}}",
+			`bad.yaml:16:12: contract "spades" can never be played`},
+		{"an exact contract with extra tricks", "values: {game: 2}}", "values: {game: 2}, exact: true, hand_extra_tricks: 1}",
+			`exact contracts need their tricks exactly`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := minimal(t)
+			if tc.name == "a hand game beyond the hand" {
+				src = strings.Replace(src, "ladder: [clubs, hearts]", "ladder: [clubs, hearts, hearts hand]", 1)
+			}
+			if !strings.Contains(src, tc.old) {
+				t.Fatalf("minimal.yaml has no %q", tc.old)
+			}
+			start := time.Now()
+			_, err := Load("bad.yaml", []byte(strings.Replace(src, tc.old, tc.new, 1)))
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("took %v", d)
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+	// At the limit, loading stays fast: each option that sets fields costs
+	// one compilation of the ruleset.
+	start := time.Now()
+	if _, err := Load("ok.yaml", []byte(strings.Replace(minimal(t), "settlement:", many(MaxOptions)+"settlement:", 1))); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("%d options that set fields took %v to load", MaxOptions, d)
 	}
 }

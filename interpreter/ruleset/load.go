@@ -47,6 +47,9 @@ func load(file string, data []byte, checkOptions bool) (*Ruleset, error) {
 	if err := schema.Validate(file, &doc); err != nil {
 		return nil, err
 	}
+	if err := checkSizes(file, doc.Content[0]); err != nil {
+		return nil, err
+	}
 	var spec Spec
 	if err := doc.Content[0].Decode(&spec); err != nil {
 		return nil, &schema.Error{File: file, Msg: err.Error()}
@@ -412,6 +415,32 @@ func (c *compiler) auction(s *Spec) {
 		role := map[string]Role{"forehand": Forehand, "middlehand": Middlehand, "dealer": Dealer}[o.Seat]
 		r.Auction.Offers = append(r.Auction.Offers, Offer{Seat: role, Forced: o.Forced, MayConcede: o.MayConcede})
 	}
+	if len(r.Ladder) == 0 && r.Auction.AllPassPlay < 0 {
+		c.errorf(c.node("auction", "ladder"), "the ladder has no bid and nothing is played when all pass: no deal could ever be played")
+	}
+	for i := range r.Contracts {
+		if !c.reachable(i, s.Exchange.Announce != "bid") {
+			c.errorf(c.node("contracts", strconv.Itoa(i), "name"), "contract %q can never be played: it is not on the ladder, not played when all pass, and no declarer may announce it (announce: at-least-bid reaches only contracts listed after a bid's, all-pass offers only those without must_bid)", r.Contracts[i].Name)
+		}
+	}
+}
+
+// reachable reports whether some auction can end in contract ci: it is
+// bid, played when all pass, announced above a lower bid (at-least-bid),
+// or chosen by a declarer made by an all-pass offer.
+func (c *compiler) reachable(ci int, atLeastBid bool) bool {
+	r := c.r
+	ct := &r.Contracts[ci]
+	if ct.NoDeclarer || slices.ContainsFunc(r.Ladder, func(call Call) bool { return call.Contract == ci }) {
+		return true
+	}
+	if ct.MustBid {
+		return false
+	}
+	if len(r.Auction.Offers) > 0 {
+		return true
+	}
+	return atLeastBid && slices.ContainsFunc(r.Ladder, func(call Call) bool { return call.Contract < ci && !r.Contracts[call.Contract].MustBid })
 }
 
 func (c *compiler) contractNames() string {
@@ -455,6 +484,38 @@ func (c *compiler) exchange(s *Spec) {
 	}
 	r.Exchange.AtLeastBid = e.Announce != "bid"
 	r.Exchange.HandExtra = e.HandExtraTricks
+	// A contract from the hand needs its own extra tricks, or the
+	// exchange's; never more than a hand holds (that contract could not
+	// be made, and play would stop short of a result).
+	for i := range r.Contracts {
+		ct, cs := &r.Contracts[i], &s.Contracts[i]
+		switch {
+		case cs.HandExtra != nil && ct.Exact:
+			c.errorf(c.node("contracts", strconv.Itoa(i), "hand_extra_tricks"), "contract %q: exact contracts need their tricks exactly, from the hand too; remove hand_extra_tricks", ct.Name)
+		case cs.HandExtra != nil:
+			ct.HandExtra = *cs.HandExtra
+		case !ct.Exact:
+			ct.HandExtra = e.HandExtraTricks
+		}
+		if !c.fromHand(i) || ct.Tricks+ct.HandExtra <= r.HandSize || r.HandSize == 0 {
+			continue
+		}
+		at := c.node("contracts", strconv.Itoa(i), "tricks")
+		if cs.HandExtra != nil {
+			at = c.node("contracts", strconv.Itoa(i), "hand_extra_tricks")
+		}
+		c.errorf(at, "contract %q from the hand would need %d + %d tricks, but a hand holds %d: nobody could make it (set hand_extra_tricks: 0 on the contract, or take its hand bid off the ladder)",
+			ct.Name, ct.Tricks, ct.HandExtra, r.HandSize)
+	}
+}
+
+// fromHand reports whether contract ci can be played from the hand: its
+// hand bid is on the ladder, or the declarer decides after the auction.
+func (c *compiler) fromHand(ci int) bool {
+	if c.r.Exchange.HandPlay == HandAfterAuction {
+		return true
+	}
+	return slices.Contains(c.r.Ladder, Call{Contract: ci, Hand: true})
 }
 
 func (c *compiler) has(path ...string) bool {

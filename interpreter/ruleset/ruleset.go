@@ -68,6 +68,7 @@ type Contract struct {
 	TalonLeads    TalonLeads
 	NoDeclarer    bool // played by everyone when all pass (auction.all_pass.play)
 	Half          bool // the defence choice half is open against it
+	HandExtra     int  // tricks it needs beyond Tricks when played from the hand (exact contracts: 0)
 }
 
 // TalonLeads says how the talon's cards open the first tricks of a contract
@@ -105,8 +106,8 @@ func (c *Contract) Made(need, n, run int) bool {
 // hand game where the ruleset asks for them (exact contracts excepted).
 func (r *Ruleset) Need(ci int, hand bool) int {
 	c := &r.Contracts[ci]
-	if hand && !c.Exact {
-		return c.Tricks + r.Exchange.HandExtra
+	if hand {
+		return c.Tricks + c.HandExtra
 	}
 	return c.Tricks
 }

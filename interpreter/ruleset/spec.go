@@ -74,6 +74,7 @@ type ContractSpec struct {
 	DefendersOpen bool           `yaml:"defenders_open"`
 	TalonLeads    string         `yaml:"talon_leads"`
 	Half          bool           `yaml:"half"`
+	HandExtra     *int           `yaml:"hand_extra_tricks"`
 }
 
 func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {

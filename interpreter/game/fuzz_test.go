@@ -82,12 +82,17 @@ settlement:
 `
 
 // TestMutatedRulesetsNeverCrash is the fuzz target's deterministic cousin,
-// run with every go test: a thousand seeded byte mutations of each shipped
-// ruleset. Whatever loads must deal, play and settle with the invariants;
-// whatever does not load must be an error, never a panic.
+// run with every go test: seeded byte mutations of each shipped ruleset,
+// 100 each (a few seconds), or 1000 with PREF_SOAK=1 (about two minutes).
+// Whatever loads must deal, play and settle with the invariants; whatever
+// does not load must be an error, never a panic.
 func TestMutatedRulesetsNeverCrash(t *testing.T) {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
 	rng := rand.New(rand.NewPCG(1, 1))
+	mutations := 100
+	if os.Getenv("PREF_SOAK") != "" {
+		mutations = 1000
+	}
 	const alphabet = "0123456789abcdefgh: -[]{}\n&*!'\""
 	for _, p := range files {
 		base, err := os.ReadFile(p)
@@ -95,7 +100,7 @@ func TestMutatedRulesetsNeverCrash(t *testing.T) {
 			t.Fatal(err)
 		}
 		loaded := 0
-		for i := 0; i < 1000; i++ {
+		for i := 0; i < mutations; i++ {
 			data := append([]byte(nil), base...)
 			for k := 0; k < 1+rng.IntN(3); k++ {
 				data[rng.IntN(len(data))] = alphabet[rng.IntN(len(alphabet))]

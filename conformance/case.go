@@ -3,12 +3,14 @@ package conformance
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -97,7 +99,9 @@ type Result struct {
 func (r Result) Passed() bool { return len(r.Problems) == 0 }
 
 // Files expands arguments to case files: a directory means every .yaml
-// under it.
+// under it. An argument or a .yaml file in a directory that is not a
+// regular file (a named pipe, a device, a socket) is refused: reading it
+// would block or never end.
 func Files(args []string) ([]string, error) {
 	var out []string
 	for _, a := range args {
@@ -106,6 +110,9 @@ func Files(args []string) ([]string, error) {
 			return nil, err
 		}
 		if !st.IsDir() {
+			if !st.Mode().IsRegular() {
+				return nil, notRegular(a, st.Mode())
+			}
 			out = append(out, a)
 			continue
 		}
@@ -116,9 +123,21 @@ func Files(args []string) ([]string, error) {
 			if d.IsDir() && d.Name() == "testdata" {
 				return filepath.SkipDir // cases that fail on purpose, for the runner's own tests
 			}
-			if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
-				out = append(out, p)
+			if d.IsDir() || !(strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+				return nil
 			}
+			if !d.Type().IsRegular() {
+				// A symbolic link is followed; anything else named .yaml
+				// that is not a file is refused by name.
+				st, err := os.Stat(p)
+				if err != nil {
+					return err
+				}
+				if !st.Mode().IsRegular() {
+					return notRegular(p, st.Mode())
+				}
+			}
+			out = append(out, p)
 			return nil
 		})
 		if err != nil {
@@ -129,14 +148,35 @@ func Files(args []string) ([]string, error) {
 	return out, nil
 }
 
+func notRegular(path string, m fs.FileMode) error {
+	kind := "a special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe"
+	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:
+		kind = "a device"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("%s: not a regular file: it is %s", path, kind)
+}
+
 // RunFile reads and checks one case file. A file that cannot be read or
 // names no ruleset is an error; a case whose settlement differs from its
-// expectation is a Result with problems.
+// expectation is a Result with problems. Only a regular file of at most
+// safeio.MaxFile bytes is read: a named pipe or a device as a case is
+// refused at once instead of blocking or reading forever.
 func RunFile(path string) (Result, error) {
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadFile(path, safeio.MaxFile)
 	if err != nil {
 		return Result{File: path}, err
 	}
+	return RunBytes(path, data)
+}
+
+// RunBytes checks the case text data as if read from path: path names the
+// case in errors and is where a relative ruleset path is found.
+func RunBytes(path string, data []byte) (Result, error) {
 	var c Case
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true) // a misspelt key must not silently become a default
@@ -157,6 +197,9 @@ func RunFile(path string) (Result, error) {
 	}
 	// Options in force for the case: values for settlement, and the fields
 	// a switched-on option sets (invitation, play rules).
+	if err := checkOptionValues(c.Options); err != nil {
+		return res, &schema.Error{File: path, Msg: err.Error()}
+	}
 	withOpts, optErr := rs.With(c.Options)
 	if optErr == nil {
 		rs = withOpts
@@ -190,6 +233,23 @@ func RunFile(path string) (Result, error) {
 	return res, nil
 }
 
+// MaxCount bounds the counts a case or the command line states about the
+// session before the deal: the all-pass run, markings held and handed out.
+// No session comes near it; a progression built on a larger count would
+// only be an overflow.
+const MaxCount = 1000
+
+// checkOptionValues refuses an integer option value beyond the input
+// limits: an option is a figure the settlement multiplies.
+func checkOptionValues(opts map[string]any) error {
+	for name, v := range opts {
+		if n, ok := v.(int); ok && (n > money.MaxInput || n < -money.MaxInput) {
+			return fmt.Errorf("option %q: %d is beyond ±%d, the limit pref accepts", name, n, int64(money.MaxInput))
+		}
+	}
+	return nil
+}
+
 // Outcome turns the case into the interpreter's outcome, refusing what
 // cannot be (unknown names, bids not in the table).
 func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
@@ -199,6 +259,9 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 	}
 	seat := map[string]int{}
 	for i, s := range c.Seats {
+		if strings.TrimSpace(s) == "" {
+			return nil, fmt.Errorf("seats: seat %d has no name", i+1)
+		}
 		if _, dup := seat[s]; dup || s == "pot" || s == "talon" {
 			return nil, fmt.Errorf("seats: %q is used twice or reserved", s)
 		}
@@ -226,6 +289,11 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		if o.Pot, err = money.Parse(c.Pot); err != nil {
 			return nil, fmt.Errorf("pot: %v", err)
 		}
+		// A pot beyond the input limits would be printed back rounded or
+		// overflow in the settlement: refuse it here, naming the field.
+		if err := money.CheckInput(o.Pot); err != nil {
+			return nil, fmt.Errorf("pot: %v", err)
+		}
 	}
 	for name, v := range c.Options {
 		opt, ok := r.Option(name)
@@ -235,6 +303,9 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", opt.Default) {
 			return nil, fmt.Errorf("option %q: want a %T like its default %v", name, opt.Default, opt.Default)
 		}
+	}
+	if err := checkOptionValues(c.Options); err != nil {
+		return nil, err
 	}
 	for _, name := range c.Talon {
 		card, err := r.Deck.Parse(name)
@@ -279,6 +350,12 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			}
 			o.Contract = i
 		}
+		if ct.Run < 0 || ct.Run > r.HandSize {
+			return nil, fmt.Errorf("contract: run: %d tricks in a row; a deal has %d", ct.Run, r.HandSize)
+		}
+		if ct.PotBid < 0 || ct.PotBid > money.MaxInput {
+			return nil, fmt.Errorf("contract: pot_bid: %d; want 0 to %d", ct.PotBid, int64(money.MaxInput))
+		}
 		o.Hand, o.Forced, o.Conceded, o.Run, o.PotBid = ct.Hand, ct.Forced, ct.Conceded, ct.Run, ct.PotBid
 		for i := range c.Seats {
 			if i != o.Declarer && o.HoldsHand(r, i) {
@@ -307,11 +384,17 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite, half)", name, ch)
 		}
 	}
+	if c.MarksGiven < 0 || c.MarksGiven > MaxCount {
+		return nil, fmt.Errorf("marks_given: %d; want 0 to %d", c.MarksGiven, MaxCount)
+	}
 	o.MarksGiven = c.MarksGiven
 	for name, m := range c.Marks {
 		i, err := find("marks:", name)
 		if err != nil {
 			return nil, err
+		}
+		if m < 0 || m > MaxCount {
+			return nil, fmt.Errorf("marks: %s holds %d; want 0 to %d", name, m, MaxCount)
 		}
 		if o.Marks == nil {
 			o.Marks = make([]int, n)
@@ -335,6 +418,9 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			return nil, fmt.Errorf("doubled: %s: %q is not contra or recontra", name, level)
 		}
 	}
+	if c.AllPassRun < 0 || c.AllPassRun > MaxCount {
+		return nil, fmt.Errorf("all_pass_run: %d deals; want 0 to %d", c.AllPassRun, MaxCount)
+	}
 	o.Open, o.AllPassRun = c.Open, c.AllPassRun
 	if ct.Passed && r.Auction.AllPassPlay >= 0 {
 		if c.Tricks == nil {
@@ -342,7 +428,20 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		}
 		o.Contract = r.Auction.AllPassPlay // the all-pass game was played
 	}
-	for name, t := range c.Tricks {
+	// In a fixed order, so that the same case is always refused for the
+	// same reason.
+	names := make([]string, 0, len(c.Tricks))
+	for name := range c.Tricks {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t := c.Tricks[name]
+		// Each count is bounded before the interpreter adds them up: huge
+		// counts could wrap around to a sum that looks like a whole deal.
+		if t < 0 || t > r.HandSize {
+			return nil, fmt.Errorf("tricks: %s took %d; a deal has %d", name, t, r.HandSize)
+		}
 		if name == "talon" {
 			o.TalonTricks = t // the talon's cards won tricks of their own
 			continue
@@ -480,26 +579,41 @@ func (c *Case) checkPosition(r *ruleset.Ruleset, optErr error) []string {
 	if !ok {
 		return []string{fmt.Sprintf("position: contract %q is not in the bid table", p.Contract)}
 	}
-	parse := func(names []string) (cards.Mask, []cards.Card, error) {
+	// Deck.Parse knows only the cards of the ruleset's pack. A card can
+	// be in one place once: a position with a card twice, or in the hand
+	// and the trick, cannot arise, and its legal cards mean nothing.
+	parse := func(field string, names []string) (cards.Mask, []cards.Card, error) {
 		var m cards.Mask
 		var list []cards.Card
 		for _, n := range names {
 			card, err := r.Deck.Parse(n)
 			if err != nil {
-				return 0, nil, err
+				return 0, nil, fmt.Errorf("%s: %v", field, err)
+			}
+			if m.Has(card) {
+				return 0, nil, fmt.Errorf("%s: %s twice", field, r.Deck.Name(card))
 			}
 			m |= card.Bit()
 			list = append(list, card)
 		}
 		return m, list, nil
 	}
-	hand, _, err1 := parse(p.Hand)
-	_, trick, err2 := parse(p.Trick)
-	want, _, err3 := parse(c.Expect.Legal)
+	hand, _, err1 := parse("hand", p.Hand)
+	trickMask, trick, err2 := parse("trick", p.Trick)
+	want, _, err3 := parse("expect: legal", c.Expect.Legal)
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
 			return []string{"position: " + err.Error()}
 		}
+	}
+	if both := hand & trickMask; both != 0 {
+		return []string{fmt.Sprintf("position: %s both in the hand and in the trick", r.Deck.Format(both, false))}
+	}
+	if len(p.Hand) > r.HandSize {
+		return []string{fmt.Sprintf("position: hand: %d cards; a hand has at most %d", len(p.Hand), r.HandSize)}
+	}
+	if len(p.Trick) >= r.Hands {
+		return []string{fmt.Sprintf("position: trick: %d cards; with %d hands a trick in progress has at most %d", len(p.Trick), r.Hands, r.Hands-1)}
 	}
 	if p.Declarer == "" && p.Player == "" {
 		got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, hand, trick)
@@ -684,6 +798,11 @@ func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
 	for k, v := range entries {
 		if !known[k] {
 			return []string{fmt.Sprintf("sheet: %q is not a place on this ruleset's sheet", k)}
+		}
+		// The sheet is input to the closing arithmetic: beyond the input
+		// limits a figure could overflow it or print back rounded.
+		if err := money.CheckInput(v); err != nil {
+			return []string{fmt.Sprintf("sheet: %s: %v", k, err)}
 		}
 		tb.Sheet[k] = v
 	}

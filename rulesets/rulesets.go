@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -57,5 +58,23 @@ func Open(nameOrPath string) (*ruleset.Ruleset, error) {
 	if _, err := os.Stat(nameOrPath); err == nil {
 		return ruleset.LoadFile(nameOrPath)
 	}
-	return nil, fmt.Errorf("no ruleset %q: the embedded ones are %s; a house variant is given as a path to its .yaml file", nameOrPath, strings.Join(Names(), ", "))
+	return nil, unknown{fmt.Sprintf("no ruleset %q: the embedded ones are %s; a house variant is given as a path to its .yaml file", nameOrPath, strings.Join(Names(), ", "))}
+}
+
+type unknown struct{ msg string }
+
+func (u unknown) Error() string        { return u.msg }
+func (u unknown) Is(target error) bool { return target == ErrUnknown }
+
+// ErrUnknown is wrapped by Open's error for a name that is neither an
+// embedded ruleset nor a file: the command line is wrong, not a ruleset.
+var ErrUnknown = errors.New("unknown ruleset")
+
+// Unreadable reports whether err from Open means the ruleset could not be
+// read at all (an unknown name, a missing file, a directory, a device, a
+// file over the size limit) rather than read and found invalid. Commands
+// treat the first as bad input and the second as a failed check.
+func Unreadable(err error) bool {
+	var pe *fs.PathError
+	return errors.Is(err, ErrUnknown) || errors.As(err, &pe)
 }

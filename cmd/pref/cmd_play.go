@@ -49,6 +49,15 @@ then converted into scores that add up to zero and printed as a table.`,
 			if err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("to-pool") && (toPool < 1 || toPool > maxPool) {
+				return badInput(fmt.Errorf("--to-pool %d: want 1 to %d", toPool, maxPool))
+			}
+			if deals > maxDeals {
+				return badInput(fmt.Errorf("--deals %d: at most %d", deals, maxDeals))
+			}
+			if err := checkNames(names); err != nil {
+				return badInput(err)
+			}
 			if toPool > 0 {
 				if cmd.Flags().Changed("deals") {
 					return badInput(fmt.Errorf("--to-pool plays a whole game: leave out --deals"))
@@ -90,18 +99,46 @@ then converted into scores that add up to zero and printed as a table.`,
 	f := cmd.Flags()
 	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
 	f.Uint64Var(&seed, "seed", 1, "random seed: the same seed gives the same deals")
-	f.IntVar(&deals, "deals", 1, "number of deals to play in a row")
+	f.IntVar(&deals, "deals", 1, "number of deals to play in a row (1 to 1000)")
 	f.StringSliceVar(&names, "players", nil, "player names, clockwise (default Anton, Brigitte, Charlotte; a fourth name seats four)")
 	f.BoolVar(&ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (see pref rules)")
 	f.StringVar(&seat, "seat", "", "take this player's seat yourself (full screen at a terminal, else prompts on standard input; ? gives a hint)")
 	f.BoolVar(&plain, "plain", false, "with --seat: plain-text prompts even at a terminal")
-	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N, then print the final sheet (score-sheet rulesets)")
+	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
 
 var defaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
+
+// Limits of pref play's figures. A session longer than maxDeals is not a
+// session anybody watches, and each deal costs time; a pool target above
+// maxPool would not close within maxGameDeals deals, so the game would run
+// for minutes and then fail.
+const (
+	maxDeals = 1000
+	maxPool  = 1000
+)
+
+// checkNames refuses player names that cannot tell the players apart: an
+// empty name, one used twice, or one the transcript uses for something
+// else. settle refuses the same for its seats.
+func checkNames(names []string) error {
+	seen := map[string]bool{}
+	for i, n := range names {
+		switch {
+		case strings.TrimSpace(n) == "":
+			return fmt.Errorf("--players: player %d has no name", i+1)
+		case seen[n]:
+			return fmt.Errorf("--players: %s is named twice; each player needs a name of their own", n)
+		case n == "pot" || n == "talon":
+			return fmt.Errorf("--players: %q is reserved (it names the %s in the transcript)", n, n)
+		}
+		seen[n] = true
+	}
+	return nil
+}
 
 // playFullScreen runs the session in its own goroutine behind a bubbletea
 // screen: the printer's transcript and the human's decisions go to it.
@@ -110,9 +147,25 @@ func playFullScreen(cmd *cobra.Command, p *printer, t *table.Table, rng *rand.Ra
 	prog := tea.NewProgram(scr, tea.WithInput(cmd.InOrStdin()), tea.WithOutput(cmd.OutOrStdout()), tea.WithAltScreen())
 	p.w = &sendWriter{send: prog.Send}
 	you := &tuiPlayer{send: prog.Send, p: p, name: seat}
-	go func() { prog.Send(doneMsg{playSession(p, t, rng, deals, you, seat)}) }()
-	_, err := prog.Run()
-	return err
+	go func() {
+		var err error
+		defer func() {
+			// A panic here would end the process with the terminal still
+			// in raw mode and Go's exit status 2: carry it back to run.
+			if v := recover(); v != nil {
+				err = recovered(v)
+			}
+			prog.Send(doneMsg{err})
+		}()
+		err = playSession(p, t, rng, deals, you, seat)
+	}()
+	if _, err := prog.Run(); err != nil {
+		return err
+	}
+	// The session's own error (a deal the interpreter refused, a table that
+	// does not balance) must not end in exit 0 because the screen closed
+	// normally.
+	return scr.err
 }
 
 func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) error {

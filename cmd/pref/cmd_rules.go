@@ -28,6 +28,11 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if width < minWidth || width > maxWidth {
+				// The renderer allocates per column: a huge width runs
+				// out of memory, a tiny one cannot wrap a word.
+				return badInput(fmt.Errorf("--width %d: want %d to %d", width, minWidth, maxWidth))
+			}
 			r, _, err := openWithOptions(rulesetArg(args), options)
 			if err != nil {
 				return err
@@ -59,10 +64,13 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 	f.BoolVar(&markdown, "markdown", false, "print the raw markdown")
 	f.BoolVar(&plain, "plain", false, "plain text, no colours or escape codes")
 	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H) instead of symbols; implies --plain")
-	f.IntVar(&width, "width", 80, "wrap text at this width")
+	f.IntVar(&width, "width", 80, "wrap text at this width (20 to 1000)")
 	f.StringSliceVar(&options, "option", nil, "the rulebook with these options in force, name=value")
 	return cmd
 }
+
+// The widths pref rules wraps at.
+const minWidth, maxWidth = 20, 1000
 
 // rulesetArg is the optional RULESET argument, 1829 by default.
 func rulesetArg(args []string) string {

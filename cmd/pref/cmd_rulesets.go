@@ -36,15 +36,23 @@ func validateCmd() *cobra.Command {
 		Long: `Check ruleset files. Each problem is printed as file:line:col and what was
 expected: YAML syntax, the JSON Schema (schema/ruleset.schema.json), then the
 meaning (packets adding up to the pack, bids that exist, expressions that
-compile with the right type). Embedded rulesets may be named instead of files.`,
+compile with the right type). Embedded rulesets may be named instead of files.
+
+Exit status 1 when a ruleset was read and is invalid; 2 when one cannot be
+read at all (no such file or embedded name, not a regular file, larger than
+2 MiB), even if others are invalid too: the check is incomplete.`,
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			bad := 0
+			invalid, unreadable := 0, 0
 			for _, a := range args {
 				r, err := rulesets.Open(a)
 				if err != nil {
-					bad++
+					if rulesets.Unreadable(err) {
+						unreadable++
+					} else {
+						invalid++
+					}
 					if _, ok := err.(*schema.Error); !ok {
 						if _, ok := err.(schema.List); !ok {
 							fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", a, err)
@@ -56,8 +64,11 @@ compile with the right type). Embedded rulesets may be named instead of files.`,
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %d contracts, %d settlement rules)\n", r.File, r.Title, len(r.Contracts), len(r.Rules))
 			}
-			if bad > 0 {
-				return failed("%d of %d rulesets invalid", bad, len(args))
+			switch {
+			case unreadable > 0:
+				return badInput(fmt.Errorf("%d of %d rulesets could not be read", unreadable, len(args)))
+			case invalid > 0:
+				return failed("%d of %d rulesets invalid", invalid, len(args))
 			}
 			return nil
 		},

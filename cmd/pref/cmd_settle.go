@@ -57,13 +57,33 @@ the tricks (talon=N for tricks the talon won).`,
 			if c.Tricks, err = parseTricks(tricks, c.Seats); err != nil {
 				return badInput(err)
 			}
+			if c.AllPassRun < 0 || c.AllPassRun > conformance.MaxCount {
+				return badInput(fmt.Errorf("--all-pass-run %d: want 0 to %d deals", c.AllPassRun, conformance.MaxCount))
+			}
+			if c.Pot != "" {
+				// Checked here to name the flag; the figure is printed
+				// back, so it must be one pref reads and writes exactly.
+				pot, err := money.Parse(c.Pot)
+				if err == nil {
+					err = money.CheckInput(pot)
+				}
+				if err != nil {
+					return badInput(fmt.Errorf("--pot: %v", err))
+				}
+			}
 			o, err := c.Outcome(r)
 			if err != nil {
 				return badInput(err)
 			}
+			// An outcome that cannot happen is bad input; one that can,
+			// but that the ruleset's settlement fails on, is a failed
+			// ruling: exit 1, and no figure printed.
+			if err := settle.Check(r, o); err != nil {
+				return badInput(err)
+			}
 			l, err := settle.New(r).Settle(o, true)
 			if err != nil {
-				return badInput(err)
+				return failed("%s cannot settle this outcome: %v", r.Name, err)
 			}
 			if usesMoney(r) || len(l.Transfers) > 0 {
 				printLedger(cmd.OutOrStdout(), l, o.Pot)
@@ -88,11 +108,11 @@ the tricks (talon=N for tricks the talon won).`,
 	f.StringSliceVar(&drops, "drop", nil, "defenders who dropped out")
 	f.StringSliceVar(&halves, "half", nil, "a defender who took half without play (the other dropped out)")
 	f.StringVar(&tricks, "tricks", "", "tricks per seat: N,N,N in seat order, or Name=N,...")
-	f.StringVar(&c.Pot, "pot", "", "the pot before settlement")
+	f.StringVar(&c.Pot, "pot", "", "the pot before settlement: at most ±10^12, to a millionth")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (e.g. hand-doubles=true)")
 	f.StringSliceVar(&c.Events, "event", nil, "an event the ruleset knows (e.g. four-aces)")
 	f.BoolVar(&c.Open, "open", false, "the lone defender chose open play (score-sheet rulesets)")
-	f.IntVar(&c.AllPassRun, "all-pass-run", 0, "all-pass deals immediately before this one")
+	f.IntVar(&c.AllPassRun, "all-pass-run", 0, "all-pass deals immediately before this one (0 to 1000)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
@@ -143,6 +163,11 @@ func parseOptions(r *ruleset.Ruleset, opts []string) (map[string]any, error) {
 			n, err := strconv.Atoi(v)
 			if err != nil {
 				return nil, fmt.Errorf("--option %s: want an integer", kv)
+			}
+			// An option is a figure the settlement multiplies: the same
+			// limit as any amount pref takes as input.
+			if n > money.MaxInput || n < -money.MaxInput {
+				return nil, fmt.Errorf("--option %s: beyond ±%d, the limit pref accepts", kv, int64(money.MaxInput))
 			}
 			out[k] = n
 		}

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
@@ -13,11 +16,13 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// Exit codes.
+// Exit codes: the contract every command keeps, documented in the root
+// command's help and in the README. Scripts and the tests rely on them.
 const (
-	exitOK     = 0
-	exitFailed = 1 // a case or a check failed
-	exitUsage  = 2 // bad input or usage
+	exitOK       = 0
+	exitFailed   = 1 // a verification or ruling failed: a case, a ruleset that is invalid, a deal the interpreter refused
+	exitUsage    = 2 // bad input or usage: unknown command or flag, a value out of range, a file that cannot be read
+	exitInternal = 3 // a bug in pref: a panic, never a verdict on the input
 )
 
 // failure carries an exit code up through cobra.
@@ -27,6 +32,7 @@ type failure struct {
 }
 
 func (f *failure) Error() string { return f.err.Error() }
+func (f *failure) Unwrap() error { return f.err }
 
 func failed(format string, args ...any) error {
 	return &failure{exitFailed, fmt.Errorf(format, args...)}
@@ -34,7 +40,29 @@ func failed(format string, args ...any) error {
 
 func badInput(err error) error { return &failure{exitUsage, err} }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// panicked is a panic caught in a goroutine of pref's own (the full-screen
+// session), carried back to run so it ends in exit 3 like any other.
+type panicked struct {
+	value any
+	stack []byte
+}
+
+func (p *panicked) Error() string { return fmt.Sprint(p.value) }
+
+// recovered turns a recovered panic value into an error for run; use as
+// defer func() { if v := recover(); v != nil { err = recovered(v) } }().
+func recovered(v any) error { return &panicked{v, debug.Stack()} }
+
+// run executes one command line and returns its exit status. A panic
+// anywhere below is a bug in pref: it must not pass for bad input (Go's own
+// exit status for a panic is 2) nor print a half-written result as if it
+// were whole, so it ends here with exit 3 and a request to report it.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			code = internalError(stderr, &panicked{v, debug.Stack()})
+		}
+	}()
 	root := newRoot()
 	root.SetArgs(args)
 	root.SetOut(stdout)
@@ -42,6 +70,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	err := root.Execute()
 	if err == nil {
 		return exitOK
+	}
+	var p *panicked
+	if errors.As(err, &p) {
+		return internalError(stderr, p)
+	}
+	if errors.Is(err, tea.ErrProgramPanic) {
+		// bubbletea caught a panic in a screen and restored the terminal.
+		return internalError(stderr, &panicked{value: err})
 	}
 	var f *failure
 	if errors.As(err, &f) {
@@ -56,6 +92,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
+// internalError reports a bug: the panic value always, the stack only with
+// PREF_DEBUG set (a user filing the bug is asked for the command line,
+// which reproduces it).
+func internalError(stderr io.Writer, p *panicked) int {
+	fmt.Fprintf(stderr, "pref: internal error: %v; this is a bug, please file it with the command line that caused it\n", p.value)
+	if os.Getenv("PREF_DEBUG") != "" && len(p.stack) > 0 {
+		stderr.Write(p.stack)
+	}
+	return exitInternal
+}
+
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "pref",
@@ -64,11 +111,37 @@ func newRoot() *cobra.Command {
 one generic interpreter deals, bids, plays and settles any of them.
 
 A ruleset is named by its embedded name (see 'pref rulesets') or given as a
-path to a .yaml file: a house variant needs no code.`,
+path to a .yaml file: a house variant needs no code.
+
+Exit status, the same for every command:
+  0  ok
+  1  a verification or ruling failed: a conformance case failed or could not
+     be read (verify), a readable ruleset is invalid (validate), a ruleset
+     could not settle a possible outcome (settle), the interpreter refused a
+     deal or its settlement (play, tutorial, rules)
+  2  bad input or usage: an unknown command, flag or ruleset, a value out of
+     range, an outcome that cannot happen, a file that is missing, is not a
+     regular file or is larger than 2 MiB
+  3  an internal error: a bug in pref, never a verdict on the input; please
+     report it with the command line (PREF_DEBUG=1 prints the stack)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), settleCmd(), playCmd(), schemaCmd())
+	// cobra's completion command prints its help and exits 0 when the
+	// shell is missing or unknown: that is bad usage like anywhere else.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				if len(args) == 0 {
+					return badInput(fmt.Errorf("completion: name a shell: bash, zsh, fish or powershell"))
+				}
+				return badInput(fmt.Errorf("completion: unknown shell %q: bash, zsh, fish or powershell", args[0]))
+			}
+		}
+	}
 	return root
 }
 

@@ -76,6 +76,9 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case doneMsg:
 		s.done, s.err, s.req = true, msg.err, nil
 		s.status = "The session is over: press q to leave."
+		if msg.err != nil {
+			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", msg.err)
+		}
 	case tea.KeyMsg:
 		return s.key(msg)
 	}

@@ -236,8 +236,8 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 		if err := t.Apply(o, l); err != nil {
 			return badInput(fmt.Errorf("deal %d: %v", d+1, err))
 		}
-		if !t.Sum().IsZero() {
-			return failed("the table does not balance: %v", t.Sum())
+		if !t.Balanced() {
+			return failed("the table does not balance: %v, pot %v", t.Balance, t.Pot)
 		}
 		if deals > 1 {
 			p.balances(t)

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"maps"
+	"math/big"
 	"slices"
 
 	"github.com/expr-lang/expr/vm"
@@ -180,14 +181,16 @@ func (t *Table) Next() {
 	t.Dealer = (t.Dealer + 1) % len(t.Names)
 }
 
-// Sum is balances plus pot: always zero. (Apply has checked that every
-// figure it books can be added without overflow.)
-func (t *Table) Sum() money.Amount {
-	s := t.Pot
-	for _, b := range t.Balance {
-		s = s.Add(b)
+// Balanced reports whether balances plus pot add up to zero, as they must:
+// settlement only moves money. The sum is taken exactly in big rationals,
+// since the partial sums of figures near the limits of an amount may not
+// fit one even when the total is zero.
+func (t *Table) Balanced() bool {
+	sum := new(big.Rat)
+	for _, a := range append([]money.Amount{t.Pot}, t.Balance...) {
+		sum.Add(sum, big.NewRat(a.Num(), a.Den()))
 	}
-	return s
+	return sum.Sign() == 0
 }
 
 // Closed reports whether a game kept on a score sheet is over: the

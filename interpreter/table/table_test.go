@@ -61,7 +61,7 @@ func TestSessions(t *testing.T) {
 					if err := tb.Apply(o, l); err != nil {
 						t.Fatal(err)
 					}
-					if !tb.Sum().IsZero() {
+					if !tb.Balanced() {
 						t.Fatalf("table does not balance: %v + pot %v", tb.Balance, tb.Pot)
 					}
 					if len(players) > r.Hands {
@@ -105,8 +105,8 @@ func TestAnteWhenThePotIsEmpty(t *testing.T) {
 	tb.Pot = money.Amount{} // emptied by the last deal
 	tb.Balance[0] = tb.Balance[0].Add(money.Int(30))
 	tb.Next()
-	if n := len(ante(t, tb)); n != 3 || !tb.Sum().IsZero() {
-		t.Fatalf("empty pot: %d antes, sum %v", n, tb.Sum())
+	if n := len(ante(t, tb)); n != 3 || !tb.Balanced() {
+		t.Fatalf("empty pot: %d antes, balances %v, pot %v", n, tb.Balance, tb.Pot)
 	}
 }
 
@@ -183,7 +183,7 @@ func TestSheetCarriedAcrossDeals(t *testing.T) {
 			t.Errorf("%s: %v after two deals, want %d", k, got, want)
 		}
 	}
-	if !tb.Sum().IsZero() {
+	if !tb.Balanced() {
 		t.Fatal("writing on the sheet moved money")
 	}
 }

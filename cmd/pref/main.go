@@ -57,7 +57,13 @@ func recovered(v any) error { return &panicked{v, debug.Stack()} }
 // anywhere below is a bug in pref: it must not pass for bad input (Go's own
 // exit status for a panic is 2) nor print a half-written result as if it
 // were whole, so it ends here with exit 3 and a request to report it.
-func run(args []string, stdout, stderr io.Writer) (code int) {
+func run(args []string, stdout, stderr io.Writer) int {
+	return runIn(args, os.Stdin, stdout, stderr)
+}
+
+// runIn is run with the standard input given: tests run commands that
+// would otherwise read, or find a terminal on, the test's own stdin.
+func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if v := recover(); v != nil {
 			code = internalError(stderr, &panicked{v, debug.Stack()})
@@ -65,6 +71,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}()
 	root := newRoot()
 	root.SetArgs(args)
+	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.Execute()
@@ -115,8 +122,8 @@ path to a .yaml file: a house variant needs no code.
 
 Exit status, the same for every command:
   0  ok
-  1  a verification or ruling failed: a conformance case failed or could not
-     be read (verify), a readable ruleset is invalid (validate), a ruleset
+  1  a verification or ruling failed: a conformance case failed or is
+     malformed (verify), a readable ruleset is invalid (validate), a ruleset
      could not settle a possible outcome (settle), the interpreter refused a
      deal or its settlement (play, tutorial, rules)
   2  bad input or usage: an unknown command, flag or ruleset, a value out of
@@ -142,8 +149,15 @@ Exit status, the same for every command:
 			}
 		}
 	}
+	if testCommands != nil {
+		testCommands(root)
+	}
 	return root
 }
+
+// testCommands, set only by tests, adds commands to the root: one that
+// panics shows that run reports a bug as exit 3, whatever the bug.
+var testCommands func(root *cobra.Command)
 
 // completeRulesets offers the embedded ruleset names and .yaml files.
 func completeRulesets(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {

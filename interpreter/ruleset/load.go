@@ -44,7 +44,14 @@ func load(file string, data []byte, checkOptions bool) (*Ruleset, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}
 	}
-	if err := schema.Validate(file, &doc); err != nil {
+	return loadDoc(file, &doc, checkOptions)
+}
+
+// loadDoc compiles a parsed ruleset document. With applies options to a
+// copy of the document and compiles it here, without printing and parsing
+// YAML again: the copy keeps the file's positions for its errors.
+func loadDoc(file string, doc *yaml.Node, checkOptions bool) (*Ruleset, error) {
+	if err := schema.Validate(file, doc); err != nil {
 		return nil, err
 	}
 	if err := checkSizes(file, doc.Content[0]); err != nil {
@@ -96,11 +103,8 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 	}
 	out := r
 	if patched {
-		data, err := yaml.Marshal(root)
-		if err != nil {
-			return nil, err
-		}
-		if out, err = load(r.File+" (with options)", data, false); err != nil {
+		var err error
+		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}, false); err != nil {
 			return nil, err
 		}
 	} else {

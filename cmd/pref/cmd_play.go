@@ -225,7 +225,9 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 		}
 		p.f("\nSettlement\n")
 		if usesMoney(r) || len(l.Transfers) > 0 {
-			printLedger(indent{p.w}, l, o.Pot)
+			if err := printLedger(indent{p.w}, l, o.Pot); err != nil {
+				return failed("settlement: %v", err)
+			}
 		} else if len(l.Sheet) == 0 {
 			p.f("  nothing is written on the sheet\n")
 		}
@@ -234,7 +236,9 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 		}
 		printSheet(indent{p.w}, l)
 		if err := t.Apply(o, l); err != nil {
-			return badInput(fmt.Errorf("deal %d: %v", d+1, err))
+			// The ruleset settled a deal the table cannot book (a balance
+			// beyond the limits): a ruling that failed, not bad input.
+			return failed("deal %d: %v", d+1, err)
 		}
 		if !t.Balanced() {
 			return failed("the table does not balance: %v, pot %v", t.Balance, t.Pot)
@@ -274,10 +278,22 @@ func usesMoney(r *ruleset.Ruleset) bool {
 }
 
 // final prints the closed sheet and the final scores as a table.
-func (p *printer) final(t *table.Table) error {
+func (p *printer) final(t *table.Table) (err error) {
 	scores, err := t.Final()
 	if err != nil {
 		return failed("%v", err)
+	}
+	// The check that the scores add up to zero is made before anything is
+	// printed; a partial sum that does not fit is a failed ruling.
+	var sum money.Amount
+	if err := func() (err error) {
+		defer money.Catch(&err)
+		for _, v := range scores {
+			sum = sum.Add(v)
+		}
+		return nil
+	}(); err != nil {
+		return failed("final scores: %v", err)
 	}
 	r := t.R
 	closed, err := t.Closed()
@@ -330,10 +346,6 @@ func (p *printer) final(t *table.Table) error {
 			fmt.Fprintf(&b, "  %*s", widths[k], c)
 		}
 		p.f("%s\n", b.String())
-	}
-	var sum money.Amount
-	for _, v := range scores {
-		sum = sum.Add(v)
 	}
 	p.f("\nScores in whists; they add up to %v.\n", sum)
 	if d := r.Sheet.Final.Description; d != "" {

@@ -52,6 +52,11 @@ the tricks (talon=N for tricks the talon won).`,
 				c.Defence[d] = "drop"
 			}
 			for _, d := range halves {
+				if c.Defence[d] == "drop" {
+					// One choice per defender: the later flag would
+					// silently replace the earlier.
+					return badInput(fmt.Errorf("--half %s: %s also dropped out (--drop)", d, d))
+				}
 				c.Defence[d] = "half"
 			}
 			if c.Tricks, err = parseTricks(tricks, c.Seats); err != nil {
@@ -86,7 +91,9 @@ the tricks (talon=N for tricks the talon won).`,
 				return failed("%s cannot settle this outcome: %v", r.Name, err)
 			}
 			if usesMoney(r) || len(l.Transfers) > 0 {
-				printLedger(cmd.OutOrStdout(), l, o.Pot)
+				if err := printLedger(cmd.OutOrStdout(), l, o.Pot); err != nil {
+					return failed("%s cannot settle this outcome: %v", r.Name, err)
+				}
 			}
 			printSheet(cmd.OutOrStdout(), l)
 			if !usesMoney(r) && len(l.Sheet) == 0 && len(l.Transfers) == 0 {
@@ -135,7 +142,12 @@ func parseTricks(s string, seats []string) (map[string]int, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--tricks: %q is not a number of tricks", val)
 		}
-		out[strings.TrimSpace(name)] = n
+		name = strings.TrimSpace(name)
+		if _, twice := out[name]; twice {
+			// The later count would silently replace the earlier one.
+			return nil, fmt.Errorf("--tricks %s: %s is given twice", s, name)
+		}
+		out[name] = n
 	}
 	return out, nil
 }
@@ -183,13 +195,17 @@ func orTrue(v string) string {
 }
 
 // printLedger writes each transfer with its rule and arithmetic, then the net
-// result of each party.
-func printLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) {
+// result of each party. Every figure is computed before anything is
+// written: a total that does not fit is an error and nothing is printed,
+// never half a settlement.
+func printLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) (err error) {
+	defer money.Catch(&err)
+	var b strings.Builder
 	if len(l.Transfers) == 0 {
-		fmt.Fprintln(w, "no payments")
+		fmt.Fprintln(&b, "no payments")
 	}
 	for _, t := range l.Transfers {
-		fmt.Fprintf(w, "%s -> %s %v  (%s: rule %q)\n", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule)
+		fmt.Fprintf(&b, "%s -> %s %v  (%s: rule %q)\n", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule)
 	}
 	net := l.Net()
 	parts := make([]string, 0, len(net))
@@ -200,10 +216,12 @@ func printLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) {
 		}
 		parts = append(parts, fmt.Sprintf("%s %s", name, signed(v)))
 	}
-	fmt.Fprintf(w, "net: %s\n", strings.Join(parts, ", "))
+	fmt.Fprintf(&b, "net: %s\n", strings.Join(parts, ", "))
 	if !potBefore.IsZero() {
-		fmt.Fprintf(w, "pot: %v -> %v\n", potBefore, potBefore.Add(net[len(net)-1]))
+		fmt.Fprintf(&b, "pot: %v -> %v\n", potBefore, potBefore.Add(net[len(net)-1]))
 	}
+	_, err = io.WriteString(w, b.String())
+	return err
 }
 
 // printSheet writes each score-sheet entry of a ledger with its rule and

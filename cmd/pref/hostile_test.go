@@ -224,6 +224,10 @@ func TestHostileInput(t *testing.T) {
 			{exitUsage, "settle --seats pot,Brigitte,Charlotte --declarer Brigitte --bid diamonds --tricks 2,6,2"},
 			{exitUsage, "settle --declarer Anton --bid diamonds --tricks Anton=6,Anton=2,Charlotte=2"},
 			{exitUsage, "settle --declarer Anton --bid diamonds --tricks -6,8,8"},
+			// The same seat twice: the later count must not silently win.
+			{exitUsage, "settle --declarer Anton --bid diamonds --tricks Anton=6,Brigitte=2,Charlotte=2,Anton=6"},
+			{exitUsage, "settle --declarer Anton --bid diamonds --tricks 6,Anton=2,2"},
+			{exitUsage, "settle --declarer Anton --bid diamonds --drop Brigitte --half Brigitte --tricks Anton=7,Charlotte=3"},
 			{exitUsage, "settle --declarer Anton --bid diamonds --tricks 6,2,2 --event nosuch"},
 			{exitUsage, "play --players Anton,Anton,Anton"},
 			{exitUsage, "play --players Anton,,Charlotte"},

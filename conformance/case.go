@@ -151,6 +151,8 @@ func Files(args []string) ([]string, error) {
 func notRegular(path string, m fs.FileMode) error {
 	kind := "a special file"
 	switch {
+	case m.IsDir():
+		kind = "a directory" // a link named .yaml to one
 	case m&fs.ModeNamedPipe != 0:
 		kind = "a named pipe"
 	case m&fs.ModeDevice != 0 || m&fs.ModeCharDevice != 0:

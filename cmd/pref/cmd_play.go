@@ -98,7 +98,7 @@ then converted into scores that add up to zero and printed as a table.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
-	f.Uint64Var(&seed, "seed", 1, "random seed: the same seed gives the same deals")
+	f.Uint64Var(&seed, "seed", 1, "random seed, 0 to 2^64-1: the same seed gives the same deals")
 	f.IntVar(&deals, "deals", 1, "number of deals to play in a row (1 to 1000)")
 	f.StringSliceVar(&names, "players", nil, "player names, clockwise (default Anton, Brigitte, Charlotte; a fourth name seats four)")
 	f.BoolVar(&ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")

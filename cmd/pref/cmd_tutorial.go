@@ -103,7 +103,7 @@ the questions with their answers. --interactive asks even when piped.`,
 		},
 	}
 	f := cmd.Flags()
-	f.Uint64Var(&seed, "seed", 1, "the deal to walk through")
+	f.Uint64Var(&seed, "seed", 1, "the deal to walk through: a random seed, 0 to 2^64-1")
 	f.BoolVar(&plain, "plain", false, "plain text, and the questions shown with their answers")
 	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H)")
 	f.BoolVar(&interactive, "interactive", false, "ask the questions even when input is not a terminal")

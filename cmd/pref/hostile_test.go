@@ -25,6 +25,12 @@ const callLimit = 10 * time.Second
 // hang does not hide the others.
 func call(t *testing.T, args ...string) (code int, stdout, stderr string, ok bool) {
 	t.Helper()
+	return callIn(t, "", args...)
+}
+
+// callIn is call with stdin as the standard input.
+func callIn(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string, ok bool) {
+	t.Helper()
 	type result struct {
 		code     int
 		out, err string
@@ -32,7 +38,7 @@ func call(t *testing.T, args ...string) (code int, stdout, stderr string, ok boo
 	done := make(chan result, 1)
 	go func() {
 		var out, errOut bytes.Buffer
-		code := runIn(args, strings.NewReader(""), &out, &errOut)
+		code := runIn(args, strings.NewReader(stdin), &out, &errOut)
 		done <- result{code, out.String(), errOut.String()}
 	}()
 	select {
@@ -123,7 +129,7 @@ func hostileFiles(t *testing.T, dir string) (unreadable map[string]string, inval
 	var options strings.Builder
 	options.WriteString("options:\n")
 	for i := range 400 {
-		fmt.Fprintf(&options, "  opt-%d:\n    default: false\n    description: option %d\n    sets: {play.head: always}\n", i, i)
+		fmt.Fprintf(&options, "  opt-%d:\n    default: false\n    description: option %d\n    sets: {play.head: must}\n", i, i)
 	}
 	// Files pref must refuse to read at all: too large, or not files.
 	unreadable = map[string]string{
@@ -253,6 +259,23 @@ func TestHostileInput(t *testing.T) {
 			// computed whole may be shown.
 			if tc.want == exitFailed && stdout != "" {
 				t.Errorf("pref %s: exit 1 but printed\n%s", tc.args, clip(stdout))
+			}
+		}
+	})
+
+	// A player or pupil answering with garbage, or with one endless line,
+	// is asked again or replaced by the computer player: the session ends.
+	t.Run("garbage answers", func(t *testing.T) {
+		for _, stdin := range []string{"\xff\xfe\x00\n?\n\n", strings.Repeat("y", 1<<20), strings.Repeat("?\n", 2000), strings.Repeat("nonsense\n", 5000)} {
+			for _, args := range [][]string{
+				{"play", "--seat", "Anton", "--plain"},
+				{"play", "--seat", "Anton", "--plain", "--ruleset", "sochi"},
+				{"tutorial", "--interactive", "--skip-lessons"},
+			} {
+				code, _, stderr, ok := callIn(t, stdin, args...)
+				if ok && code != exitOK {
+					t.Errorf("pref %s with %d bytes of garbage input: exit %d\n%s", show(args), len(stdin), code, clip(stderr))
+				}
 			}
 		}
 	})

@@ -138,7 +138,21 @@ Exit status, the same for every command:
 	// cobra's completion command prints its help and exits 0 when the
 	// shell is missing or unknown: that is bad usage like anywhere else.
 	root.InitDefaultCompletionCmd()
+	root.InitDefaultHelpCmd()
 	for _, c := range root.Commands() {
+		if c.Name() == "help" {
+			// Likewise 'pref help nosuch', which cobra answers with
+			// "Unknown help topic" and exit 0.
+			help := c.Run
+			c.Run = nil
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				if target, rest, err := root.Find(args); err != nil || target == nil || len(rest) > 0 {
+					return badInput(fmt.Errorf("help: no command %q; see 'pref --help'", strings.Join(args, " ")))
+				}
+				help(cmd, args)
+				return nil
+			}
+		}
 		if c.Name() == "completion" {
 			c.Args = cobra.ArbitraryArgs
 			c.RunE = func(cmd *cobra.Command, args []string) error {

@@ -24,27 +24,27 @@ import (
 
 // Case is one outcome case as written.
 type Case struct {
-	Ruleset    string                    `yaml:"ruleset"`
-	Title      string                    `yaml:"title"`
-	Source     string                    `yaml:"source"`
-	Seats      []string                  `yaml:"seats"`
-	Dealer     string                    `yaml:"dealer"`
-	Pot        string                    `yaml:"pot"`
-	Contract   ContractSpec              `yaml:"contract"`
-	Defence    map[string]string         `yaml:"defence"`
-	Tricks     map[string]int            `yaml:"tricks"`
-	Options    map[string]any            `yaml:"options"`
-	Events     []string                  `yaml:"events"`
-	Talon      []string                  `yaml:"talon"`        // the talon's cards, e.g. [7H, 7C]
-	Doubled    map[string]string         `yaml:"doubled"`      // a defender's contra: {Boris: contra} or {Boris: recontra}
-	Marks      map[string]int            `yaml:"marks"`        // markings held at the start of the deal
-	MarksGiven int                       `yaml:"marks_given"`  // markings handed out earlier in the session
-	Open       bool                      `yaml:"open"`         // the lone whister chose open play
-	AllPassRun int                       `yaml:"all_pass_run"` // deals immediately before this one in which nobody declared
-	Position   *Position                 `yaml:"position"`
-	Auction    []string                  `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
-	Sheet      map[string]map[string]any `yaml:"sheet"`   // a score sheet as it stands, for a closing case: {Anton: {pool: 10, whists: {Brigitte: 4}}}
-	Expect     Expect                    `yaml:"expect"`
+	Ruleset    string                       `yaml:"ruleset"`
+	Title      string                       `yaml:"title"`
+	Source     string                       `yaml:"source"`
+	Seats      []string                     `yaml:"seats"`
+	Dealer     string                       `yaml:"dealer"`
+	Pot        string                       `yaml:"pot"`
+	Contract   ContractSpec                 `yaml:"contract"`
+	Defence    map[string]string            `yaml:"defence"`
+	Tricks     map[string]int               `yaml:"tricks"`
+	Options    map[string]any               `yaml:"options"`
+	Events     []string                     `yaml:"events"`
+	Talon      []string                     `yaml:"talon"`        // the talon's cards, e.g. [7H, 7C]
+	Doubled    map[string]string            `yaml:"doubled"`      // a defender's contra: {Boris: contra} or {Boris: recontra}
+	Marks      map[string]int               `yaml:"marks"`        // markings held at the start of the deal
+	MarksGiven int                          `yaml:"marks_given"`  // markings handed out earlier in the session
+	Open       bool                         `yaml:"open"`         // the lone whister chose open play
+	AllPassRun int                          `yaml:"all_pass_run"` // deals immediately before this one in which nobody declared
+	Position   *Position                    `yaml:"position"`
+	Auction    []string                     `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
+	Sheet      map[string]map[string]Figure `yaml:"sheet"`   // a score sheet as it stands, for a closing case: {Anton: {pool: 10, whists: {Brigitte: 4}}}
+	Expect     Expect                       `yaml:"expect"`
 }
 
 // Position is a moment of card play: the contract, one player's hand and the
@@ -69,18 +69,18 @@ type ContractSpec struct {
 }
 
 type Expect struct {
-	Transfers []TransferSpec            `yaml:"transfers"`
-	Net       map[string]string         `yaml:"net"`
-	Error     string                    `yaml:"error"`
-	Legal     []string                  `yaml:"legal"`
-	Breach    map[string]int            `yaml:"breach"`   // card -> the cooperation rule playing it breaks (0: none)
-	Leader    string                    `yaml:"leader"`   // who leads to the first trick
-	Sheet     map[string]map[string]any `yaml:"sheet"`    // what each player\'s score sheet gains: {Anton: {pool: 4}, Brigitte: {whists: {Anton: 8}}}
-	Calls     []string                  `yaml:"calls"`    // the calls open next, or [] when the bidding is over
-	Marks     map[string]int            `yaml:"marks"`    // the change of markings per player
-	Declarer  string                    `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
-	Closed    *bool                     `yaml:"closed"`   // with sheet: whether the game is over
-	Final     map[string]string         `yaml:"final"`    // with sheet: each player's final score
+	Transfers []TransferSpec               `yaml:"transfers"`
+	Net       map[string]string            `yaml:"net"`
+	Error     string                       `yaml:"error"`
+	Legal     []string                     `yaml:"legal"`
+	Breach    map[string]int               `yaml:"breach"`   // card -> the cooperation rule playing it breaks (0: none)
+	Leader    string                       `yaml:"leader"`   // who leads to the first trick
+	Sheet     map[string]map[string]Figure `yaml:"sheet"`    // what each player\'s score sheet gains: {Anton: {pool: 4}, Brigitte: {whists: {Anton: 8}}}
+	Calls     []string                     `yaml:"calls"`    // the calls open next, or [] when the bidding is over
+	Marks     map[string]int               `yaml:"marks"`    // the change of markings per player
+	Declarer  string                       `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
+	Closed    *bool                        `yaml:"closed"`   // with sheet: whether the game is over
+	Final     map[string]string            `yaml:"final"`    // with sheet: each player's final score
 }
 
 type TransferSpec struct {
@@ -733,16 +733,38 @@ func (c *Case) checkLeader(r *ruleset.Ruleset, optErr error) []string {
 	return nil
 }
 
+// Figure is a score-sheet entry as a case writes it: one figure, or a
+// figure against each other player. The text is kept as written and read
+// by money.Parse: decoded as a YAML float, 0.30000000000000001 would
+// silently become 0.3 and a case could pass on a figure it does not state.
+type Figure struct {
+	Text    string            // the figure, when it is one
+	Against map[string]string // the figures by other player, when it is a map
+}
+
+func (f *Figure) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		f.Text = n.Value
+		return nil
+	case yaml.MappingNode:
+		return n.Decode(&f.Against)
+	}
+	return fmt.Errorf("line %d: a sheet entry is a figure or a map of figures by player", n.Line)
+}
+
 // sheetExpectation flattens {Anton: {pool: 4}, Brigitte: {whists: {Anton: 8}}}
 // into "Anton pool" -> 4, "Brigitte whists Anton" -> 8.
-func sheetExpectation(m map[string]map[string]any) (map[string]money.Amount, error) {
+func sheetExpectation(m map[string]map[string]Figure) (map[string]money.Amount, error) {
 	out := map[string]money.Amount{}
-	amount := func(v any) (money.Amount, error) { return money.Parse(fmt.Sprint(v)) }
 	for player, accounts := range m {
 		for account, v := range accounts {
-			if against, ok := v.(map[string]any); ok {
-				for other, x := range against {
-					a, err := amount(x)
+			if v.Against != nil {
+				for other, x := range v.Against {
+					a, err := money.Parse(x)
 					if err != nil {
 						return nil, err
 					}
@@ -752,7 +774,7 @@ func sheetExpectation(m map[string]map[string]any) (map[string]money.Amount, err
 				}
 				continue
 			}
-			a, err := amount(v)
+			a, err := money.Parse(v.Text)
 			if err != nil {
 				return nil, err
 			}

@@ -176,3 +176,38 @@ expect:
 		t.Fatalf("got %v; want the option refused", err)
 	}
 }
+
+// A figure on a sheet is read as written, not through a float: a case
+// stating 9.0000000000000001 must not pass on 9, nor a sheet figure finer
+// than a millionth be rounded into range.
+func TestSheetFiguresAreExact(t *testing.T) {
+	const made = `ruleset: sochi
+seats: [Anton, Brigitte, Charlotte]
+contract: {passed: true}
+all_pass_run: 4
+tricks: {Anton: 3, Brigitte: 3, Charlotte: 4}
+expect:
+  sheet: {Anton: {mountain: MOUNTAIN}, Brigitte: {mountain: 9}, Charlotte: {mountain: 12}}
+`
+	res, err := RunBytes("case.yaml", []byte(strings.Replace(made, "MOUNTAIN", "9", 1)))
+	if err != nil || !res.Passed() {
+		t.Fatalf("the control case fails: %v %v", err, res.Problems)
+	}
+	res, err = RunBytes("case.yaml", []byte(strings.Replace(made, "MOUNTAIN", "9.0000000000000001", 1)))
+	if err != nil || res.Passed() {
+		t.Fatalf("a sheet expectation of 9.0000000000000001 passed on 9 (%v)", err)
+	}
+	const closing = `ruleset: sochi
+seats: [Anton, Brigitte, Charlotte]
+sheet:
+  Anton: {pool: 12}
+  Brigitte: {pool: 10.0000000000000001}
+  Charlotte: {pool: 8, whists: {Anton: 0.30000000000000001}}
+expect:
+  closed: false
+`
+	res, err = RunBytes("case.yaml", []byte(closing))
+	if err != nil || res.Passed() || !strings.Contains(strings.Join(res.Problems, " "), "finer than a millionth") {
+		t.Fatalf("sheet figures finer than a millionth were accepted: %v %v", err, res.Problems)
+	}
+}

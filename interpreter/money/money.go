@@ -36,6 +36,15 @@ const MaxInput = 1_000_000_000_000
 // unit is finer than any coin.
 const MaxInputDen = 1_000_000
 
+// CheckMagnitude refuses an amount beyond ±MaxInput, whatever its
+// denominator.
+func CheckMagnitude(a Amount) error {
+	if a.Cmp(Int(MaxInput)) > 0 || a.Cmp(Int(-MaxInput)) < 0 {
+		return fmt.Errorf("amount %v: beyond ±%d, the limit pref keeps", a, int64(MaxInput))
+	}
+	return nil
+}
+
 // CheckInput refuses an amount outside the input limits.
 func CheckInput(a Amount) error {
 	n, d := a.parts()

@@ -183,6 +183,9 @@ func checkNode(n ast.Node) error {
 			return not(fmt.Sprintf("%q between %s and %s", n.Operator, typeName(lt), typeName(rt)))
 		}
 	case *ast.ConditionalNode:
+		if a, b := n.Exp1.Type(), n.Exp2.Type(); a != nil && b != nil && a != b {
+			return fmt.Errorf("the two branches of %s have different types, %s and %s: write both as amounts, with exact(n) for a whole number", n.String(), typeName(a), typeName(b))
+		}
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
 		if !ok || !allowedCalls[id.Value] {

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -61,7 +62,7 @@ func loadDoc(file string, doc *yaml.Node, checkOptions bool) (*Ruleset, error) {
 	if err := doc.Content[0].Decode(&spec); err != nil {
 		return nil, &schema.Error{File: file, Msg: err.Error()}
 	}
-	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0]}}
+	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0]}, failed: map[string]bool{}}
 	c.compile(&spec)
 	if err := c.errs.Err(); err != nil {
 		return nil, err
@@ -165,10 +166,25 @@ func setPath(n *yaml.Node, path []string, val *yaml.Node) {
 }
 
 type compiler struct {
-	file string
-	root *yaml.Node
-	r    *Ruleset
-	errs schema.List
+	file   string
+	root   *yaml.Node
+	r      *Ruleset
+	errs   schema.List
+	failed map[string]bool // defines that did not compile: uses of them are not errors of their own
+}
+
+// clip shortens an expression or a message quoted in an error: a runaway
+// one (half a million parentheses) must not flood the terminal.
+func clip(s string) string {
+	const most = 120
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
 func (c *compiler) errorf(n *yaml.Node, format string, args ...any) {
@@ -671,6 +687,7 @@ func (c *compiler) defines(s *Spec) {
 	forEachPair(&s.Define, func(k, v *yaml.Node) {
 		p := c.program(Expr{Text: v.Value, Node: v}, "define "+k.Value, nil)
 		if p == nil {
+			c.failed[ident(k.Value)] = true
 			return
 		}
 		t := p.Node().Type()
@@ -870,11 +887,14 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 			msg = fe.Message
 			line, col = position(e.Node, fe.Line, fe.Column)
 		}
-		if strings.Contains(msg, "unknown name") {
+		if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
+			if c.failed[name] {
+				return nil // its define failed and was reported: say it once
+			}
 			msg += " (names available: " + strings.Join(sortedKeys(env), ", ") + ")"
 		}
 		c.errs = append(c.errs, &schema.Error{File: c.file, Line: line, Col: col,
-			Msg: fmt.Sprintf("%s expression %q: %s", what, e.Text, msg)})
+			Msg: fmt.Sprintf("%s expression %q: %s", what, clip(e.Text), clip(msg))})
 		return nil
 	}
 	return p

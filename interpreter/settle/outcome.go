@@ -304,7 +304,9 @@ func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
 	if o.PotBid < 0 || o.PotBid > money.MaxInput {
 		return fmt.Errorf("a pot bid of %d: want 0 to %d", o.PotBid, int64(money.MaxInput))
 	}
-	if err := money.CheckInput(o.Pot); err != nil {
+	// The magnitude only: a pot a session produced may hold fractions
+	// finer than any figure typed in (a tenth of a tenth of ...).
+	if err := money.CheckMagnitude(o.Pot); err != nil {
 		return fmt.Errorf("pot: %v", err)
 	}
 	return nil

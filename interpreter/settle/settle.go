@@ -2,6 +2,7 @@ package settle
 
 import (
 	"fmt"
+	"math/big"
 	"sort"
 	"strings"
 
@@ -102,11 +103,13 @@ func (l *Ledger) Net() []money.Amount {
 // Balanced reports whether the net results add up to zero, pot included:
 // settlement only moves money. It always should; tests check it.
 func (l *Ledger) Balanced() bool {
-	var sum money.Amount
+	// Summed exactly in big rationals: partial sums of nets that each fit
+	// may not (+5e18 +5e18 -5e18 -5e18).
+	sum := new(big.Rat)
 	for _, v := range l.Net() {
-		sum = sum.Add(v)
+		sum.Add(sum, big.NewRat(v.Num(), v.Den()))
 	}
-	return sum.IsZero()
+	return sum.Sign() == 0
 }
 
 // PairNet is the net amount moved between each pair of parties, keyed

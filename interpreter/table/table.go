@@ -163,6 +163,34 @@ func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
 			t.MarksGiven += m.Delta
 		}
 	}
+	return t.checkLimits()
+}
+
+// checkLimits refuses a table whose figures have grown past what pref
+// keeps (±10^12): the next deal could not be settled, so the deal that
+// would take them there is not booked.
+func (t *Table) checkLimits() error {
+	if err := money.CheckMagnitude(t.Pot); err != nil {
+		return fmt.Errorf("the pot would grow too large: %v", err)
+	}
+	for i, b := range t.Balance {
+		if err := money.CheckMagnitude(b); err != nil {
+			return fmt.Errorf("%s's balance would grow too large: %v", t.Names[i], err)
+		}
+	}
+	for k, v := range t.Sheet {
+		if err := money.CheckMagnitude(v); err != nil {
+			return fmt.Errorf("%s would grow too large: %v", k, err)
+		}
+	}
+	for i, m := range t.Marks {
+		if m > settle.MaxRun {
+			return fmt.Errorf("%s would hold %d markings, more than %d", t.Names[i], m, settle.MaxRun)
+		}
+	}
+	if t.AllPassRun > settle.MaxRun || t.MarksGiven > settle.MaxRun {
+		return fmt.Errorf("the session has run past %d all-pass deals or markings given", settle.MaxRun)
+	}
 	return nil
 }
 

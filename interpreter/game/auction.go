@@ -37,29 +37,40 @@ func (a *Auction) Next() (seat int, done bool) {
 // Legal lists the calls open to the seat whose turn it is: Pass first, then
 // ladder indexes, appended to buf.
 func (a *Auction) Legal(buf []int) []int {
-	rules, seat := a.r.Auction, a.Turn
 	buf = append(buf[:0], Pass)
-	for i, c := range a.r.Ladder {
-		switch {
-		case a.Bid == Pass:
-			if rules.Raise == ruleset.RaiseOneMore && !c.Hand && i != a.nextPlain(-1) {
-				continue
-			}
-		case i > a.Bid:
-			if rules.Raise == ruleset.RaiseOneMore && !c.Hand && i != a.nextPlain(a.Bid) {
-				continue
-			}
-		case i == a.Bid && rules.HoldEarlier && seat < a.Holder:
-			// an earlier seat holds an equal bid: "mine"
-		default:
-			continue
+	for i := range a.r.Ladder {
+		if a.Allows(i) {
+			buf = append(buf, i)
 		}
-		if a.called[seat] && ((c.Hand && rules.HandOnlyFirstCall) || a.r.Contracts[c.Contract].FirstBidOnly) {
-			continue
-		}
-		buf = append(buf, i)
 	}
 	return buf
+}
+
+// Allows reports whether the seat whose turn it is may make call (Pass or
+// a ladder index): the one home of the auction's rules.
+func (a *Auction) Allows(call int) bool {
+	if call == Pass {
+		return true
+	}
+	if call < 0 || call >= len(a.r.Ladder) {
+		return false
+	}
+	rules, seat, c := a.r.Auction, a.Turn, a.r.Ladder[call]
+	switch {
+	case a.Bid == Pass:
+		if rules.Raise == ruleset.RaiseOneMore && !c.Hand && call != a.nextPlain(-1) {
+			return false
+		}
+	case call > a.Bid:
+		if rules.Raise == ruleset.RaiseOneMore && !c.Hand && call != a.nextPlain(a.Bid) {
+			return false
+		}
+	case call == a.Bid && rules.HoldEarlier && seat < a.Holder:
+		// an earlier seat holds an equal bid: "mine"
+	default:
+		return false
+	}
+	return !(a.called[seat] && ((c.Hand && rules.HandOnlyFirstCall) || a.r.Contracts[c.Contract].FirstBidOnly))
 }
 
 // Apply records the call of the seat whose turn it is; the caller has

@@ -31,7 +31,7 @@ type Note struct {
 
 // cooperating reports whether seat is a defender bound by the rules: both
 // defenders play, and neither invited the other.
-func (g *Game) cooperating(seat int) bool {
+func (g *State) cooperating(seat int) bool {
 	if g.R.Play.Cooperation == ruleset.CooperationNone || seat == g.Declarer {
 		return false
 	}
@@ -46,7 +46,7 @@ func (g *Game) cooperating(seat int) bool {
 // overtakes is the part of legal that would unnecessarily win a trick the
 // other defender heads: empty unless that defender heads it and seat holds
 // a legal card that does not win.
-func (g *Game) overtakes(seat int, legal cards.Mask) cards.Mask {
+func (g *State) overtakes(seat int, legal cards.Mask) cards.Mask {
 	t := &g.trick
 	if t.N == 0 || !g.cooperating(seat) {
 		return 0
@@ -73,7 +73,7 @@ func (g *Game) overtakes(seat int, legal cards.Mask) cards.Mask {
 }
 
 // Breach names the cooperation rule that card c by seat breaks, or 0.
-func (g *Game) Breach(seat int, c cards.Card) int {
+func (g *State) Breach(seat int, c cards.Card) int {
 	if !g.cooperating(seat) {
 		return 0
 	}
@@ -101,7 +101,7 @@ func (g *Game) Breach(seat int, c cards.Card) int {
 }
 
 // note records a breach; the record is bounded and allocates nothing.
-func (g *Game) note(seat int, c cards.Card) {
+func (g *State) note(seat int, c cards.Card) {
 	if rule := g.Breach(seat, c); rule != 0 && g.NNotes < maxCooperationNotes {
 		g.Notes[g.NNotes] = Note{Trick: g.NTricks, Seat: seat, Rule: rule, Card: c}
 		g.NNotes++
@@ -111,7 +111,7 @@ func (g *Game) note(seat int, c cards.Card) {
 // SetPosition puts the game at a moment of card play for questions: the
 // declarer, the contract, both defenders playing, seat to play holding
 // hand, and trick the cards played so far by the seats before it.
-func (g *Game) SetPosition(declarer, contract, seat int, hand cards.Mask, trick []cards.Card) error {
+func (g *State) SetPosition(declarer, contract, seat int, hand cards.Mask, trick []cards.Card) error {
 	n := g.Seats()
 	if declarer < 0 || declarer >= n || seat < 0 || seat >= n || len(trick) >= n {
 		return fmt.Errorf("position: seats out of range")
@@ -134,12 +134,13 @@ func (g *Game) SetPosition(declarer, contract, seat int, hand cards.Mask, trick 
 		g.Hands[s] |= c.Bit() // put removes it again
 		g.put(s, c)
 	}
+	g.phase, g.toAct = PhasePlay, seat
 	return nil
 }
 
 // WhyIllegal says which rule forbids seat to play c now, in words; "" when
 // c is legal.
-func (g *Game) WhyIllegal(seat int, c cards.Card) string {
+func (g *State) WhyIllegal(seat int, c cards.Card) string {
 	d := &g.R.Deck
 	hand := g.Hands[seat]
 	switch {
@@ -175,7 +176,7 @@ func (g *Game) WhyIllegal(seat int, c cards.Card) string {
 
 // LegalReason says in words which rule decides seat's legal cards now: the
 // rule a learner needs to find them.
-func (g *Game) LegalReason(seat int) string {
+func (g *State) LegalReason(seat int) string {
 	d := &g.R.Deck
 	if g.trick.N == 0 {
 		return "the player to lead may play any card"

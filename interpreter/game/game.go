@@ -68,11 +68,12 @@ type Trick struct {
 	Winner int
 }
 
-// Game is one deal in progress or finished. Seats are the players holding
-// hands, in playing order, forehand 0 and the dealer last.
-type Game struct {
-	R       *ruleset.Ruleset
-	Players []Player
+// State is one deal in progress or finished: a value that Clone copies
+// whole. Seats are the players holding hands, in playing order, forehand 0
+// and the dealer last. LegalActions lists the decisions open now, Apply
+// makes one.
+type State struct {
+	R *ruleset.Ruleset // compiled once, never changed: shared by clones
 
 	Dealt    [MaxSeats]cards.Mask // hands as dealt
 	Hands    [MaxSeats]cards.Mask // hands now
@@ -108,22 +109,43 @@ type Game struct {
 	trick     Trick
 	winner    cards.Card
 	deckOrder [32]cards.Card
-	buf       [64]int // legal calls and contracts offered to players, reused
+
+	// where the deal stands: the decision awaited and the progress of
+	// each stage's loop
+	phase                                                   Phase
+	toAct                                                   int
+	err                                                     error // a fault that stopped the deal
+	auc                                                     Auction
+	step                                                    int // offer index, defender or contra turn from the declarer's left
+	potHolder, potOffer, potActive, potTurn                 int
+	potPassed                                               [MaxSeats]bool
+	exchanged, discarded, retrieved, openAsked, gaveUpAsked bool
+	halfSeat, contraBy                                      int
+	t, k, leader, turned                                    int // trick, position in it, its leader, tricks the talon leads
+}
+
+// Game is a deal with a player for each seat: Run asks each decision of
+// the seat's player and applies it to the State.
+type Game struct {
+	State
+	Players []Player
+	actions [80]Action // legal actions, reused
+	buf     [64]int    // legal calls and contracts offered to players, reused
 }
 
 // New makes a game for r with one player per hand.
 func New(r *ruleset.Ruleset, players []Player) *Game {
-	return &Game{R: r, Players: players}
+	return &Game{State: State{R: r}, Players: players}
 }
 
 // Seats is the number of players holding hands.
-func (g *Game) Seats() int { return g.R.Hands }
+func (g *State) Seats() int { return g.R.Hands }
 
 // Dealer is the dealer's seat: the last one.
-func (g *Game) Dealer() int { return g.R.Hands - 1 }
+func (g *State) Dealer() int { return g.R.Hands - 1 }
 
 // Deal shuffles with rng and deals the ruleset's packets, forehand first.
-func (g *Game) Deal(rng *rand.Rand) {
+func (g *State) Deal(rng *rand.Rand) {
 	r := g.R
 	g.reset()
 	n := 0
@@ -155,10 +177,11 @@ func (g *Game) Deal(rng *rand.Rand) {
 		}
 	}
 	g.Dealt = g.Hands
+	g.start()
 }
 
 // SetHands deals given cards instead (a recorded or constructed deal).
-func (g *Game) SetHands(hands []cards.Mask, talon cards.Mask) error {
+func (g *State) SetHands(hands []cards.Mask, talon cards.Mask) error {
 	r := g.R
 	if len(hands) != r.Hands {
 		return fmt.Errorf("%d hands given; the ruleset deals %d", len(hands), r.Hands)
@@ -187,136 +210,22 @@ func (g *Game) SetHands(hands []cards.Mask, talon cards.Mask) error {
 		g.talonOrder[i] = m.Lowest() // a stated talon is turned lowest card first
 	}
 	g.Dealt = g.Hands
-	return nil
+	g.start()
+	return g.err
 }
 
-func (g *Game) reset() {
-	*g = Game{R: g.R, Players: g.Players, Calls: g.Calls[:0], TableSize: g.TableSize,
+func (g *State) reset() {
+	*g = State{R: g.R, Calls: g.Calls[:0], TableSize: g.TableSize,
 		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit}
 }
 
-// Run plays the deal to its end: auction, exchange, defence, play.
-func (g *Game) Run() error {
-	g.auction()
-	if g.Declarer < 0 && g.Contract >= 0 {
-		return g.play() // a contract everyone plays
-	}
-	if g.Declarer < 0 {
-		return nil // all passed and nobody took an offer: the ruleset's otherwise
-	}
-	if err := g.exchange(); err != nil {
-		return err
-	}
-	if g.Conceded {
-		return nil
-	}
-	g.defence()
-	if !g.playing() {
-		return nil
-	}
-	if g.R.Defence.Concede == ruleset.ConcedeAfterDefence && g.Players[g.Declarer].GiveUp(g, g.Declarer) {
-		g.Conceded = true
-		return nil
-	}
-	g.contra()
-	return g.play()
-}
-
-// contra asks the defenders in turn whether to double, and the declarer
-// whether to answer. In team mode one contra serves the defence and its
-// caller plays with the other defender as invited, dropped or not.
-func (g *Game) contra() {
-	c := g.R.Defence.Contra
-	if !c.On {
-		return
-	}
-	n := g.Seats()
-	for k := 1; k < n; k++ {
-		s := (g.Declarer + k) % n
-		if g.Defence[s] == settle.Drop && !g.Invited(s) || !g.Players[s].Contra(g, s) {
-			continue
-		}
-		g.Doubled[s] = 1
-		if c.Recontra && g.Players[g.Declarer].Recontra(g, g.Declarer, s) {
-			g.Doubled[s] = 2
-		}
-		if c.Team {
-			for j := 1; j < n; j++ {
-				if o := (g.Declarer + j) % n; o != s {
-					g.Defence[o] = settle.Drop // counts as invited: plays for the caller
-				}
-			}
-			g.Defence[s] = settle.Invite
-			return
-		}
-	}
-}
-
-func (g *Game) playing() bool {
+func (g *State) playing() bool {
 	for s := 0; s < g.Seats(); s++ {
 		if s != g.Declarer && (g.Defence[s] == settle.Play || g.Defence[s] == settle.Invite) {
 			return true
 		}
 	}
 	return false
-}
-
-func (g *Game) auction() {
-	a := NewAuction(g.R)
-	for {
-		turn, done := a.Next()
-		if done {
-			break
-		}
-		legal := a.Legal(g.buf[:0])
-		call := g.Players[turn].Call(g, turn, legal)
-		if !contains(legal, call) {
-			call = Pass // an answer outside the legal calls is a pass
-		}
-		g.Calls = append(g.Calls, CallRecord{Seat: turn, Call: call})
-		a.Apply(call)
-		g.Bid = a.Bid
-	}
-	if a.Holder >= 0 {
-		g.Declarer = a.Holder
-		g.Hand = g.R.Ladder[g.Bid].Hand
-		return
-	}
-	for _, o := range g.R.Auction.Offers {
-		seat := [...]int{ruleset.Forehand: 0, ruleset.Middlehand: 1, ruleset.Dealer: g.Dealer()}[o.Seat]
-		if o.Forced || g.Players[seat].TakeOffer(g, seat) {
-			g.Declarer, g.Forced = seat, o.Forced
-			return
-		}
-	}
-	if g.R.Auction.PotAuction {
-		g.potAuction()
-	}
-	if ci := g.R.Auction.AllPassPlay; ci >= 0 && g.Declarer < 0 {
-		g.Contract, g.Trump = ci, g.R.Contracts[ci].Trumps
-	}
-}
-
-// potAuction is the second round: amounts offered into the pot for the
-// right to declare with the talon; a pass is final, the highest offer wins.
-func (g *Game) potAuction() {
-	n := g.Seats()
-	var passed [MaxSeats]bool
-	holder, offer, active := -1, 0, n
-	for turn := 0; active > 0 && !(active == 1 && holder >= 0); turn = (turn + 1) % n {
-		if passed[turn] || turn == holder {
-			continue
-		}
-		if amt := g.Players[turn].PotOffer(g, turn, offer+1); amt > offer {
-			holder, offer = turn, amt
-			continue
-		}
-		passed[turn] = true
-		active--
-	}
-	if holder >= 0 {
-		g.Declarer, g.PotBid, g.Hand = holder, offer, false
-	}
 }
 
 func contains(s []int, v int) bool {
@@ -329,7 +238,7 @@ func contains(s []int, v int) bool {
 }
 
 // MayConcede reports whether the declarer may give up when announcing.
-func (g *Game) MayConcede() bool {
+func (g *State) MayConcede() bool {
 	if g.R.Defence.Concede == ruleset.ConcedeBeforeDefence {
 		return true
 	}
@@ -343,132 +252,67 @@ func (g *Game) MayConcede() bool {
 	return false
 }
 
-// Announceable lists the contracts the declarer may announce: the bid, or
-// with at-least-bid any contract at least as high in the contracts table
-// (never one that must be bid as such). A declarer by an all-pass offer
-// chooses freely among those that need no bid. A contract everyone plays
-// when all pass is never announced.
-func (g *Game) Announceable(buf []int) []int {
-	r := g.R
+// Announceable lists the contracts the declarer may announce (see
+// mayAnnounce), appended to buf.
+func (g *State) Announceable(buf []int) []int {
 	buf = buf[:0]
-	if g.Bid == Pass {
-		for ci := range r.Contracts {
-			if !r.Contracts[ci].MustBid && !r.Contracts[ci].NoDeclarer {
-				buf = append(buf, ci)
-			}
-		}
-		if len(buf) == 0 {
-			buf = append(buf, 0)
-		}
-		return buf
-	}
-	bid := r.Ladder[g.Bid].Contract
-	buf = append(buf, bid)
-	if !r.Exchange.AtLeastBid || r.Contracts[bid].MustBid {
-		return buf
-	}
-	for ci := bid + 1; ci < len(r.Contracts); ci++ {
-		if !r.Contracts[ci].MustBid && !r.Contracts[ci].NoDeclarer {
+	for ci := range g.R.Contracts {
+		if g.mayAnnounce(ci) {
 			buf = append(buf, ci)
 		}
 	}
 	return buf
 }
 
-func (g *Game) exchange() error {
-	r, d := g.R, g.Declarer
-	p := g.Players[d]
-	if r.Exchange.HandPlay == ruleset.HandAfterAuction {
-		g.Hand = p.PlayFromHand(g, d)
+// mayAnnounce reports whether the declarer may announce contract ci: the
+// bid, or with at-least-bid any contract at least as high in the contracts
+// table (never one that must be bid as such). A declarer by an all-pass
+// offer chooses freely among those that need no bid (or the first
+// contract, when every one must be bid). A contract everyone plays when all
+// pass is never announced.
+func (g *State) mayAnnounce(ci int) bool {
+	r := g.R
+	if ci < 0 || ci >= len(r.Contracts) {
+		return false
 	}
-	if !g.Hand && r.Exchange.TakeTalon {
-		g.Hands[d] |= g.Talon
-		n := r.Exchange.Discard
-		laid := p.Discard(g, d, n)
-		if laid.Count() != n || laid&^g.Hands[d] != 0 {
-			return fmt.Errorf("seat %d discarded %s: must lay aside %d of its own cards", d, r.Deck.Format(laid, false), n)
+	free := func(c int) bool { return !r.Contracts[c].MustBid && !r.Contracts[c].NoDeclarer }
+	if g.Bid == Pass {
+		if free(ci) {
+			return true
 		}
-		g.Hands[d] &^= laid
-		g.Laid = laid
-	}
-	legal := g.Announceable(g.buf[:0])
-	ct, concede := p.Announce(g, d, legal, g.MayConcede())
-	if concede && g.MayConcede() {
-		g.Conceded = true
-		if contains(legal, ct) {
-			g.Contract = ct
-		}
-		return nil
-	}
-	if !contains(legal, ct) {
-		return fmt.Errorf("seat %d announced contract %d, not one of %v", d, ct, legal)
-	}
-	g.Contract = ct
-	g.Trump = r.Contracts[ct].Trumps
-	return nil
-}
-
-func (g *Game) defence() {
-	n := g.Seats()
-	ct := &g.R.Contracts[g.Contract]
-	for k := 1; k < n; k++ {
-		s := (g.Declarer + k) % n
-		ch := settle.Play
-		if g.R.Defence.MayDrop && !ct.NoDrop {
-			ch = g.Players[s].Defend(g, s)
-			if ch != settle.Drop && ch != settle.Play && !(ch == settle.Half && g.MayHalf(s)) {
-				ch = settle.Play
+		for c := range r.Contracts {
+			if free(c) {
+				return false
 			}
 		}
-		g.Defence[s] = ch
+		return ci == 0
 	}
-	for s := 0; s < n; s++ {
-		if g.Defence[s] != settle.Half {
-			continue
-		}
-		first := (g.Declarer + 1) % n
-		if rt, ok := g.Players[first].(Retriever); ok && rt.Retrieve(g, first) {
-			g.Defence[first], g.Defence[s] = settle.Play, settle.Drop // the half counts as a pass
-		}
+	bid := r.Ladder[g.Bid].Contract
+	switch {
+	case ci == bid:
+		return true
+	case ci < bid || !r.Exchange.AtLeastBid || r.Contracts[bid].MustBid:
+		return false
 	}
-	if ct.DefendersOpen {
-		g.Open = true
-	}
-	if lone := g.LoneDefender(); lone >= 0 && g.R.Defence.OpenChoice {
-		if oc, ok := g.Players[lone].(OpenChooser); ok {
-			g.Open = oc.ChooseOpen(g, lone)
-		}
-	}
-	if !g.R.Defence.MayInvite || n != 3 {
-		return
-	}
-	// The defender left alone may invite the one who dropped.
-	for k := 1; k < n; k++ {
-		s := (g.Declarer + k) % n
-		other := (g.Declarer + 3 - k) % n
-		if g.Defence[s] == settle.Play && g.Defence[other] == settle.Drop && g.Players[s].Invite(g, s) {
-			g.Defence[s] = settle.Invite
-			return
-		}
-	}
+	return free(ci)
 }
 
 // MayHalf reports whether seat, deciding now, may take half: the ruleset
 // offers it against this contract, seat is the second defender and the
 // first dropped out.
-func (g *Game) MayHalf(seat int) bool {
+func (g *State) MayHalf(seat int) bool {
 	return g.Declarer >= 0 && g.R.MayHalf(g.Contract, g.Declarer, seat, g.Defence[(g.Declarer+1)%g.Seats()] == settle.Drop)
 }
 
 // LoneDefender is the one defender who plays when the others dropped and
 // the ruleset plays dropped hands along, or -1.
-func (g *Game) LoneDefender() int {
+func (g *State) LoneDefender() int {
 	return settle.LoneDefender(g.R, g.Declarer, g.Defence[:g.Seats()])
 }
 
 // Controller is the seat whose player chooses seat's cards: in open play
 // the lone defender plays the dropped hand.
-func (g *Game) Controller(seat int) int {
+func (g *State) Controller(seat int) int {
 	if g.Open && g.Defence[seat] == settle.Drop {
 		if lone := g.LoneDefender(); lone >= 0 {
 			return lone
@@ -479,7 +323,7 @@ func (g *Game) Controller(seat int) int {
 
 // Invited reports whether seat dropped out and was invited to play (or
 // its hand is played along with the one defender who plays).
-func (g *Game) Invited(seat int) bool {
+func (g *State) Invited(seat int) bool {
 	if g.Defence[seat] != settle.Drop {
 		return false
 	}
@@ -495,73 +339,12 @@ func (g *Game) Invited(seat int) bool {
 }
 
 // InPlay reports whether seat takes part in the card play.
-func (g *Game) InPlay(seat int) bool {
+func (g *State) InPlay(seat int) bool {
 	if g.Declarer < 0 {
 		return g.Contract >= 0 // a contract everyone plays
 	}
 	c := g.Defence[seat]
 	return seat == g.Declarer || c == settle.Play || c == settle.Invite || g.Invited(seat)
-}
-
-func (g *Game) play() error {
-	r := g.R
-	n := g.Seats()
-	leader := 0 // forehand, when everyone plays
-	if g.Declarer >= 0 {
-		leader = FirstLeader(r, g.Declarer, g.InPlay)
-	}
-	ct := &r.Contracts[g.Contract]
-	turned := g.TalonTricks()
-	for t := 0; t < r.HandSize; t++ {
-		if t <= turned && turned > 0 {
-			leader = 0 // forehand plays first to the talon's tricks and leads after them
-		}
-		g.trick = Trick{Leader: leader}
-		if t < turned {
-			g.put(TalonSeat, g.talonOrder[t])
-		}
-		for k := 0; k < n; k++ {
-			s := (leader + k) % n
-			if !g.InPlay(s) {
-				continue
-			}
-			legal := g.Legal(s)
-			if legal == 0 {
-				return fmt.Errorf("seat %d has no card for trick %d", s, t+1)
-			}
-			c := g.Players[g.Controller(s)].Play(g, s, legal)
-			if !legal.Has(c) {
-				return fmt.Errorf("seat %d played %s; legal were %s", s, r.Deck.Name(c), r.Deck.Format(legal, false))
-			}
-			if r.Play.Cooperation != ruleset.CooperationNone && g.Declarer >= 0 {
-				g.note(s, c)
-			}
-			g.put(s, c)
-		}
-		if g.trick.N > 0 && g.trick.Seats[0] == TalonSeat && g.winner == g.trick.Cards[0] && !g.talonCompetes() {
-			g.winner = g.firstSuitWinner() // nobody followed the talon's suit
-		}
-		g.trick.Winner = int(g.trick.Seats[g.winnerIndex()])
-		g.Record[g.NTricks] = g.trick
-		g.NTricks++
-		if g.trick.Winner == TalonSeat {
-			g.TalonTaken++
-			continue // the next trick is the talon's again, or forehand's
-		}
-		g.Taken[g.trick.Winner]++
-		if g.trick.Winner == g.Declarer {
-			g.curRun++
-			g.BestRun = max(g.BestRun, g.curRun)
-		} else {
-			g.curRun = 0
-		}
-		leader = g.trick.Winner
-		if ct.StopWhenLost && g.Declarer >= 0 && g.lost(ct, t+1) {
-			g.Stopped = true
-			break
-		}
-	}
-	return nil
 }
 
 // FirstLeader is the seat that leads to the first trick: the declarer,
@@ -582,7 +365,7 @@ func FirstLeader(r *ruleset.Ruleset, declarer int, inPlay func(int) bool) int {
 	return leader
 }
 
-func (g *Game) lost(ct *ruleset.Contract, played int) bool {
+func (g *State) lost(ct *ruleset.Contract, played int) bool {
 	d := g.Taken[g.Declarer]
 	need := g.R.Need(g.Contract, g.Hand)
 	if ct.Exact && d > need {
@@ -591,7 +374,7 @@ func (g *Game) lost(ct *ruleset.Contract, played int) bool {
 	return d+g.R.HandSize-played < need
 }
 
-func (g *Game) put(seat int, c cards.Card) {
+func (g *State) put(seat int, c cards.Card) {
 	t := &g.trick
 	switch {
 	case t.N == 0 || g.beats(c, g.winner):
@@ -607,7 +390,7 @@ func (g *Game) put(seat int, c cards.Card) {
 }
 
 // TalonTricks is the number of tricks the talon's cards are turned into.
-func (g *Game) TalonTricks() int {
+func (g *State) TalonTricks() int {
 	if g.Declarer >= 0 || g.Contract < 0 || g.R.Contracts[g.Contract].TalonLeads == ruleset.TalonNotTurned {
 		return 0
 	}
@@ -615,13 +398,13 @@ func (g *Game) TalonTricks() int {
 }
 
 // talonCompetes reports whether a turned talon card may win its trick.
-func (g *Game) talonCompetes() bool {
+func (g *State) talonCompetes() bool {
 	return g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands)
 }
 
 // firstSuitWinner is the highest card of the suit the first player played,
 // for a trick whose talon card nobody followed.
-func (g *Game) firstSuitWinner() cards.Card {
+func (g *State) firstSuitWinner() cards.Card {
 	t := &g.trick
 	w := t.Cards[1]
 	for i := 2; i < t.N; i++ {
@@ -632,14 +415,14 @@ func (g *Game) firstSuitWinner() cards.Card {
 	return w
 }
 
-func (g *Game) beats(c, w cards.Card) bool {
+func (g *State) beats(c, w cards.Card) bool {
 	if c.Suit() == w.Suit() {
 		return c.Rank() > w.Rank()
 	}
 	return c.Suit() == g.Trump
 }
 
-func (g *Game) winnerIndex() int {
+func (g *State) winnerIndex() int {
 	for i := 0; i < g.trick.N; i++ {
 		if g.trick.Cards[i] == g.winner {
 			return i
@@ -649,13 +432,13 @@ func (g *Game) winnerIndex() int {
 }
 
 // Trick is the trick being played.
-func (g *Game) CurrentTrick() *Trick { return &g.trick }
+func (g *State) CurrentTrick() *Trick { return &g.trick }
 
 // Winning is the card winning the current trick (valid once a card is down).
-func (g *Game) Winning() cards.Card { return g.winner }
+func (g *State) Winning() cards.Card { return g.winner }
 
 // Legal is the set of cards seat may play to the current trick.
-func (g *Game) Legal(seat int) cards.Mask {
+func (g *State) Legal(seat int) cards.Mask {
 	if g.trick.N == 0 {
 		return g.Hands[seat]
 	}
@@ -707,7 +490,7 @@ func legal(p ruleset.Play, trump cards.Suit, hand cards.Mask, led cards.Suit, wi
 }
 
 // Outcome is the finished deal as settlement sees it; names are the seats'.
-func (g *Game) Outcome(names []string) *settle.Outcome {
+func (g *State) Outcome(names []string) *settle.Outcome {
 	n := g.Seats()
 	o := &settle.Outcome{
 		Seats: names, Dealer: g.Dealer(), Declarer: g.Declarer, Contract: g.Contract,
@@ -742,7 +525,7 @@ func (g *Game) Outcome(names []string) *settle.Outcome {
 }
 
 // topRank is the set of cards of the deck's highest rank.
-func (g *Game) topRank() cards.Mask {
+func (g *State) topRank() cards.Mask {
 	var m cards.Mask
 	for s := range g.R.Deck.SuitIDs {
 		m |= cards.Make(cards.Suit(s), len(g.R.Deck.Ranks)-1).Bit()
@@ -751,7 +534,7 @@ func (g *Game) topRank() cards.Mask {
 }
 
 // played is the set of cards seat has played to tricks.
-func (g *Game) played(seat int) cards.Mask {
+func (g *State) played(seat int) cards.Mask {
 	var m cards.Mask
 	for i := 0; i < g.NTricks; i++ {
 		t := &g.Record[i]

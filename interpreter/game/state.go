@@ -1,0 +1,639 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+)
+
+// Phase is the kind of decision a deal waits for.
+type Phase uint8
+
+const (
+	PhaseAuction    Phase = iota // a call: pass or a ladder bid
+	PhaseOffer                   // all passed: take the offer to declare?
+	PhasePotAuction              // all passed: an amount into the pot for the talon, or pass
+	PhaseFromHand                // the declarer: play from the hand, or take the talon?
+	PhaseDiscard                 // the declarer lays aside as many cards as the talon held
+	PhaseAnnounce                // the declarer names the contract, or gives up
+	PhaseDefend                  // a defender: play, drop, or take half
+	PhaseRetrieve                // the first defender, dropped: take the defence back after the other's half?
+	PhaseOpen                    // the lone defender playing a dropped hand along: open or closed?
+	PhaseInvite                  // the defender left alone: invite the one who dropped?
+	PhaseGiveUp                  // the declarer, the defence known: give up before play?
+	PhaseContra                  // a defender: double before the first lead?
+	PhaseRecontra                // the declarer: answer a contra?
+	PhasePlay                    // a card to the trick
+	PhaseOver                    // the deal is finished
+)
+
+var phaseNames = [...]string{"auction", "offer", "pot auction", "from hand", "discard", "announce",
+	"defend", "retrieve", "open", "invite", "give up", "contra", "recontra", "play", "over"}
+
+func (p Phase) String() string { return phaseNames[p] }
+
+// Action is one decision of one seat. Its meaning depends on the phase it
+// answers: Value is the call (Pass or a ladder index), the contract
+// announced, the amount offered into the pot, the defence choice, or 1/0
+// for a yes/no question; Cards is the card played or the cards laid aside.
+type Action struct {
+	Phase   Phase
+	Seat    int // whose decision (for a card: whose hand it leaves)
+	Value   int
+	Cards   cards.Mask
+	Concede bool // with PhaseAnnounce: the declarer gives up (Value may name the contract conceded)
+}
+
+// Yes and No are the values of a yes/no decision.
+const (
+	No  = 0
+	Yes = 1
+)
+
+// Card is the card of a PhasePlay action.
+func (a Action) Card() cards.Card { return a.Cards.Lowest() }
+
+// Ruling is what the state made of an action: the action and the rule
+// that applied, in words (a constant: building text per card would cost
+// every simulated deal; explanations are put together from it on demand).
+type Ruling struct {
+	Action Action
+	Rule   string
+}
+
+// Phase is the decision the deal waits for.
+func (g *State) Phase() Phase { return g.phase }
+
+// ToAct is the seat whose decision is awaited (for a card, the seat whose
+// hand plays; Controller names the player who chooses it), or -1 when the
+// deal is over.
+func (g *State) ToAct() int {
+	if g.phase == PhaseOver {
+		return -1
+	}
+	return g.toAct
+}
+
+// Over reports whether the deal is finished.
+func (g *State) Over() bool { return g.phase == PhaseOver }
+
+// Clone is an independent copy of the state: applying actions to one does
+// not change the other.
+func (g *State) Clone() *State {
+	c := *g
+	c.Calls = slices.Clone(g.Calls)
+	return &c
+}
+
+// LegalActions appends the actions open now to buf. A discard is offered as the
+// number of cards to lay aside (Value) and the hand they come from
+// (Cards): any Value cards of it are legal.
+func (g *State) LegalActions(buf []Action) []Action {
+	buf = buf[:0]
+	s := g.toAct
+	yesNo := func() []Action {
+		return append(buf, Action{Phase: g.phase, Seat: s, Value: No}, Action{Phase: g.phase, Seat: s, Value: Yes})
+	}
+	switch g.phase {
+	case PhaseAuction:
+		for c := Pass; c < len(g.R.Ladder); c++ {
+			if g.auc.Allows(c) {
+				buf = append(buf, Action{Phase: PhaseAuction, Seat: s, Value: c})
+			}
+		}
+	case PhaseOffer, PhaseFromHand, PhaseRetrieve, PhaseOpen, PhaseInvite, PhaseGiveUp, PhaseContra, PhaseRecontra:
+		return yesNo()
+	case PhasePotAuction:
+		// pass, or the least offer above the standing one (players may
+		// offer more: any Value above it is legal)
+		buf = append(buf, Action{Phase: PhasePotAuction, Seat: s, Value: 0}, Action{Phase: PhasePotAuction, Seat: s, Value: g.potOffer + 1})
+	case PhaseDiscard:
+		buf = append(buf, Action{Phase: PhaseDiscard, Seat: s, Value: g.R.Exchange.Discard, Cards: g.Hands[s]})
+	case PhaseAnnounce:
+		for ct := range g.R.Contracts {
+			if g.mayAnnounce(ct) {
+				buf = append(buf, Action{Phase: PhaseAnnounce, Seat: s, Value: ct})
+			}
+		}
+		if g.MayConcede() {
+			buf = append(buf, Action{Phase: PhaseAnnounce, Seat: s, Value: -1, Concede: true})
+		}
+	case PhaseDefend:
+		buf = append(buf, Action{Phase: PhaseDefend, Seat: s, Value: int(settle.Play)}, Action{Phase: PhaseDefend, Seat: s, Value: int(settle.Drop)})
+		if g.MayHalf(s) {
+			buf = append(buf, Action{Phase: PhaseDefend, Seat: s, Value: int(settle.Half)})
+		}
+	case PhasePlay:
+		for m := g.Legal(s); m != 0; m &= m - 1 {
+			buf = append(buf, Action{Phase: PhasePlay, Seat: s, Cards: m.Lowest().Bit()})
+		}
+	}
+	return buf
+}
+
+// Apply makes the decision a and moves the deal on to the next decision.
+// An action that is not open now is refused with the rule it breaks; the
+// state is then unchanged.
+func (g *State) Apply(a Action) (Ruling, error) {
+	if g.err != nil {
+		return Ruling{}, g.err
+	}
+	if g.phase == PhaseOver {
+		return Ruling{}, fmt.Errorf("the deal is over: no %s is open", a.Phase)
+	}
+	if a.Phase != g.phase {
+		return Ruling{}, fmt.Errorf("out of turn: the deal waits for %s (%s), not %s", g.phase, g.seatName(g.toAct), a.Phase)
+	}
+	if a.Seat != g.toAct {
+		return Ruling{}, fmt.Errorf("out of turn: %s is to decide (%s), not %s", g.seatName(g.toAct), g.phase, g.seatName(a.Seat))
+	}
+	r, err := g.decide(a)
+	if err != nil {
+		return Ruling{}, err
+	}
+	if err := g.advance(); err != nil {
+		g.err = err
+		return r, err
+	}
+	return r, nil
+}
+
+func (g *State) seatName(s int) string {
+	if s < 0 {
+		return "nobody"
+	}
+	return fmt.Sprintf("seat %d", s+1)
+}
+
+// yesNo checks a yes/no answer.
+func yesNo(a Action) (bool, error) {
+	if a.Value != Yes && a.Value != No {
+		return false, fmt.Errorf("%s: answer yes (1) or no (0), not %d", a.Phase, a.Value)
+	}
+	return a.Value == Yes, nil
+}
+
+// decide applies the decision itself; advance then runs what follows
+// without a decision.
+func (g *State) decide(a Action) (Ruling, error) {
+	r, s := g.R, a.Seat
+	switch g.phase {
+	case PhaseAuction:
+		if !g.auc.Allows(a.Value) {
+			return Ruling{}, fmt.Errorf("%s cannot call %s now: %s", g.seatName(s), g.callName(a.Value), g.whyNotCall(a.Value))
+		}
+		g.Calls = append(g.Calls, CallRecord{Seat: s, Call: a.Value})
+		g.auc.Apply(a.Value)
+		g.Bid = g.auc.Bid
+		return Ruling{Action: a, Rule: "each call passes or bids what the auction allows"}, nil
+	case PhaseOffer:
+		take, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		if take {
+			g.Declarer = s
+			return Ruling{Action: a, Rule: "all passed: the seat offered may declare"}, nil
+		}
+		g.step++
+		return Ruling{Action: a, Rule: "all passed: the seat offered may declare"}, nil
+	case PhasePotAuction:
+		if a.Value < 0 || (a.Value > 0 && a.Value <= g.potOffer) {
+			return Ruling{}, fmt.Errorf("a pot offer must be 0 (pass) or above the standing %d, not %d", g.potOffer, a.Value)
+		}
+		if a.Value > 0 {
+			g.potHolder, g.potOffer = s, a.Value
+		} else {
+			g.potPassed[s] = true
+			g.potActive--
+		}
+		g.potTurn = (s + 1) % g.Seats()
+		return Ruling{Action: a, Rule: "the pot auction: the highest offer takes the talon"}, nil
+	case PhaseFromHand:
+		hand, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		g.Hand = hand
+		g.exchanged = true
+		return Ruling{Action: a}, nil
+	case PhaseDiscard:
+		n := r.Exchange.Discard
+		if a.Cards.Count() != n || a.Cards&^g.Hands[s] != 0 {
+			return Ruling{}, fmt.Errorf("%s must lay aside %d of the cards held, not %s", g.seatName(s), n, r.Deck.Format(a.Cards, false))
+		}
+		g.Hands[s] &^= a.Cards
+		g.Laid = a.Cards
+		g.discarded = true
+		return Ruling{Action: a}, nil
+	case PhaseAnnounce:
+		if a.Concede {
+			if !g.MayConcede() {
+				return Ruling{}, fmt.Errorf("this ruleset does not let the declarer give up now")
+			}
+			g.Conceded = true
+			if g.mayAnnounce(a.Value) {
+				g.Contract = a.Value
+			}
+			return Ruling{Action: a, Rule: "the declarer may give up before play"}, nil
+		}
+		if !g.mayAnnounce(a.Value) {
+			return Ruling{}, fmt.Errorf("%s announced contract %d, not one the bid allows (%v)", g.seatName(s), a.Value, g.Announceable(nil))
+		}
+		g.Contract = a.Value
+		g.Trump = r.Contracts[a.Value].Trumps
+		return Ruling{Action: a, Rule: "the declarer announces a contract the bid allows"}, nil
+	case PhaseDefend:
+		ch := settle.Choice(a.Value)
+		if ch != settle.Play && ch != settle.Drop && !(ch == settle.Half && g.MayHalf(s)) {
+			return Ruling{}, fmt.Errorf("%s cannot choose %v here", g.seatName(s), ch)
+		}
+		g.Defence[s] = ch
+		g.step++
+		return Ruling{Action: a, Rule: "each defender plays or drops out"}, nil
+	case PhaseRetrieve:
+		back, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		if back {
+			g.Defence[s], g.Defence[g.halfSeat] = settle.Play, settle.Drop // the half counts as a pass
+		}
+		g.retrieved = true
+		return Ruling{Action: a}, nil
+	case PhaseOpen:
+		open, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		g.Open = open
+		g.openAsked = true
+		return Ruling{Action: a}, nil
+	case PhaseInvite:
+		inv, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		if inv {
+			g.Defence[s] = settle.Invite
+			g.step = g.Seats() // asked and answered: nobody else
+		} else {
+			g.step++
+		}
+		return Ruling{Action: a}, nil
+	case PhaseGiveUp:
+		up, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		g.Conceded = up
+		g.gaveUpAsked = true
+		return Ruling{Action: a}, nil
+	case PhaseContra:
+		dbl, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		if dbl {
+			g.Doubled[s] = 1
+			g.contraBy = s
+		} else {
+			g.step++
+		}
+		return Ruling{Action: a}, nil
+	case PhaseRecontra:
+		re, err := yesNo(a)
+		if err != nil {
+			return Ruling{}, err
+		}
+		if re {
+			g.Doubled[g.contraBy] = 2
+		}
+		g.afterContra()
+		return Ruling{Action: a}, nil
+	case PhasePlay:
+		legal := g.Legal(s)
+		c := a.Card()
+		if a.Cards.Count() != 1 || !legal.Has(c) {
+			why := "it is not a card of the pack"
+			if a.Cards.Count() == 1 {
+				why = g.WhyIllegal(s, c)
+			}
+			return Ruling{}, fmt.Errorf("trick %d: %s played %s but %s", g.NTricks+1, g.seatName(s), r.Deck.Format(a.Cards, false), why)
+		}
+		if r.Play.Cooperation != ruleset.CooperationNone && g.Declarer >= 0 {
+			g.note(s, c)
+		}
+		g.put(s, c)
+		g.k++
+		return Ruling{Action: a}, nil
+	}
+	return Ruling{}, fmt.Errorf("no decision is open")
+}
+
+func (g *State) callName(c int) string {
+	if c == Pass {
+		return "pass"
+	}
+	if c < 0 || c >= len(g.R.Ladder) {
+		return fmt.Sprintf("bid %d (not on the ladder)", c)
+	}
+	return g.R.CallName(g.R.Ladder[c])
+}
+
+func (g *State) whyNotCall(c int) string {
+	switch {
+	case c < Pass || c >= len(g.R.Ladder):
+		return "no such bid"
+	case g.auc.Bid != Pass && c < g.auc.Bid:
+		return "it is lower than the standing bid " + g.callName(g.auc.Bid)
+	}
+	return "the auction's rules do not allow it here (raise, hold, first call only)"
+}
+
+// start begins the deal just dealt: forehand calls first.
+func (g *State) start() {
+	g.auc = *NewAuction(g.R)
+	g.phase = PhaseAuction
+	g.err = g.advance()
+}
+
+// advance runs what follows a decision without one, up to the next
+// decision or the end of the deal.
+func (g *State) advance() error {
+	r := g.R
+	n := g.Seats()
+	for {
+		switch g.phase {
+		case PhaseAuction:
+			turn, done := g.auc.Next()
+			if !done {
+				g.toAct = turn
+				return nil
+			}
+			if g.auc.Holder >= 0 {
+				g.Declarer = g.auc.Holder
+				g.Hand = r.Ladder[g.Bid].Hand
+				g.phase = PhaseFromHand
+				continue
+			}
+			g.phase, g.step = PhaseOffer, 0
+		case PhaseOffer:
+			if g.Declarer >= 0 {
+				g.phase = PhaseFromHand
+				continue
+			}
+			if g.step < len(r.Auction.Offers) {
+				o := r.Auction.Offers[g.step]
+				seat := [...]int{ruleset.Forehand: 0, ruleset.Middlehand: 1, ruleset.Dealer: g.Dealer()}[o.Seat]
+				if o.Forced {
+					g.Declarer, g.Forced = seat, true
+					continue
+				}
+				g.toAct = seat
+				return nil
+			}
+			if r.Auction.PotAuction {
+				g.phase, g.potHolder, g.potOffer, g.potActive, g.potTurn = PhasePotAuction, -1, 0, n, 0
+				continue
+			}
+			return g.allPassed()
+		case PhasePotAuction:
+			if g.potActive > 0 && !(g.potActive == 1 && g.potHolder >= 0) {
+				for g.potPassed[g.potTurn] || g.potTurn == g.potHolder {
+					g.potTurn = (g.potTurn + 1) % n
+				}
+				g.toAct = g.potTurn
+				return nil
+			}
+			if g.potHolder >= 0 {
+				g.Declarer, g.PotBid, g.Hand = g.potHolder, g.potOffer, false
+				g.phase = PhaseFromHand
+				continue
+			}
+			return g.allPassed()
+		case PhaseFromHand:
+			if r.Exchange.HandPlay == ruleset.HandAfterAuction && !g.exchanged {
+				g.toAct = g.Declarer
+				return nil
+			}
+			g.phase = PhaseDiscard
+			if !g.Hand && r.Exchange.TakeTalon {
+				g.Hands[g.Declarer] |= g.Talon
+			}
+		case PhaseDiscard:
+			if !g.Hand && r.Exchange.TakeTalon && !g.discarded {
+				g.toAct = g.Declarer
+				return nil
+			}
+			g.phase = PhaseAnnounce
+			g.toAct = g.Declarer
+			return nil
+		case PhaseAnnounce: // decided: the defence follows, unless the declarer gave up
+			if g.Conceded {
+				g.phase = PhaseOver
+				continue
+			}
+			g.phase, g.step = PhaseDefend, 1
+		case PhaseDefend:
+			if g.step < n {
+				s := (g.Declarer + g.step) % n
+				if r.Defence.MayDrop && !r.Contracts[g.Contract].NoDrop {
+					g.toAct = s
+					return nil
+				}
+				g.Defence[s] = settle.Play
+				g.step++
+				continue
+			}
+			g.phase = PhaseRetrieve
+			g.halfSeat = -1
+			for s := 0; s < n; s++ {
+				if g.Defence[s] == settle.Half {
+					g.halfSeat = s
+				}
+			}
+		case PhaseRetrieve:
+			if g.halfSeat >= 0 && !g.retrieved {
+				g.toAct = (g.Declarer + 1) % n
+				return nil
+			}
+			if r.Contracts[g.Contract].DefendersOpen {
+				g.Open = true
+			}
+			g.phase = PhaseOpen
+		case PhaseOpen:
+			if lone := g.LoneDefender(); lone >= 0 && r.Defence.OpenChoice && !g.openAsked {
+				g.toAct = lone
+				return nil
+			}
+			g.phase, g.step = PhaseInvite, 1
+		case PhaseInvite:
+			if r.Defence.MayInvite && n == 3 && g.step < n {
+				s := (g.Declarer + g.step) % n
+				other := (g.Declarer + 3 - g.step) % n
+				if g.Defence[s] == settle.Play && g.Defence[other] == settle.Drop {
+					g.toAct = s
+					return nil
+				}
+				g.step++
+				continue
+			}
+			if !g.playing() {
+				g.phase = PhaseOver
+				continue
+			}
+			g.phase = PhaseGiveUp
+		case PhaseGiveUp:
+			if r.Defence.Concede == ruleset.ConcedeAfterDefence && !g.gaveUpAsked {
+				g.toAct = g.Declarer
+				return nil
+			}
+			if g.Conceded {
+				g.phase = PhaseOver
+				continue
+			}
+			g.phase, g.step, g.contraBy = PhaseContra, 1, -1
+		case PhaseContra:
+			if g.contraBy >= 0 && g.Doubled[g.contraBy] == 1 && r.Defence.Contra.Recontra {
+				g.phase = PhaseRecontra
+				g.toAct = g.Declarer
+				return nil
+			}
+			if g.contraBy >= 0 {
+				g.afterContra()
+				continue
+			}
+			if r.Defence.Contra.On && g.step < n {
+				s := (g.Declarer + g.step) % n
+				if g.Defence[s] == settle.Drop && !g.Invited(s) {
+					g.step++
+					continue
+				}
+				g.toAct = s
+				return nil
+			}
+			g.startPlay()
+		case PhaseRecontra: // waiting for the declarer's answer
+			g.toAct = g.Declarer
+			return nil
+		case PhasePlay:
+			done, err := g.nextCard()
+			if err != nil || !done {
+				return err
+			}
+			g.phase = PhaseOver
+		case PhaseOver:
+			g.toAct = -1
+			return nil
+		}
+	}
+}
+
+// afterContra moves on once a contra was called and perhaps answered: in
+// team mode one contra serves the defence, its caller playing with the
+// other as invited; otherwise the next defender may double too.
+func (g *State) afterContra() {
+	s, n := g.contraBy, g.Seats()
+	g.phase, g.contraBy = PhaseContra, -1
+	if g.R.Defence.Contra.Team {
+		for j := 1; j < n; j++ {
+			if o := (g.Declarer + j) % n; o != s {
+				g.Defence[o] = settle.Drop // counts as invited: plays for the caller
+			}
+		}
+		g.Defence[s] = settle.Invite
+		g.step = n
+		return
+	}
+	g.step++
+}
+
+// allPassed ends an auction nobody won: the contract everyone plays, if
+// the ruleset has one, else the deal is over.
+func (g *State) allPassed() error {
+	if ci := g.R.Auction.AllPassPlay; ci >= 0 {
+		g.Contract, g.Trump = ci, g.R.Contracts[ci].Trumps
+		g.startPlay()
+		return g.advance()
+	}
+	g.phase = PhaseOver
+	g.toAct = -1
+	return nil
+}
+
+// startPlay sets up the first trick.
+func (g *State) startPlay() {
+	g.phase = PhasePlay
+	g.leader = 0 // forehand, when everyone plays
+	if g.Declarer >= 0 {
+		g.leader = FirstLeader(g.R, g.Declarer, g.InPlay)
+	}
+	g.turned = g.TalonTricks()
+	g.t = 0
+	g.openTrick()
+}
+
+// openTrick starts trick g.t: the talon's card first where it leads.
+func (g *State) openTrick() {
+	if g.t <= g.turned && g.turned > 0 {
+		g.leader = 0 // forehand plays first to the talon's tricks and leads after them
+	}
+	g.trick = Trick{Leader: g.leader}
+	if g.t < g.turned {
+		g.put(TalonSeat, g.talonOrder[g.t])
+	}
+	g.k = 0
+}
+
+// nextCard finds the next seat to play to the trick, closing tricks as
+// they fill; done when the last trick is closed or play stopped.
+func (g *State) nextCard() (done bool, err error) {
+	r := g.R
+	n := g.Seats()
+	for {
+		for g.k < n {
+			s := (g.leader + g.k) % n
+			if !g.InPlay(s) {
+				g.k++
+				continue
+			}
+			if g.Legal(s) == 0 {
+				return false, fmt.Errorf("seat %d has no card for trick %d", s, g.t+1)
+			}
+			g.toAct = s
+			return false, nil
+		}
+		// the trick is complete
+		if g.trick.N > 0 && g.trick.Seats[0] == TalonSeat && g.winner == g.trick.Cards[0] && !g.talonCompetes() {
+			g.winner = g.firstSuitWinner() // nobody followed the talon's suit
+		}
+		g.trick.Winner = int(g.trick.Seats[g.winnerIndex()])
+		g.Record[g.NTricks] = g.trick
+		g.NTricks++
+		g.t++
+		if g.trick.Winner == TalonSeat {
+			g.TalonTaken++
+		} else {
+			g.Taken[g.trick.Winner]++
+			if g.trick.Winner == g.Declarer {
+				g.curRun++
+				g.BestRun = max(g.BestRun, g.curRun)
+			} else {
+				g.curRun = 0
+			}
+			g.leader = g.trick.Winner
+			if ct := &r.Contracts[g.Contract]; ct.StopWhenLost && g.Declarer >= 0 && g.lost(ct, g.t) {
+				g.Stopped = true
+				return true, nil
+			}
+		}
+		if g.t >= r.HandSize {
+			return true, nil
+		}
+		g.openTrick()
+	}
+}

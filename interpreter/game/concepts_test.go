@@ -464,3 +464,40 @@ func TestFirstBidOnly(t *testing.T) {
 		}
 	}
 }
+
+// handAsker passes every call, takes no offer, and would always play from
+// the hand: it records whether it was ever asked.
+type handAsker struct {
+	bot.Simple
+	asked *bool
+}
+
+func (h *handAsker) Call(*game.Game, int, []int) int   { return game.Pass }
+func (h *handAsker) TakeOffer(*game.Game, int) bool    { return false }
+func (h *handAsker) PlayFromHand(*game.Game, int) bool { *h.asked = true; return true }
+
+// A declarer made by an all-pass offer picks up the talon: the forced
+// dealer of the 1829 rules ("the dealer must pick up the talon") is never
+// asked to play from the hand, nor does the deal become a hand game.
+func TestForcedDeclarerPicksUpTheTalon(t *testing.T) {
+	r, err := rulesets.Open("austrian-1829")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Exchange.HandPlay != ruleset.HandAfterAuction || len(r.Auction.Offers) == 0 {
+		t.Skip("austrian-1829 no longer decides the hand after the auction, with offers")
+	}
+	asked := false
+	players := []game.Player{&handAsker{asked: &asked}, &handAsker{asked: &asked}, &handAsker{asked: &asked}}
+	g := game.New(r, players)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 50 {
+		g.Deal(rng)
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		if !g.Forced || g.Hand || asked {
+			t.Fatalf("forced %v, hand %v, asked about the hand %v", g.Forced, g.Hand, asked)
+		}
+	}
+}

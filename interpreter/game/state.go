@@ -416,7 +416,10 @@ func (g *State) advance() error {
 			}
 			return g.allPassed()
 		case PhaseFromHand:
-			if r.Exchange.HandPlay == ruleset.HandAfterAuction && !g.exchanged {
+			// Only a declarer who won the auction with a bid may choose the
+			// hand: one made by an all-pass offer or the pot auction was
+			// offered the talon, and picks it up.
+			if r.Exchange.HandPlay == ruleset.HandAfterAuction && g.Bid != Pass && !g.exchanged {
 				g.toAct = g.Declarer
 				return nil
 			}

@@ -8,6 +8,10 @@ import "os"
 // PREF_MUTATION: double (every payment and sheet entry doubled), swap
 // (payer and receiver swapped), account (sheet entries booked to the next
 // player), tricks (the declarer's tricks counted one too many), need (the
-// contract needs one trick more). Used only to show which faults the test
-// suite kills; see docs/reliability.md.
+// contract needs one trick more), against (whists written against the
+// wrong player), when (the last rule's condition negated), sitout (the
+// sitting-out dealer paid as a defender), run (the all-pass run one too
+// long), invited (the invited player's tricks not credited to the
+// inviter). Used only to show which faults the test suite kills; see
+// docs/reliability.md.
 var mutation = os.Getenv("PREF_MUTATION")

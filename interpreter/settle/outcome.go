@@ -191,6 +191,9 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if o.PotBid > 0 && o.Hand {
 		return fmt.Errorf("the winner of the pot auction takes the talon: not a hand game")
 	}
+	if o.Forced && o.Hand {
+		return fmt.Errorf("a declarer forced when all passed picks up the talon: not a hand game")
+	}
 	if o.Forced && len(r.Auction.Offers) == 0 {
 		return fmt.Errorf("this ruleset forces nobody: a forced declarer cannot happen")
 	}

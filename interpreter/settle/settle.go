@@ -168,6 +168,9 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("rule %q: when %q: %v", rule.Name, rule.WhenSrc, err)
 		}
+		if mutation == "when" && i == len(s.r.Rules)-1 {
+			ok = !ok
+		}
 		if !ok {
 			continue
 		}
@@ -214,7 +217,7 @@ func (s *Settler) candidates(sel ruleset.Selector, o *Outcome) []int {
 		out = append(out, 0)
 	case ruleset.SelDefenders, ruleset.SelPlayers:
 		for i := range o.Seats {
-			if o.HoldsHand(s.r, i) && (sel == ruleset.SelPlayers || i != o.Declarer) {
+			if (o.HoldsHand(s.r, i) || mutation == "sitout") && (sel == ruleset.SelPlayers || i != o.Declarer) {
 				out = append(out, i)
 			}
 		}
@@ -256,13 +259,19 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 			if mutation == "double" {
 				amt = amt.Add(amt)
 			}
-			if mutation == "swap" {
+			from, to := from, to // a swapped payment must not leak into the next one
+			if mutation == "swap" && (p.Account == "" || p.Pair) {
 				from, to = to, from
 			}
 			if p.Account != "" {
 				e := SheetEntry{Seat: to, Against: -1, Account: p.Account, Amount: amt, Rule: rule.Name}
 				if p.Pair {
 					e.Against = from
+				}
+				if mutation == "against" && p.Pair {
+					if e.Against = (e.Against + 1) % len(o.Seats); e.Against == e.Seat {
+						e.Against = (e.Against + 1) % len(o.Seats)
+					}
 				}
 				if mutation == "account" {
 					e.Seat = (e.Seat + 1) % len(o.Seats)
@@ -381,7 +390,7 @@ func (s *Settler) fill(o *Outcome) error {
 						need = r.Defence.Contra.TeamNeeds
 					}
 					for j := range o.Seats { // the invited player's tricks count for the inviter
-						if j != i && j != o.Declarer && o.HoldsHand(r, j) {
+						if j != i && j != o.Declarer && o.HoldsHand(r, j) && mutation != "invited" {
 							p.Credited += o.Tricks[j]
 						}
 					}
@@ -409,6 +418,9 @@ func (s *Settler) fill(o *Outcome) error {
 	env["fewest_tricks"] = fewest
 	env["talon_tricks"] = o.TalonTricks
 	env["all_pass_run"] = o.AllPassRun
+	if mutation == "run" {
+		env["all_pass_run"] = o.AllPassRun + 1
+	}
 	env["players"] = len(o.Seats)
 	env["open"] = played && (o.Open || (ct != nil && ct.DefendersOpen))
 	env["someone_invited"] = inviter >= 0

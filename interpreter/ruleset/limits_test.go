@@ -109,6 +109,7 @@ func TestRulesetLimits(t *testing.T) {
 		{"too many options", "settlement:", many(MaxOptions+1) + "settlement:", "65 options: more than 64"},
 		{"a hand game beyond the hand", "  talon: take", "  talon: take\n  hand_extra_tricks: 5",
 			`bad.yaml:15:39: contract "hearts" from the hand would need 6 + 5 tricks, but a hand holds 10`},
+		{"too many expressions", "settlement:", manyDefines(MaxExpressions) + "settlement:", "2002 expressions: more than 2000"},
 		{"a contract no auction reaches", "  - {name: hearts, trumps: H, tricks: 6, values: {game: 2}}",
 			"  - {name: hearts, trumps: H, tricks: 6, values: {game: 2}}\n  - {name: spades, trumps: S, tricks: 6, must_bid: true, values: {game: 3}}",
 			`bad.yaml:16:12: contract "spades" can never be played`},
@@ -161,4 +162,14 @@ func TestErrorsSayItOnce(t *testing.T) {
 	if err == nil || len(err.Error()) > 1000 {
 		t.Errorf("error of %d bytes", len(fmt.Sprint(err)))
 	}
+}
+
+// manyDefines is a define section of n defines.
+func manyDefines(n int) string {
+	var b strings.Builder
+	b.WriteString("define:\n")
+	for i := range n {
+		b.WriteString("  d" + strconv.Itoa(i) + ": 1\n")
+	}
+	return b.String()
 }

@@ -8,12 +8,17 @@ import "github.com/preference-rules/pref/interpreter/settle"
 // default where there is one (a call: pass; a defence: play), as players
 // always could; a card or a discard that breaks a rule stops the deal.
 func (g *Game) Run() error {
+	g.History = g.History[:0]
 	for !g.Over() {
 		if g.err != nil {
 			return g.err
 		}
-		if _, err := g.Apply(g.ask()); err != nil {
+		a := g.ask()
+		if _, err := g.Apply(a); err != nil {
 			return err
+		}
+		if g.KeepHistory {
+			g.History = append(g.History, a)
 		}
 	}
 	return g.err

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -73,7 +74,8 @@ type Trick struct {
 // and the dealer last. LegalActions lists the decisions open now, Apply
 // makes one.
 type State struct {
-	R *ruleset.Ruleset // compiled once, never changed: shared by clones
+	R     *ruleset.Ruleset // compiled once, never changed: shared by clones
+	Names [MaxSeats]string // the seats' names, for rulings and errors ("" : seat N)
 
 	Dealt    [MaxSeats]cards.Mask // hands as dealt
 	Hands    [MaxSeats]cards.Mask // hands now
@@ -129,8 +131,11 @@ type State struct {
 type Game struct {
 	State
 	Players []Player
-	actions [80]Action // legal actions, reused
-	buf     [64]int    // legal calls and contracts offered to players, reused
+	// History, when KeepHistory is set, is every action of the deal in
+	// order (a game record is written from it).
+	History     []Action
+	KeepHistory bool
+	buf         [64]int // legal calls and contracts offered to players, reused
 }
 
 // New makes a game for r with one player per hand.
@@ -214,8 +219,37 @@ func (g *State) SetHands(hands []cards.Mask, talon cards.Mask) error {
 	return g.err
 }
 
+// SetTalonOrder gives the order the talon's cards were dealt in (they
+// lead tricks in that order where talon_leads turns them): the cards of
+// order must be the talon's.
+func (g *State) SetTalonOrder(order []cards.Card) {
+	var m cards.Mask
+	for _, c := range order {
+		m |= c.Bit()
+	}
+	if m != g.Talon || len(order) != g.Talon.Count() {
+		return
+	}
+	for i := 0; i < len(order) && i < MaxSeats; i++ {
+		g.talonOrder[i] = order[i]
+	}
+}
+
+// TalonOrder is the talon's cards in the order they were dealt.
+func (g *State) TalonOrder() []cards.Card {
+	n := min(g.Talon.Count(), MaxSeats)
+	out := make([]cards.Card, 0, g.Talon.Count())
+	out = append(out, g.talonOrder[:n]...)
+	for m := g.Talon; m != 0; m &= m - 1 { // beyond MaxSeats, the rest lowest first
+		if c := m.Lowest(); !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func (g *State) reset() {
-	*g = State{R: g.R, Calls: g.Calls[:0], TableSize: g.TableSize,
+	*g = State{R: g.R, Names: g.Names, Calls: g.Calls[:0], TableSize: g.TableSize,
 		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit}
 }
 

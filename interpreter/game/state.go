@@ -161,11 +161,45 @@ func (g *State) Apply(a Action) (Ruling, error) {
 	return r, nil
 }
 
-func (g *State) seatName(s int) string {
-	if s < 0 {
+// SeatName is seat's name, or "seat N" when the state was not told.
+func (g *State) SeatName(s int) string {
+	switch {
+	case s < 0:
 		return "nobody"
+	case s < MaxSeats && g.Names[s] != "":
+		return g.Names[s]
 	}
 	return fmt.Sprintf("seat %d", s+1)
+}
+
+func (g *State) seatName(s int) string { return g.SeatName(s) }
+
+// IllegalCard says, in the third person and with the evidence, which rule
+// forbids seat to play c now ("must follow hearts and holds KH 9H"); "" when
+// c is legal.
+func (g *State) IllegalCard(seat int, c cards.Card) string {
+	d := &g.R.Deck
+	hand := g.Hands[seat]
+	if !hand.Has(c) {
+		return fmt.Sprintf("%s does not hold %s (holds %s)", g.SeatName(seat), d.Name(c), d.Format(hand, false))
+	}
+	if g.Legal(seat).Has(c) || g.trick.N == 0 {
+		return ""
+	}
+	led := g.trick.Cards[0].Suit()
+	p := g.R.Play
+	follow := hand.Suit(led)
+	switch {
+	case follow != 0 && c.Suit() != led:
+		return fmt.Sprintf("must follow %s and holds %s", d.SuitNames[led], d.Format(follow, false))
+	case follow != 0 && p.MustHead:
+		return fmt.Sprintf("must head the trick (%s wins it so far) and holds %s", d.Name(g.winner), d.Format(follow&cards.Above(g.winner), false))
+	case follow == 0 && g.Trump != cards.NoSuit && p.MustTrump && hand.Suit(g.Trump) != 0 && c.Suit() != g.Trump:
+		return fmt.Sprintf("has no %s, so must trump, and holds %s", d.SuitNames[led], d.Format(hand.Suit(g.Trump), false))
+	case follow == 0 && p.MustHead:
+		return fmt.Sprintf("must beat the trump %s and holds %s", d.Name(g.winner), d.Format(hand.Suit(g.Trump)&cards.Above(g.winner), false))
+	}
+	return "cooperation rule 1 binds: " + CooperationRules[RuleNoOvertake]
 }
 
 // yesNo checks a yes/no answer.
@@ -318,11 +352,13 @@ func (g *State) decide(a Action) (Ruling, error) {
 		legal := g.Legal(s)
 		c := a.Card()
 		if a.Cards.Count() != 1 || !legal.Has(c) {
-			why := "it is not a card of the pack"
-			if a.Cards.Count() == 1 {
-				why = g.WhyIllegal(s, c)
+			if a.Cards.Count() != 1 {
+				return Ruling{}, fmt.Errorf("trick %d: %s must play one card, not %q", g.NTricks+1, g.seatName(s), r.Deck.Format(a.Cards, false))
 			}
-			return Ruling{}, fmt.Errorf("trick %d: %s played %s but %s", g.NTricks+1, g.seatName(s), r.Deck.Format(a.Cards, false), why)
+			if !g.Hands[s].Has(c) {
+				return Ruling{}, fmt.Errorf("trick %d: %s", g.NTricks+1, g.IllegalCard(s, c))
+			}
+			return Ruling{}, fmt.Errorf("trick %d: %s played %s but %s", g.NTricks+1, g.seatName(s), r.Deck.Name(c), g.IllegalCard(s, c))
 		}
 		if r.Play.Cooperation != ruleset.CooperationNone && g.Declarer >= 0 {
 			g.note(s, c)

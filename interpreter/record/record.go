@@ -1,0 +1,153 @@
+package record
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
+)
+
+// Record is a game record as written.
+type Record struct {
+	Ruleset string         `yaml:"ruleset"`
+	Title   string         `yaml:"title,omitempty"`
+	Source  string         `yaml:"source,omitempty"`
+	Options map[string]any `yaml:"options,omitempty"`
+	Seats   []string       `yaml:"seats"` // around the table, clockwise
+	Table   *Table         `yaml:"table,omitempty"`
+	Deals   []Deal         `yaml:"deals,omitempty"`
+	// A record of one deal may write it at the top level instead of under
+	// deals.
+	Deal `yaml:",inline"`
+}
+
+// Table is the table before the first deal.
+type Table struct {
+	Pot        string                    `yaml:"pot,omitempty"`
+	Sheet      map[string]map[string]any `yaml:"sheet,omitempty"` // {Anton: {pool: 10, whists: {Brigitte: 4}}}
+	Marks      map[string]int            `yaml:"marks,omitempty"`
+	MarksGiven int                       `yaml:"marks_given,omitempty"`
+	AllPassRun int                       `yaml:"all_pass_run,omitempty"`
+}
+
+// Deal is one deal: who dealt, the cards, the decisions and the tricks.
+type Deal struct {
+	Dealer  string    `yaml:"dealer,omitempty"` // default: the last seat, then passing left
+	Hands   Hands     `yaml:"hands,omitempty"`
+	Talon   string    `yaml:"talon,omitempty"`
+	Actions []Step    `yaml:"actions,omitempty"`
+	Tricks  []string  `yaml:"tricks,omitempty"`
+	Expect  yaml.Node `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
+}
+
+// Hands are the players' cards, in seat order.
+type Hands []Hand
+
+// Hand is one player's cards as a string: "AS KS 10S 7S QC JD 10D 9D 8H 7H".
+type Hand struct{ Seat, Cards string }
+
+func (h *Hands) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.MappingNode {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: hands: want a map of player to cards", n.Line)}}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		*h = append(*h, Hand{Seat: n.Content[i].Value, Cards: n.Content[i+1].Value})
+	}
+	return nil
+}
+
+func (h Hands) MarshalYAML() (any, error) {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	for _, x := range h {
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: x.Seat},
+			&yaml.Node{Kind: yaml.ScalarNode, Value: x.Cards, Style: yaml.DoubleQuotedStyle})
+	}
+	return n, nil
+}
+
+// Step is one decision: who, and what in words ("pass", "diamonds",
+// "discard 7D 8C", "drop", "contra"). Written `- Anton: diamonds`.
+type Step struct {
+	Seat, Word string
+	Line       int // where it was written, for errors
+}
+
+func (s *Step) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
+		return &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: an action is one player and the decision, like `- Anton: pass`", n.Line)}}
+	}
+	s.Seat, s.Word, s.Line = n.Content[0].Value, n.Content[1].Value, n.Line
+	return nil
+}
+
+func (s Step) MarshalYAML() (any, error) {
+	return &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+		{Kind: yaml.ScalarNode, Value: s.Seat}, {Kind: yaml.ScalarNode, Value: s.Word}}}, nil
+}
+
+// IsRecord reports whether a YAML document looks like a game record (it
+// deals cards) rather than an outcome case or a ruleset.
+func IsRecord(data []byte) bool {
+	var top map[string]yaml.Node
+	if yaml.Unmarshal(data, &top) != nil {
+		return false
+	}
+	_, deals := top["deals"]
+	_, hands := top["hands"]
+	return deals || hands
+}
+
+// Parse reads a record; misspelt keys are errors.
+func Parse(path string, data []byte) (*Record, error) {
+	var rec Record
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&rec); err != nil {
+		return nil, schema.YAMLError(path, err)
+	}
+	if rec.Ruleset == "" {
+		return nil, &schema.Error{File: path, Msg: "record names no ruleset"}
+	}
+	if len(rec.Hands) > 0 || len(rec.Actions) > 0 || len(rec.Tricks) > 0 {
+		if len(rec.Deals) > 0 {
+			return nil, &schema.Error{File: path, Msg: "a record writes its deal at the top level or under deals, not both"}
+		}
+		rec.Deals = []Deal{rec.Deal}
+		rec.Deal = Deal{}
+	}
+	if len(rec.Deals) == 0 {
+		return nil, &schema.Error{File: path, Msg: "record has no deal: give hands (and actions, tricks) or deals"}
+	}
+	if len(rec.Seats) == 0 {
+		for _, h := range rec.Deals[0].Hands {
+			rec.Seats = append(rec.Seats, h.Seat)
+		}
+	}
+	seen := map[string]bool{}
+	for _, s := range rec.Seats {
+		if s == "" || s == "pot" || strings.ContainsAny(s, " \t") || seen[s] {
+			return nil, &schema.Error{File: path, Msg: fmt.Sprintf("seats: %q cannot name a player (names are single words, each once)", s)}
+		}
+		seen[s] = true
+	}
+	return &rec, nil
+}
+
+// Marshal writes a record as YAML, one deal at the top level or several
+// under deals.
+func Marshal(rec *Record) ([]byte, error) {
+	out := *rec
+	if len(out.Deals) == 1 {
+		out.Deal, out.Deals = out.Deals[0], nil
+	}
+	var b bytes.Buffer
+	b.WriteString("# A pref game record: pref verify replays it, pref explain tells its rulings.\n")
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&out); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,483 @@
+package record
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
+	"github.com/preference-rules/pref/rulesets"
+	"gopkg.in/yaml.v3"
+)
+
+// Open loads the record's ruleset (a name, or a path relative to the
+// record's file) with its options in force.
+func Open(path string, rec *Record) (*ruleset.Ruleset, error) {
+	name := rec.Ruleset
+	if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".yaml") {
+		name = filepath.Join(filepath.Dir(path), name)
+	}
+	r, err := rulesets.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return r.With(rec.Options)
+}
+
+// DealResult is one replayed deal: its seats in playing order (a dealer
+// sitting out last), the finished state, the rulings, the outcome and its
+// settlement, booked at the table.
+type DealResult struct {
+	Index   int
+	Seats   []string
+	State   *game.State
+	Rulings []game.Ruling
+	Outcome *settle.Outcome
+	Ledger  *settle.Ledger
+	Expect  *yaml.Node
+}
+
+// StepError is a record refused at one step: the deal, where in it, and
+// the rule broken with its evidence.
+type StepError struct {
+	Deal  int    // from 1
+	Where string // "action 3 (Anton: hearts)", "trick 4"
+	Err   error
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("deal %d, %s: %v", e.Deal, e.Where, e.Err)
+}
+
+func (e *StepError) Unwrap() error { return e.Err }
+
+// Replay steps r's state machine through every deal of rec at a table,
+// settling each: the first step a rule forbids stops it with a StepError.
+func Replay(rec *Record, r *ruleset.Ruleset) ([]DealResult, error) {
+	t, err := table.New(r, rec.Seats)
+	if err != nil {
+		return nil, &StepError{Deal: 1, Where: "seats", Err: err}
+	}
+	if err := setTable(t, rec.Table); err != nil {
+		return nil, &StepError{Deal: 1, Where: "table", Err: err}
+	}
+	var out []DealResult
+	s := settle.New(r)
+	for i := range rec.Deals {
+		d := &rec.Deals[i]
+		fail := func(where string, err error) ([]DealResult, error) {
+			return out, &StepError{Deal: i + 1, Where: where, Err: err}
+		}
+		if d.Dealer != "" {
+			k := slices.Index(t.Names, d.Dealer)
+			switch {
+			case k < 0:
+				return fail("dealer", fmt.Errorf("%q is not one of the seats %v", d.Dealer, t.Names))
+			case i > 0 && k != t.Dealer:
+				return fail("dealer", fmt.Errorf("the deal passes to the left: %s deals, not %s", t.Names[t.Dealer], d.Dealer))
+			}
+			t.Dealer = k
+		}
+		res, err := replayDeal(t, s, d)
+		res.Index = i
+		if err != nil {
+			return fail(err.where, err.err)
+		}
+		if err := t.Apply(res.Outcome, res.Ledger); err != nil {
+			return fail("settlement", err)
+		}
+		out = append(out, res)
+		t.Next()
+	}
+	return out, nil
+}
+
+type stepErr struct {
+	where string
+	err   error
+}
+
+func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepErr) {
+	r := t.R
+	order := t.Order()
+	seats := make([]string, len(order))
+	for i, idx := range order {
+		seats[i] = t.Names[idx]
+	}
+	res := DealResult{Seats: seats}
+	if d.Expect.Kind != 0 {
+		res.Expect = &d.Expect
+	}
+	g := game.New(r, nil)
+	g.TableSize = len(t.Names)
+	for i := 0; i < r.Hands; i++ {
+		g.Names[i] = seats[i]
+	}
+	hands, talon, err := deal(r, seats[:r.Hands], d)
+	if err != nil {
+		return res, &stepErr{"hands", err}
+	}
+	if _, err := t.Ante(); err != nil {
+		return res, &stepErr{"ante", err}
+	}
+	if err := g.SetHands(hands, talon); err != nil {
+		return res, &stepErr{"hands", err}
+	}
+	if order, _ := parseCards(r, d.Talon); len(order) > 0 {
+		g.SetTalonOrder(order) // the talon's cards lead in the order written
+	}
+	ai, ti, ci := 0, 0, 0 // next action, trick, card in it
+	var trick []cards.Card
+	for !g.Over() {
+		seat := g.ToAct()
+		var a game.Action
+		where := ""
+		if g.Phase() == game.PhasePlay {
+			if ti >= len(d.Tricks) {
+				return res, &stepErr{fmt.Sprintf("trick %d", g.NTricks+1), fmt.Errorf("the record stops here, but the deal is not over: %s is to play", seats[seat])}
+			}
+			if ci == 0 {
+				if trick, err = parseCards(r, d.Tricks[ti]); err != nil {
+					return res, &stepErr{fmt.Sprintf("trick %d", ti+1), err}
+				}
+				// a talon card that leads the trick may be written first
+				if cur := g.CurrentTrick(); cur.N > 0 && cur.Seats[0] == game.TalonSeat && len(trick) > 0 && trick[0] == cur.Cards[0] {
+					ci = 1
+				}
+			}
+			if ci >= len(trick) {
+				return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[ti], len(trick), seats[seat])}
+			}
+			where = fmt.Sprintf("trick %d", ti+1)
+			a = game.Action{Phase: game.PhasePlay, Seat: seat, Cards: trick[ci].Bit()}
+			ci++
+		} else {
+			if ai >= len(d.Actions) {
+				return res, &stepErr{fmt.Sprintf("action %d", ai+1), fmt.Errorf("the record stops here, but %s is to decide (%s)", seats[seat], g.Phase())}
+			}
+			st := d.Actions[ai]
+			where = fmt.Sprintf("action %d (%s: %s)", ai+1, st.Seat, st.Word)
+			if st.Seat != seats[seat] {
+				return res, &stepErr{where, fmt.Errorf("out of turn: %s is to decide (%s), not %s", seats[seat], g.Phase(), st.Seat)}
+			}
+			if a, err = parseWord(&g.State, seat, st.Word); err != nil {
+				return res, &stepErr{where, err}
+			}
+			ai++
+		}
+		tricksBefore := g.NTricks
+		ruling, err := g.Apply(a)
+		if err != nil {
+			return res, &stepErr{where, err}
+		}
+		res.Rulings = append(res.Rulings, ruling)
+		if g.NTricks > tricksBefore { // the trick closed: the record's must too
+			if ci != len(trick) {
+				return res, &stepErr{where, fmt.Errorf("%q has %d cards, but the trick was complete after %d", d.Tricks[ti], len(trick), ci)}
+			}
+			ti, ci = ti+1, 0
+		}
+	}
+	if ci != 0 {
+		return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the deal ended before the trick was complete")}
+	}
+	if ai < len(d.Actions) {
+		st := d.Actions[ai]
+		return res, &stepErr{fmt.Sprintf("action %d (%s: %s)", ai+1, st.Seat, st.Word), fmt.Errorf("the deal is already over")}
+	}
+	if ti < len(d.Tricks) {
+		return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the deal is already over (%d tricks played)", g.NTricks)}
+	}
+	res.State = g.State.Clone()
+	res.Outcome = t.Outcome(g)
+	l, err := s.Settle(res.Outcome, true)
+	if err != nil {
+		return res, &stepErr{"settlement", err}
+	}
+	res.Ledger = l
+	return res, nil
+}
+
+// deal reads the hands (one per seat holding cards) and the talon.
+func deal(r *ruleset.Ruleset, seats []string, d *Deal) ([]cards.Mask, cards.Mask, error) {
+	hands := make([]cards.Mask, len(seats))
+	given := map[string]bool{}
+	for _, h := range d.Hands {
+		i := slices.Index(seats, h.Seat)
+		if i < 0 {
+			return nil, 0, fmt.Errorf("%s holds no hand in this deal (the hands are %s's)", h.Seat, strings.Join(seats, ", "))
+		}
+		if given[h.Seat] {
+			return nil, 0, fmt.Errorf("%s's hand is given twice", h.Seat)
+		}
+		given[h.Seat] = true
+		m, err := parseMask(r, h.Cards)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: %v", h.Seat, err)
+		}
+		if m.Count() != r.HandSize {
+			return nil, 0, fmt.Errorf("%s holds %d cards; a hand has %d", h.Seat, m.Count(), r.HandSize)
+		}
+		hands[i] = m
+	}
+	for _, s := range seats {
+		if !given[s] {
+			return nil, 0, fmt.Errorf("%s's hand is missing", s)
+		}
+	}
+	talon, err := parseMask(r, d.Talon)
+	if err != nil {
+		return nil, 0, fmt.Errorf("talon: %v", err)
+	}
+	if talon.Count() != r.TalonSize {
+		return nil, 0, fmt.Errorf("the talon holds %d cards; a deal puts %d there", talon.Count(), r.TalonSize)
+	}
+	return hands, talon, nil
+}
+
+// parseCards reads "AS KS 10S" (spaces or commas) in order.
+func parseCards(r *ruleset.Ruleset, s string) ([]cards.Card, error) {
+	var out []cards.Card
+	for _, f := range strings.FieldsFunc(s, func(c rune) bool { return c == ' ' || c == ',' || c == '\t' }) {
+		c, err := r.Deck.Parse(f)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, c) {
+			return nil, fmt.Errorf("%s is written twice", r.Deck.Name(c))
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func parseMask(r *ruleset.Ruleset, s string) (cards.Mask, error) {
+	cs, err := parseCards(r, s)
+	var m cards.Mask
+	for _, c := range cs {
+		m |= c.Bit()
+	}
+	return m, err
+}
+
+// setTable puts the table as it stood before the first deal.
+func setTable(t *table.Table, ts *Table) error {
+	if ts == nil {
+		return nil
+	}
+	if ts.Pot != "" {
+		p, err := money.Parse(ts.Pot)
+		if err != nil {
+			return fmt.Errorf("pot: %v", err)
+		}
+		if err := money.CheckInput(p); err != nil {
+			return fmt.Errorf("pot: %v", err)
+		}
+		t.Pot = p
+	}
+	// A table state means the session is under way: an ante paid only on
+	// the first deal of a session is not paid again.
+	t.Deals = 1
+	for name, m := range ts.Marks {
+		i := slices.Index(t.Names, name)
+		if i < 0 || m < 0 || m > settle.MaxRun {
+			return fmt.Errorf("marks: %s %d: want a seat and 0 to %d", name, m, settle.MaxRun)
+		}
+		t.Marks[i] = m
+	}
+	if ts.MarksGiven < 0 || ts.MarksGiven > settle.MaxRun || ts.AllPassRun < 0 || ts.AllPassRun > settle.MaxRun {
+		return fmt.Errorf("marks_given and all_pass_run: want 0 to %d", settle.MaxRun)
+	}
+	t.MarksGiven, t.AllPassRun = ts.MarksGiven, ts.AllPassRun
+	for name, accounts := range ts.Sheet {
+		if !slices.Contains(t.Names, name) {
+			return fmt.Errorf("sheet: %q is no seat", name)
+		}
+		for account, v := range accounts {
+			figures := map[string]any{"": v}
+			if m, ok := v.(map[string]any); ok {
+				figures = m
+			}
+			for other, x := range figures {
+				a, err := money.Parse(fmt.Sprint(x))
+				if err == nil {
+					err = money.CheckInput(a)
+				}
+				if err != nil {
+					return fmt.Errorf("sheet: %s %s: %v", name, account, err)
+				}
+				key := strings.TrimSpace(name + " " + account + " " + other)
+				t.Sheet[key] = a
+			}
+		}
+	}
+	return nil
+}
+
+// parseWord reads a decision written in words for the phase the state is
+// in.
+func parseWord(g *game.State, seat int, word string) (game.Action, error) {
+	r := g.R
+	w := strings.ToLower(strings.TrimSpace(word))
+	a := game.Action{Phase: g.Phase(), Seat: seat}
+	yes := func(yesWords ...string) (game.Action, error) {
+		switch {
+		case w == "yes" || slices.Contains(yesWords, w):
+			a.Value = game.Yes
+		case w == "no" || w == "pass":
+			a.Value = game.No
+		default:
+			return a, fmt.Errorf("%s: write %s or no", g.Phase(), strings.Join(append(yesWords, "yes"), ", "))
+		}
+		return a, nil
+	}
+	switch g.Phase() {
+	case game.PhaseAuction:
+		if w == "pass" {
+			a.Value = game.Pass
+			return a, nil
+		}
+		for i, c := range r.Ladder {
+			if strings.EqualFold(r.CallName(c), w) {
+				a.Value = i
+				return a, nil
+			}
+		}
+		return a, fmt.Errorf("%q is no call of the ladder (pass, %s)", word, ladderNames(r))
+	case game.PhaseOffer:
+		return yes("take", "declare")
+	case game.PhasePotAuction:
+		if w == "pass" {
+			return a, nil
+		}
+		n, err := strconv.Atoi(w)
+		if err != nil || n <= 0 {
+			return a, fmt.Errorf("the pot auction: write an amount or pass, not %q", word)
+		}
+		a.Value = n
+		return a, nil
+	case game.PhaseFromHand:
+		if w == "talon" {
+			a.Value = game.No
+			return a, nil
+		}
+		return yes("hand")
+	case game.PhaseDiscard:
+		m, err := parseMask(r, strings.TrimPrefix(w, "discard"))
+		a.Cards = m
+		return a, err
+	case game.PhaseAnnounce:
+		if rest, ok := strings.CutPrefix(w, "concede"); ok {
+			a.Concede, a.Value = true, -1
+			for ci := range r.Contracts {
+				if strings.EqualFold(r.Contracts[ci].Name, strings.TrimSpace(rest)) {
+					a.Value = ci
+				}
+			}
+			return a, nil
+		}
+		for ci := range r.Contracts {
+			if strings.EqualFold(r.Contracts[ci].Name, w) {
+				a.Value = ci
+				return a, nil
+			}
+		}
+		return a, fmt.Errorf("%q is no contract of %s", word, r.Name)
+	case game.PhaseDefend:
+		for _, ch := range []settle.Choice{settle.Play, settle.Drop, settle.Half} {
+			if w == ch.String() {
+				a.Value = int(ch)
+				return a, nil
+			}
+		}
+		return a, fmt.Errorf("a defender plays, drops or takes half, not %q", word)
+	case game.PhaseRetrieve:
+		return yes("retrieve", "play")
+	case game.PhaseOpen:
+		if w == "closed" {
+			a.Value = game.No
+			return a, nil
+		}
+		return yes("open")
+	case game.PhaseInvite:
+		return yes("invite")
+	case game.PhaseGiveUp:
+		if w == "play" {
+			a.Value = game.No
+			return a, nil
+		}
+		return yes("give up", "give-up", "concede")
+	case game.PhaseContra:
+		return yes("contra")
+	case game.PhaseRecontra:
+		return yes("recontra")
+	}
+	return a, fmt.Errorf("no decision is open")
+}
+
+func ladderNames(r *ruleset.Ruleset) string {
+	var names []string
+	for _, c := range r.Ladder {
+		names = append(names, r.CallName(c))
+	}
+	return strings.Join(names, ", ")
+}
+
+// Word writes a decision in the words parseWord reads.
+func Word(g *game.State, a game.Action) string {
+	r := g.R
+	yn := func(yes, no string) string {
+		if a.Value == game.Yes {
+			return yes
+		}
+		return no
+	}
+	switch a.Phase {
+	case game.PhaseAuction:
+		if a.Value == game.Pass {
+			return "pass"
+		}
+		return r.CallName(r.Ladder[a.Value])
+	case game.PhaseOffer:
+		return yn("take", "no")
+	case game.PhasePotAuction:
+		if a.Value == 0 {
+			return "pass"
+		}
+		return strconv.Itoa(a.Value)
+	case game.PhaseFromHand:
+		return yn("hand", "talon")
+	case game.PhaseDiscard:
+		return "discard " + r.Deck.Format(a.Cards, false)
+	case game.PhaseAnnounce:
+		if a.Concede {
+			if a.Value >= 0 {
+				return "concede " + r.Contracts[a.Value].Name
+			}
+			return "concede"
+		}
+		return r.Contracts[a.Value].Name
+	case game.PhaseDefend:
+		return settle.Choice(a.Value).String()
+	case game.PhaseRetrieve:
+		return yn("retrieve", "no")
+	case game.PhaseOpen:
+		return yn("open", "closed")
+	case game.PhaseInvite:
+		return yn("invite", "no")
+	case game.PhaseGiveUp:
+		return yn("give up", "play")
+	case game.PhaseContra:
+		return yn("contra", "no")
+	case game.PhaseRecontra:
+		return yn("recontra", "no")
+	}
+	return "?"
+}

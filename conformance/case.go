@@ -14,6 +14,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
@@ -179,6 +180,9 @@ func RunFile(path string) (Result, error) {
 // RunBytes checks the case text data as if read from path: path names the
 // case in errors and is where a relative ruleset path is found.
 func RunBytes(path string, data []byte) (Result, error) {
+	if record.IsRecord(data) {
+		return runRecord(path, data)
+	}
 	var c Case
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true) // a misspelt key must not silently become a default

@@ -1,19 +1,22 @@
 package main
 
 import (
-	"slices"
-	"sort"
-
 	"fmt"
-	tea "github.com/charmbracelet/bubbletea"
 	"io"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"sort"
 	"strings"
 
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
@@ -31,6 +34,9 @@ func playCmd() *cobra.Command {
 		seat    string
 		plain   bool
 		toPool  int
+		// --record
+		recordPath string
+		force      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "play [--ruleset NAME] [--seed N] [--deals N]",
@@ -45,9 +51,14 @@ to N and a whole game is played until every pool is full; the final sheet is
 then converted into scores that add up to zero and printed as a table.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, _, err := openWithOptions(name, options)
+			r, opts, err := openWithOptions(name, options)
 			if err != nil {
 				return err
+			}
+			if recordPath != "" && !force {
+				if _, err := os.Lstat(recordPath); err == nil {
+					return badInput(fmt.Errorf("--record %s: the file exists (--force overwrites it)", recordPath))
+				}
 			}
 			if cmd.Flags().Changed("to-pool") && (toPool < 1 || toPool > maxPool) {
 				return badInput(fmt.Errorf("--to-pool %d: want 1 to %d", toPool, maxPool))
@@ -83,17 +94,39 @@ then converted into scores that add up to zero and printed as a table.`,
 				return badInput(err)
 			}
 			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii}
-			rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-			if seat == "" {
-				return playSession(p, t, rng, deals, nil, "")
+			if recordPath != "" {
+				if toPool > 0 {
+					opts["pool-target"] = toPool
+				}
+				p.rec = &record.Record{Ruleset: name, Options: opts, Seats: names}
 			}
-			if !slices.Contains(names, seat) {
+			rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+			if seat != "" && !slices.Contains(names, seat) {
 				return badInput(fmt.Errorf("--seat %s: not one of the players %v", seat, names))
 			}
-			if plain || !isTerminal(cmd.OutOrStdout()) || !isTerminalReader(cmd.InOrStdin()) {
-				return playSession(p, t, rng, deals, newHuman(cmd.InOrStdin(), p, seat), seat)
+			var err2 error
+			switch {
+			case seat == "":
+				err2 = playSession(p, t, rng, deals, nil, "")
+			case plain || !isTerminal(cmd.OutOrStdout()) || !isTerminalReader(cmd.InOrStdin()):
+				err2 = playSession(p, t, rng, deals, newHuman(cmd.InOrStdin(), p, seat), seat)
+			default:
+				err2 = playFullScreen(cmd, p, t, rng, deals, seat)
 			}
-			return playFullScreen(cmd, p, t, rng, deals, seat)
+			if p.rec != nil && len(p.rec.Deals) > 0 {
+				// what was played is kept, even when the session stopped early
+				data, err := record.Marshal(p.rec)
+				if err == nil {
+					err = safeio.WriteFile(recordPath, data, 0o644, force)
+				}
+				if err != nil && err2 == nil {
+					return badInput(fmt.Errorf("--record: %v", err))
+				}
+				if err == nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "pref: %d deal(s) recorded in %s (pref verify %s replays them)\n", len(p.rec.Deals), recordPath, recordPath)
+				}
+			}
+			return err2
 		},
 	}
 	f := cmd.Flags()
@@ -105,6 +138,8 @@ then converted into scores that add up to zero and printed as a table.`,
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (see pref rules)")
 	f.StringVar(&seat, "seat", "", "take this player's seat yourself (full screen at a terminal, else prompts on standard input; ? gives a hint)")
 	f.BoolVar(&plain, "plain", false, "with --seat: plain-text prompts even at a terminal")
+	f.StringVar(&recordPath, "record", "", "write what was played as a game record to this file (atomically; see docs/records.md)")
+	f.BoolVar(&force, "force", false, "with --record: overwrite an existing file")
 	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
@@ -173,6 +208,7 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 	players := make([]game.Player, r.Hands)
 	g := game.New(r, players)
 	g.TableSize = len(t.Names)
+	g.KeepHistory = p.rec != nil
 	s := settle.New(r)
 	whole := deals == 0
 	if whole {
@@ -222,6 +258,11 @@ func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game
 		l, err := s.Settle(o, true)
 		if err != nil {
 			return failed("settlement: %v", err)
+		}
+		if p.rec != nil { // the deal and what it settled: pref verify replays and compares
+			d := record.FromGame(g, seatNames, t.Names[t.Dealer])
+			d.Expect = record.Expectation(l)
+			p.rec.Deals = append(p.rec.Deals, d)
 		}
 		p.f("\nSettlement\n")
 		if usesMoney(r) || len(l.Transfers) > 0 {
@@ -372,6 +413,7 @@ func (b *reasoned) Call(g *game.Game, seat int, legal []int) int {
 }
 
 type printer struct {
+	rec   *record.Record // with --record: the deals played so far
 	w     io.Writer
 	r     *ruleset.Ruleset
 	ascii bool

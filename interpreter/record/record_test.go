@@ -8,8 +8,10 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -112,4 +114,88 @@ func TestRecordsRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Changing one card of a recorded trick to another card of the same hand
+// that a rule forbids there is refused, naming the trick, the player and
+// the rule with its evidence; tried at every card of many deals.
+func TestTamperedCardIsRefused(t *testing.T) {
+	tried := 0
+	for _, name := range []string{"austrian-1829", "west-balkans", "sochi", "austrian-modern", "danube-swabian"} {
+		r, _ := rulesets.Open(name)
+		for seed := range uint64(40) {
+			rec, _ := play(t, name, []string{"Anton", "Brigitte", "Charlotte"}, 1, seed)
+			d := rec.Deals[0]
+			// replay the deal's actions on a fresh state, stopping at each card
+			g := game.New(r, nil)
+			g.TableSize = 3
+			names := []string{d.Hands[0].Seat, d.Hands[1].Seat, d.Hands[2].Seat}
+			copy(g.Names[:], names)
+			res, err := record.Replay(rec, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := res[0].State
+			hands := []cards.Mask{st.Dealt[0], st.Dealt[1], st.Dealt[2]}
+			if err := g.SetHands(hands, st.Talon); err != nil {
+				t.Fatal(err)
+			}
+			var order []cards.Card
+			for _, f := range strings.Fields(d.Talon) {
+				c, _ := r.Deck.Parse(f)
+				order = append(order, c)
+			}
+			g.SetTalonOrder(order)
+			ai := 0
+			for trick, line := range d.Tricks {
+				for pos, cardName := range strings.Fields(line) {
+					if g.Phase() != game.PhasePlay {
+						// decisions before play come from the record's actions
+						for g.Phase() != game.PhasePlay {
+							a, err := parseStep(g, r, d.Actions[ai])
+							if err != nil {
+								t.Fatal(err)
+							}
+							if _, err := g.Apply(a); err != nil {
+								t.Fatal(err)
+							}
+							ai++
+						}
+					}
+					c, _ := r.Deck.Parse(cardName)
+					if cur := g.CurrentTrick(); cur.N > 0 && cur.Seats[0] == game.TalonSeat && pos == 0 && cur.Cards[0] == c {
+						continue // the talon's card leads
+					}
+					seat := g.ToAct()
+					if bad := g.Hands[seat] &^ g.Legal(seat); bad != 0 {
+						wrong := bad.Lowest()
+						fields := strings.Fields(line)
+						fields[pos] = r.Deck.Name(wrong)
+						tampered := *rec
+						td := d
+						td.Tricks = slices.Clone(d.Tricks)
+						td.Tricks[trick] = strings.Join(fields, " ")
+						tampered.Deals = []record.Deal{td}
+						_, err := record.Replay(&tampered, r)
+						want := fmt.Sprintf("trick %d: %s played %s but ", trick+1, names[seat], r.Deck.Name(wrong))
+						if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "must") {
+							t.Fatalf("%s seed %d: %s -> %s: got %v, want %q", name, seed, line, td.Tricks[trick], err, want)
+						}
+						tried++
+					}
+					if _, err := g.Apply(game.Action{Phase: game.PhasePlay, Seat: seat, Cards: c.Bit()}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	if tried < 500 {
+		t.Errorf("only %d tampered cards tried", tried)
+	}
+}
+
+// parseStep reads one recorded decision the way Replay does.
+func parseStep(g *game.Game, r *ruleset.Ruleset, s record.Step) (game.Action, error) {
+	return record.ParseWord(&g.State, g.ToAct(), s.Word)
 }

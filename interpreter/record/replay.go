@@ -53,6 +53,9 @@ type StepError struct {
 }
 
 func (e *StepError) Error() string {
+	if e.Where == "" {
+		return fmt.Sprintf("deal %d, %v", e.Deal, e.Err)
+	}
 	return fmt.Sprintf("deal %d, %s: %v", e.Deal, e.Where, e.Err)
 }
 
@@ -155,7 +158,7 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 			if ci >= len(trick) {
 				return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[ti], len(trick), seats[seat])}
 			}
-			where = fmt.Sprintf("trick %d", ti+1)
+			where = "" // the state's refusal names the trick
 			a = game.Action{Phase: game.PhasePlay, Seat: seat, Cards: trick[ci].Bit()}
 			ci++
 		} else {
@@ -167,7 +170,7 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 			if st.Seat != seats[seat] {
 				return res, &stepErr{where, fmt.Errorf("out of turn: %s is to decide (%s), not %s", seats[seat], g.Phase(), st.Seat)}
 			}
-			if a, err = parseWord(&g.State, seat, st.Word); err != nil {
+			if a, err = ParseWord(&g.State, seat, st.Word); err != nil {
 				return res, &stepErr{where, err}
 			}
 			ai++
@@ -180,7 +183,7 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 		res.Rulings = append(res.Rulings, ruling)
 		if g.NTricks > tricksBefore { // the trick closed: the record's must too
 			if ci != len(trick) {
-				return res, &stepErr{where, fmt.Errorf("%q has %d cards, but the trick was complete after %d", d.Tricks[ti], len(trick), ci)}
+				return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("%q has %d cards, but the trick was complete after %d", d.Tricks[ti], len(trick), ci)}
 			}
 			ti, ci = ti+1, 0
 		}
@@ -321,9 +324,9 @@ func setTable(t *table.Table, ts *Table) error {
 	return nil
 }
 
-// parseWord reads a decision written in words for the phase the state is
-// in.
-func parseWord(g *game.State, seat int, word string) (game.Action, error) {
+// ParseWord reads a decision written in words ("pass", "hearts hand",
+// "discard 7D 8C", "drop", "contra") for the phase the state is in.
+func ParseWord(g *game.State, seat int, word string) (game.Action, error) {
 	r := g.R
 	w := strings.ToLower(strings.TrimSpace(word))
 	a := game.Action{Phase: g.Phase(), Seat: seat}

@@ -5,6 +5,9 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"gopkg.in/yaml.v3"
 )
 
 // FromGame writes a finished deal, played with KeepHistory, as a record
@@ -34,4 +37,86 @@ func names(d cards.Deck, cs []cards.Card) string {
 		parts[i] = d.Name(c)
 	}
 	return strings.Join(parts, " ")
+}
+
+// Expectation writes what a ledger settled as an expect: block, in the
+// form outcome cases use: the net amount between each pair of parties,
+// the sheet entries per player, the change of markings.
+func Expectation(l *settle.Ledger) yaml.Node {
+	type transfer struct {
+		From   string `yaml:"from"`
+		To     string `yaml:"to"`
+		Amount any    `yaml:"amount"`
+	}
+	type expect struct {
+		Transfers []transfer                `yaml:"transfers"`
+		Sheet     map[string]map[string]any `yaml:"sheet,omitempty"`
+		Marks     map[string]int            `yaml:"marks,omitempty"`
+	}
+	// whole amounts as numbers, others as "5.5" or "10/3"
+	fig := func(a money.Amount) any {
+		if a.Den() == 1 {
+			return a.Num()
+		}
+		return a.String()
+	}
+	e := expect{Transfers: []transfer{}}
+	for _, line := range settle.SortedPairs(l.PairNet()) { // "from -> to amount"
+		f := strings.Fields(line)
+		a, _ := money.Parse(f[3])
+		e.Transfers = append(e.Transfers, transfer{From: f[0], To: f[2], Amount: fig(a)})
+	}
+	single := map[[2]string]money.Amount{}
+	pair := map[[3]string]money.Amount{}
+	for _, x := range l.Sheet {
+		if x.Against < 0 {
+			k := [2]string{l.Seats[x.Seat], x.Account}
+			single[k] = single[k].Add(x.Amount)
+		} else {
+			k := [3]string{l.Seats[x.Seat], x.Account, l.Seats[x.Against]}
+			pair[k] = pair[k].Add(x.Amount)
+		}
+	}
+	place := func(name string) map[string]any {
+		if e.Sheet == nil {
+			e.Sheet = map[string]map[string]any{}
+		}
+		if e.Sheet[name] == nil {
+			e.Sheet[name] = map[string]any{}
+		}
+		return e.Sheet[name]
+	}
+	for k, a := range single {
+		if !a.IsZero() {
+			place(k[0])[k[1]] = fig(a)
+		}
+	}
+	for k, a := range pair {
+		if a.IsZero() {
+			continue
+		}
+		acc := place(k[0])
+		against, _ := acc[k[1]].(map[string]any)
+		if against == nil {
+			against = map[string]any{}
+			acc[k[1]] = against
+		}
+		against[k[2]] = fig(a)
+	}
+	for i, d := range l.MarkNet() {
+		if d != 0 {
+			if e.Marks == nil {
+				e.Marks = map[string]int{}
+			}
+			e.Marks[l.Seats[i]] = d
+		}
+	}
+	var n yaml.Node
+	if err := n.Encode(e); err != nil {
+		panic(err) // plain strings and numbers always encode
+	}
+	for _, t := range n.Content[1].Content { // one transfer a line
+		t.Style = yaml.FlowStyle
+	}
+	return n
 }

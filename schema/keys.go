@@ -6,23 +6,31 @@ import (
 	"strings"
 )
 
-var schemaTree = func() map[string]any {
+func tree(text string) map[string]any {
 	var m map[string]any
-	if err := json.Unmarshal([]byte(rulesetSchema), &m); err != nil {
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
 		panic("schema: " + err.Error())
 	}
 	return m
-}()
+}
+
+var (
+	schemaTree = tree(rulesetSchema)
+	recordTree = tree(recordSchema)
+)
 
 // propertiesAt lists the property names of the schema object that holds the
 // keyword at location (an absolute keyword location "file#/pointer").
 func propertiesAt(location string) []string {
-	_, frag, _ := strings.Cut(location, "#")
+	file, frag, _ := strings.Cut(location, "#")
 	toks := strings.Split(strings.TrimPrefix(frag, "/"), "/")
 	if len(toks) > 0 {
 		toks = toks[:len(toks)-1] // drop the keyword itself
 	}
 	var cur any = schemaTree
+	if strings.HasSuffix(file, "record.schema.json") {
+		cur = recordTree
+	}
 	for _, t := range toks {
 		switch v := cur.(type) {
 		case map[string]any:

@@ -15,32 +15,53 @@ import (
 //go:embed ruleset.schema.json
 var rulesetSchema string
 
+//go:embed record.schema.json
+var recordSchema string
+
 // RulesetSchema is the JSON Schema text, for editors and `pref schema`.
 func RulesetSchema() string { return rulesetSchema }
 
-var compiled = func() *jsonschema.Schema {
+// RecordSchema is the JSON Schema of a game record, for editors and `pref
+// schema record`.
+func RecordSchema() string { return recordSchema }
+
+func compile(name, text string) *jsonschema.Schema {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
-	if err := c.AddResource("ruleset.schema.json", strings.NewReader(rulesetSchema)); err != nil {
-		panic("schema: embedded ruleset.schema.json is not JSON: " + err.Error())
+	if err := c.AddResource(name, strings.NewReader(text)); err != nil {
+		panic("schema: embedded " + name + " is not JSON: " + err.Error())
 	}
-	s, err := c.Compile("ruleset.schema.json")
+	s, err := c.Compile(name)
 	if err != nil {
-		panic("schema: embedded ruleset.schema.json does not compile: " + err.Error())
+		panic("schema: embedded " + name + " does not compile: " + err.Error())
 	}
 	return s
-}()
+}
+
+var (
+	compiled       = compile("ruleset.schema.json", rulesetSchema)
+	compiledRecord = compile("record.schema.json", recordSchema)
+)
 
 // Validate checks the document under root (a yaml DocumentNode or its
 // content) against the ruleset schema.
-func Validate(file string, root *yaml.Node) error {
+func Validate(file string, root *yaml.Node) error { return validate(compiled, "ruleset", file, root) }
+
+// ValidateRecord checks a game record against the record schema.
+func ValidateRecord(file string, root *yaml.Node) error {
+	return validate(compiledRecord, "record", file, root)
+}
+
+// validate checks root against a compiled schema; kind names the whole
+// document in messages ("ruleset", "record").
+func validate(compiled *jsonschema.Schema, kind, file string, root *yaml.Node) error {
 	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
 		root = root.Content[0]
 	}
 	conv := converter{budget: maxNodes}
 	instance := conv.toJSON(root)
 	if conv.bad != nil {
-		return At(file, conv.bad, "YAML aliases: an alias that contains itself, or expands to more than %d values, cannot be a ruleset", maxNodes)
+		return At(file, conv.bad, "YAML aliases: an alias that contains itself, or expands to more than %d values, cannot be read", maxNodes)
 	}
 	err := compiled.Validate(instance)
 	if err == nil {
@@ -53,7 +74,7 @@ func Validate(file string, root *yaml.Node) error {
 	var list List
 	seen := map[string]bool{}
 	for _, leaf := range leaves(ve) {
-		e := locate(file, root, leaf)
+		e := locate(kind, file, root, leaf)
 		key := fmt.Sprintf("%d:%d:%s", e.Line, e.Col, e.Msg)
 		if !seen[key] {
 			seen[key] = true
@@ -100,7 +121,7 @@ var quotedName = regexp.MustCompile(`'([^']*)'`)
 
 // locate turns the validator's JSON pointer into a line and column, and its
 // message into one that says what was expected.
-func locate(file string, root *yaml.Node, ve *jsonschema.ValidationError) *Error {
+func locate(kind, file string, root *yaml.Node, ve *jsonschema.ValidationError) *Error {
 	n, path := walk(root, ve.InstanceLocation)
 	msg := ve.Message
 	// additionalProperties points at the parent map: find the key itself.
@@ -108,17 +129,17 @@ func locate(file string, root *yaml.Node, ve *jsonschema.ValidationError) *Error
 		for _, m := range quotedName.FindAllStringSubmatch(msg, -1) {
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				if n.Content[i].Value == m[1] {
-					return At(file, n.Content[i], "unknown key %q in %s (allowed: %s)", m[1], where(path), allowedKeys(ve))
+					return At(file, n.Content[i], "unknown key %q in %s (allowed: %s)", m[1], where(kind, path), allowedKeys(ve))
 				}
 			}
 		}
 	}
-	return At(file, n, "%s: %s", where(path), msg)
+	return At(file, n, "%s: %s", where(kind, path), msg)
 }
 
-func where(path string) string {
+func where(kind, path string) string {
 	if path == "" {
-		return "ruleset"
+		return kind
 	}
 	return path
 }

@@ -77,11 +77,16 @@ read at all (no such file or embedded name, not a regular file, larger than
 
 func schemaCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "schema",
-		Short: "Print the JSON Schema of a ruleset (for editors: yaml-language-server)",
-		Args:  cobra.NoArgs,
+		Use:       "schema [ruleset|record]",
+		Short:     "Print the JSON Schema of a ruleset, or of a game record (for editors: yaml-language-server)",
+		Args:      cobra.MatchAll(cobra.MaximumNArgs(1), cobra.OnlyValidArgs),
+		ValidArgs: []string{"ruleset", "record"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprint(cmd.OutOrStdout(), schema.RulesetSchema())
+			text := schema.RulesetSchema()
+			if len(args) == 1 && args[0] == "record" {
+				text = schema.RecordSchema()
+			}
+			_, err := fmt.Fprint(cmd.OutOrStdout(), text)
 			return err
 		},
 	}

@@ -101,6 +101,16 @@ func IsRecord(data []byte) bool {
 
 // Parse reads a record; misspelt keys are errors.
 func Parse(path string, data []byte) (*Record, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, schema.YAMLError(path, err)
+	}
+	if doc.Kind == 0 {
+		return nil, &schema.Error{File: path, Msg: "empty file: a record is a YAML map (pref schema record)"}
+	}
+	if err := schema.ValidateRecord(path, &doc); err != nil {
+		return nil, err
+	}
 	var rec Record
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)

@@ -820,6 +820,16 @@ func (c *compiler) explain(w Word) []ExplainPart {
 // expression, then the same expression with each name replaced by its value
 // ("to.tricks * trick_value = 2 * 3"). Names that are not numbers stay.
 func (c *compiler) arithmetic(src string) []ExplainPart {
+	// An amount that is a define shows the define's own arithmetic:
+	// "stake = game * factor = 40 * 1", not "stake = 40".
+	for _, d := range c.r.Defines {
+		if d.Name != strings.TrimSpace(src) {
+			continue
+		}
+		if inner := c.arithmetic(d.Src); len(inner) > 1 {
+			return append([]ExplainPart{{Text: d.Name + " = "}}, inner...)
+		}
+	}
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return []ExplainPart{{Text: src}}

@@ -134,7 +134,7 @@ Exit status, the same for every command:
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), settleCmd(), playCmd(), schemaCmd())
+	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd())
 	// cobra's completion command prints its help and exits 0 when the
 	// shell is missing or unknown: that is bad usage like anywhere else.
 	root.InitDefaultCompletionCmd()

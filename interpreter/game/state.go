@@ -676,3 +676,32 @@ func (g *State) nextCard() (done bool, err error) {
 		g.openTrick()
 	}
 }
+
+// TrickReason says in words why trick i (0-based) went to its winner: the
+// highest card of the suit led, the highest trump, or the talon's card.
+func (g *State) TrickReason(i int) string {
+	if i < 0 || i >= g.NTricks {
+		return ""
+	}
+	t := &g.Record[i]
+	d := &g.R.Deck
+	var win cards.Card
+	for k := 0; k < t.N; k++ {
+		if int(t.Seats[k]) == t.Winner {
+			win = t.Cards[k]
+		}
+	}
+	who := g.SeatName(t.Winner)
+	if t.Winner == TalonSeat {
+		return fmt.Sprintf("the talon's %s: nobody beat it", d.Name(win))
+	}
+	led := t.Cards[0].Suit()
+	lead := ""
+	if t.Seats[0] == TalonSeat {
+		lead = " (the talon's card fixed the suit)"
+	}
+	if g.Trump != cards.NoSuit && win.Suit() == g.Trump && led != g.Trump {
+		return fmt.Sprintf("%s trumps with %s, the highest trump%s", who, d.Name(win), lead)
+	}
+	return fmt.Sprintf("%s wins with %s, the highest card in %s, the suit led%s", who, d.Name(win), d.SuitNames[led], lead)
+}

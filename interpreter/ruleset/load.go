@@ -731,6 +731,9 @@ func (c *compiler) settlement(s *Spec) {
 	for _, rs := range s.Settlement {
 		rule := Rule{Name: rs.Rule, Source: rs.Source, WhenSrc: rs.When.Text}
 		rule.When = c.program(rs.When, "when", expr.AsBool())
+		if rule.When != nil {
+			rule.WhenValues = c.withValues(rs.When.Text, true)
+		}
 		if len(rs.Pay) == 0 && len(rs.Mark) == 0 {
 			c.errorf(rs.Node, "rule %q: neither pay nor mark: it would do nothing", rs.Rule)
 		}
@@ -819,7 +822,11 @@ func (c *compiler) explain(w Word) []ExplainPart {
 // arithmetic prepares, once, the default explanation of an amount: the
 // expression, then the same expression with each name replaced by its value
 // ("to.tricks * trick_value = 2 * 3"). Names that are not numbers stay.
-func (c *compiler) arithmetic(src string) []ExplainPart {
+func (c *compiler) arithmetic(src string) []ExplainPart { return c.withValues(src, false) }
+
+// withValues is arithmetic; with bools, true/false names are replaced by
+// their values too (a rule's condition: "played && made = true && true").
+func (c *compiler) withValues(src string, bools bool) []ExplainPart {
 	// An amount that is a define shows the define's own arithmetic:
 	// "stake = game * factor = 40 * 1", not "stake = 40".
 	for _, d := range c.r.Defines {
@@ -845,7 +852,7 @@ func (c *compiler) arithmetic(src string) []ExplainPart {
 		if err != nil || p == nil {
 			return
 		}
-		if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+		if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType && !(bools && t.Kind() == reflect.Bool)) {
 			return
 		}
 		ast.Patch(n, &ast.IdentifierNode{Value: fmt.Sprintf("\x00%d\x00", len(leaves))})

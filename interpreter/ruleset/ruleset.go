@@ -265,6 +265,7 @@ type Rule struct {
 	Name, Source string
 	When         *vm.Program
 	WhenSrc      string
+	WhenValues   []ExplainPart // the condition with each name's value, for explanations
 	Mark         []Mark
 	Pay          []Pay
 }

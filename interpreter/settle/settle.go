@@ -26,6 +26,13 @@ type Ledger struct {
 	Transfers []Transfer
 	Marks     []MarkChange
 	Sheet     []SheetEntry
+	Rules     []RuleTrace // with explain: every rule, whether its condition held
+}
+
+// RuleTrace is one settlement rule as a deal met it.
+type RuleTrace struct {
+	Name, Source, When string
+	Held               bool
 }
 
 // SheetEntry writes Amount to a score-sheet account of seat Seat (against
@@ -170,6 +177,13 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 		}
 		if mutation == "when" && i == len(s.r.Rules)-1 {
 			ok = !ok
+		}
+		if explain {
+			when, err := s.render(rule.WhenValues, rule.WhenSrc)
+			if err != nil {
+				return nil, fmt.Errorf("rule %q: %v", rule.Name, err)
+			}
+			l.Rules = append(l.Rules, RuleTrace{Name: rule.Name, Source: rule.Source, When: when, Held: ok})
 		}
 		if !ok {
 			continue
@@ -544,16 +558,19 @@ func (s *Settler) shares(o *Outcome, needs, defTricks int) int {
 
 // explain renders the explanation of one payment with the current env:
 // parts compiled when the ruleset loaded, only run here.
-func (s *Settler) explain(p *ruleset.Pay) (string, error) {
+func (s *Settler) explain(p *ruleset.Pay) (string, error) { return s.render(p.Explain, p.AmountSrc) }
+
+// render runs the parts of an explanation with the current env.
+func (s *Settler) render(parts []ruleset.ExplainPart, src string) (string, error) {
 	var b strings.Builder
-	for _, part := range p.Explain {
+	for _, part := range parts {
 		if part.Program == nil {
 			b.WriteString(part.Text)
 			continue
 		}
 		v, err := s.vm.Run(part.Program, map[string]any(s.env))
 		if err != nil {
-			return "", fmt.Errorf("explaining %q: %v", p.AmountSrc, err)
+			return "", fmt.Errorf("explaining %q: %v", src, err)
 		}
 		fmt.Fprint(&b, v)
 	}

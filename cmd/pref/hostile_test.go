@@ -181,6 +181,7 @@ func TestHostileInput(t *testing.T) {
 			expect(t, exitUsage, "validate", f)
 			expect(t, exitUsage, "validate", "austrian-1829", f)
 			expect(t, exitUsage, "verify", f)
+			expect(t, exitUsage, "explain", f)
 			for _, args := range uses(f) {
 				expect(t, exitUsage, args...)
 			}
@@ -283,7 +284,7 @@ func TestHostileInput(t *testing.T) {
 	t.Run("garbage arguments", func(t *testing.T) {
 		long := strings.Repeat("x", 1<<20)
 		garbage := []string{"", "-", "--", "---", "\x00", "\xff\xfe", "--=", "-=-", "--tricks", "--ruleset=", "=", long, "--" + long, "%s%n", "../../../../../../dev/zero", "/dev/zero", dir}
-		commands := []string{"rulesets", "rules", "tutorial", "validate", "verify", "settle", "play", "schema", "completion"}
+		commands := []string{"rulesets", "rules", "tutorial", "validate", "verify", "explain", "settle", "play", "schema", "completion"}
 		for _, c := range commands {
 			for _, g := range garbage {
 				code, _, stderr, ok := call(t, c, g)
@@ -310,7 +311,7 @@ func TestHostileInput(t *testing.T) {
 // status each must then have.
 func acceptable(command, arg string, code int) bool {
 	switch {
-	case arg == "--" && command != "validate" && command != "verify" && command != "completion":
+	case arg == "--" && command != "validate" && command != "verify" && command != "explain" && command != "completion":
 		// "--" only ends the flags: the command runs with no arguments.
 		return code == exitOK
 	}

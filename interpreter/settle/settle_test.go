@@ -177,3 +177,34 @@ func TestExplain(t *testing.T) {
 		t.Errorf("explanation %q", got)
 	}
 }
+
+// A define, an event's condition or an amount that fails at settlement
+// (an overflow, a division by zero) stops the settlement with an error
+// naming it: never a value silently left at zero (the audit's pot-tenth
+// "no payments").
+func TestRuntimeErrorsAreErrors(t *testing.T) {
+	for name, edit := range map[string][2]string{
+		"define overflows":       {`stake: "game * (double ? 2 : 1)"`, `stake: "game * 9223372036854775807"`},
+		"define divides by zero": {`stake: "game * (double ? 2 : 1)"`, `stake: "game % (game - 40)"`},
+		"amount overflows":       {"amount: pot / 3}", "amount: pot / 3 + 9223372036854775807 * 2}"},
+		"condition fails":        {"when: four_aces && made", "when: four_aces || 7 % (game - 40) == 1"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			src := strings.Replace(testRuleset, edit[0], edit[1], 1)
+			if src == testRuleset {
+				t.Fatalf("the test ruleset has no %q", edit[0])
+			}
+			r, err := ruleset.Load("settle-test.yaml", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := New(r).Settle(outcome(r, "hearts", 8, 1, 1), true)
+			if err == nil {
+				t.Fatalf("settled %v; want an error", l.Transfers)
+			}
+			if !strings.Contains(err.Error(), "define stake") && !strings.Contains(err.Error(), "rule ") {
+				t.Errorf("error %q names neither the define nor the rule", err)
+			}
+		})
+	}
+}

@@ -87,7 +87,7 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 	players := make([]game.Player, r.Hands)
 	rec := &recorder{w: w, names: names, cardName: cardName, hand: hand}
 	for i := range players {
-		players[i] = &recording{Simple: &bot.Simple{}, rec: rec}
+		players[i] = bot.Player(&recording{Simple: &bot.Simple{}, rec: rec})
 	}
 	g := game.New(r, players)
 	rec.g = g

@@ -402,6 +402,10 @@ type reasoned struct {
 	names []string
 }
 
+func (b *reasoned) Choose(g *game.Game, legal []game.Action) game.Action {
+	return bot.Choose(b, g, legal)
+}
+
 func (b *reasoned) Call(g *game.Game, seat int, legal []int) int {
 	c := b.Simple.Call(g, seat, legal)
 	call := "pass"

@@ -28,6 +28,10 @@ type human struct {
 
 var _ game.Player = (*human)(nil)
 
+// Choose asks the person at the terminal the decision the legal actions
+// belong to.
+func (h *human) Choose(g *game.Game, legal []game.Action) game.Action { return bot.Choose(h, g, legal) }
+
 // ask prints a prompt and reads an answer; ok is false when input ended.
 func (h *human) ask(format string, args ...any) (string, bool) {
 	if h.ended {

@@ -178,6 +178,11 @@ type tuiPlayer struct {
 
 var _ game.Player = (*tuiPlayer)(nil)
 
+// Choose puts the decision the legal actions belong to on the screen.
+func (t *tuiPlayer) Choose(g *game.Game, legal []game.Action) game.Action {
+	return bot.Choose(t, g, legal)
+}
+
 func (t *tuiPlayer) ask(prompt string, choices []choice, hint int) int {
 	r := &request{Prompt: prompt, Choices: choices, Hint: hint, HintWhy: t.hint.Reason, reply: make(chan int)}
 	t.send(requestMsg(r))

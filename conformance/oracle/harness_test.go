@@ -41,9 +41,9 @@ type chaos struct {
 }
 
 var (
-	_ game.Player      = (*chaos)(nil)
-	_ game.OpenChooser = (*chaos)(nil)
-	_ game.Retriever   = (*chaos)(nil)
+	_ bot.Decider     = (*chaos)(nil)
+	_ bot.OpenChooser = (*chaos)(nil)
+	_ bot.Retriever   = (*chaos)(nil)
 )
 
 func (c *chaos) chance(p float64) bool { return c.rng.Float64() < p }
@@ -430,7 +430,7 @@ func run(t *testing.T, sp spec) {
 		}
 		players := make([]game.Player, r.Hands)
 		for i := range players {
-			players[i] = &chaos{rng: rand.New(rand.NewPCG(uint64(session), uint64(i)))}
+			players[i] = bot.Player(&chaos{rng: rand.New(rand.NewPCG(uint64(session), uint64(i)))})
 		}
 		g := game.New(r, players)
 		g.TableSize = len(names)

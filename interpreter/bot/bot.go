@@ -13,7 +13,7 @@ type Simple struct {
 	Reason string
 }
 
-var _ game.Player = (*Simple)(nil)
+var _ Decider = (*Simple)(nil)
 
 // estimate is the number of tricks hand may take with trump suit t
 // (cards.NoSuit: no trumps), in half tricks.

@@ -92,7 +92,7 @@ func setup(t *testing.T, players [3]*scripted) (*ruleset.Ruleset, *game.Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := game.New(r, []game.Player{players[0], players[1], players[2]})
+	g := game.New(r, []game.Player{bot.Player(players[0]), bot.Player(players[1]), bot.Player(players[2])})
 	hands := []cards.Mask{
 		parseHand(t, r, "AC", "AS", "AD", "AH", "KH", "QH", "JH", "10H", "9H", "8H"),
 		parseHand(t, r, "KC", "QC", "JC", "10C", "9C", "KS", "QS", "JS", "10S", "9S"),
@@ -224,7 +224,7 @@ func TestContraModes(t *testing.T) {
 			{call: game.Pass, defend: settle.Drop, contra: true},
 			{call: game.Pass, defend: settle.Play, contra: true},
 		}
-		g := game.New(r, []game.Player{players[0], players[1], players[2]})
+		g := game.New(r, []game.Player{bot.Player(players[0]), bot.Player(players[1]), bot.Player(players[2])})
 		_, base := setup(t, players)
 		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
 			t.Fatal(err)
@@ -340,7 +340,7 @@ func TestCooperationBreaches(t *testing.T) {
 	for _, mode := range []string{"advice", "first-rule-binding"} {
 		src := strings.Replace(string(data), "  head: never ", "  head: never\n  cooperation: "+mode+" ", 1)
 		r, _ := ruleset.Load("coop.yaml", []byte(src))
-		g := game.New(r, []game.Player{&overtaker{}, &overtaker{}, &overtaker{}})
+		g := game.New(r, []game.Player{bot.Player(&overtaker{}), bot.Player(&overtaker{}), bot.Player(&overtaker{})})
 		rng := rand.New(rand.NewPCG(7, 7))
 		noted := 0
 		for i := 0; i < 500; i++ {
@@ -414,7 +414,7 @@ func TestPotAuction(t *testing.T) {
 	a := &offering{scripted{call: pass}, []int{1, 3}} // offers 1, then 3
 	b := &offering{scripted{call: pass}, []int{2, 3}} // offers 2, then 3: not above 3, a pass
 	c := &offering{scripted{call: pass}, []int{0}}    // passes at once
-	g := game.New(r, []game.Player{a, b, c})
+	g := game.New(r, []game.Player{bot.Player(a), bot.Player(b), bot.Player(c)})
 	_, base := setup(t, [3]*scripted{{}, {}, {}})
 	if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
 		t.Fatal(err)
@@ -488,7 +488,7 @@ func TestForcedDeclarerPicksUpTheTalon(t *testing.T) {
 		t.Skip("austrian-1829 no longer decides the hand after the auction, with offers")
 	}
 	asked := false
-	players := []game.Player{&handAsker{asked: &asked}, &handAsker{asked: &asked}, &handAsker{asked: &asked}}
+	players := []game.Player{bot.Player(&handAsker{asked: &asked}), bot.Player(&handAsker{asked: &asked}), bot.Player(&handAsker{asked: &asked})}
 	g := game.New(r, players)
 	rng := rand.New(rand.NewPCG(5, 5))
 	for range 50 {

@@ -24,66 +24,38 @@ func (g *Game) Run() error {
 	return g.err
 }
 
-// ask puts the awaited decision to the player of the seat to act.
+// ask puts the awaited decision to the player who makes it (for a card,
+// the player controlling the hand). A call or a defence that is not open
+// is read as the ruleset's default (pass; play).
 func (g *Game) ask() Action {
 	s := g.toAct
-	p := g.Players[s]
-	a := Action{Phase: g.phase, Seat: s}
-	yn := func(b bool) Action {
-		if b {
-			a.Value = Yes
-		} else {
-			a.Value = No
-		}
-		return a
+	if g.phase == PhasePlay {
+		s = g.Controller(s)
 	}
+	legal := g.LegalActions(g.actions[:0])
+	a := g.Players[s].Choose(g, legal)
+	a.Phase, a.Seat = g.phase, g.toAct
 	switch g.phase {
 	case PhaseAuction:
-		legal := g.auc.Legal(g.buf[:0])
-		call := p.Call(g, s, legal)
-		if !contains(legal, call) {
-			call = Pass // an answer outside the legal calls is a pass
+		if !g.auc.Allows(a.Value) {
+			a.Value = Pass
 		}
-		a.Value = call
-	case PhaseOffer:
-		return yn(p.TakeOffer(g, s))
-	case PhasePotAuction:
-		if amt := p.PotOffer(g, s, g.potOffer+1); amt > g.potOffer {
-			a.Value = amt
-		}
-	case PhaseFromHand:
-		return yn(p.PlayFromHand(g, s))
-	case PhaseDiscard:
-		a.Cards = p.Discard(g, s, g.R.Exchange.Discard)
-	case PhaseAnnounce:
-		legal := g.Announceable(g.buf[:0])
-		ct, concede := p.Announce(g, s, legal, g.MayConcede())
-		a.Value, a.Concede = ct, concede && g.MayConcede()
 	case PhaseDefend:
-		ch := p.Defend(g, s)
-		if ch != settle.Drop && ch != settle.Play && !(ch == settle.Half && g.MayHalf(s)) {
-			ch = settle.Play
+		if ch := settle.Choice(a.Value); ch != settle.Drop && ch != settle.Play && !(ch == settle.Half && g.MayHalf(g.toAct)) {
+			a.Value = int(settle.Play)
 		}
-		a.Value = int(ch)
-	case PhaseRetrieve:
-		rt, ok := p.(Retriever)
-		return yn(ok && rt.Retrieve(g, s)) // players without it leave the half standing
-	case PhaseOpen:
-		if oc, ok := p.(OpenChooser); ok {
-			return yn(oc.ChooseOpen(g, s))
+	case PhasePotAuction:
+		if a.Value <= g.potOffer {
+			a.Value = 0 // an offer not above the standing one is a pass
 		}
-		return yn(g.Open) // players without it keep what the contract says
-	case PhaseInvite:
-		return yn(p.Invite(g, s))
-	case PhaseGiveUp:
-		return yn(p.GiveUp(g, s))
-	case PhaseContra:
-		return yn(p.Contra(g, s))
-	case PhaseRecontra:
-		return yn(p.Recontra(g, s, g.contraBy))
-	case PhasePlay:
-		c := g.Players[g.Controller(s)].Play(g, s, g.Legal(s))
-		a.Cards = c.Bit()
+	case PhaseAnnounce:
+		a.Concede = a.Concede && g.MayConcede()
 	}
 	return a
 }
+
+// ContraBy is the defender whose contra the declarer answers (PhaseRecontra).
+func (g *State) ContraBy() int { return g.contraBy }
+
+// PotOffer is the standing offer of the pot auction.
+func (g *State) PotOffer() int { return g.potOffer }

@@ -20,35 +20,12 @@ const (
 	MaxTricks = 16
 )
 
-// Player makes the decisions of one seat. legal is never empty and the
-// answer must be one of its entries (a card in the mask): the game checks.
+// Player makes the decisions of one seat: offered the actions open now
+// (LegalActions: every call, card or answer; a discard or a pot offer as
+// its form, to be filled in), it returns the one it takes. bot.Decider
+// turns a player written per kind of decision into one.
 type Player interface {
-	Call(g *Game, seat int, legal []int) int
-	TakeOffer(g *Game, seat int) bool        // all passed: become declarer now?
-	PotOffer(g *Game, seat int, min int) int // the pot auction: offer at least min, or 0 to pass
-	PlayFromHand(g *Game, seat int) bool
-	Discard(g *Game, seat int, n int) cards.Mask
-	Announce(g *Game, seat int, legal []int, mayConcede bool) (contract int, concede bool)
-	Defend(g *Game, seat int) settle.Choice
-	GiveUp(g *Game, seat int) bool                // the defence is known: give up before play?
-	Invite(g *Game, seat int) bool                // the other defender dropped: invite them?
-	Contra(g *Game, seat int) bool                // double the declarer before the first lead?
-	Recontra(g *Game, seat int, against int) bool // the declarer: answer a contra?
-	Play(g *Game, seat int, legal cards.Mask) cards.Card
-}
-
-// OpenChooser is a Player that decides, as a defender playing a dropped
-// hand along, whether the defending hands are shown. Players without it
-// play closed.
-type OpenChooser interface {
-	ChooseOpen(g *Game, seat int) bool
-}
-
-// Retriever is a Player that, having dropped out, answers the other
-// defender's half: take the defence back and play after all? Players
-// without it leave the half standing.
-type Retriever interface {
-	Retrieve(g *Game, seat int) bool
+	Choose(g *Game, legal []Action) Action
 }
 
 // TalonSeat is the seat recorded for a talon card turned into a trick.
@@ -135,8 +112,13 @@ type Game struct {
 	// order (a game record is written from it).
 	History     []Action
 	KeepHistory bool
-	buf         [64]int // legal calls and contracts offered to players, reused
+	actions     [80]Action // the legal actions offered to players, reused
+	buf         [64]int    // Scratch's buffer
 }
+
+// Scratch is an empty slice over a buffer the game keeps, for players that
+// list calls or contracts without allocating per decision.
+func (g *Game) Scratch() []int { return g.buf[:0] }
 
 // New makes a game for r with one player per hand.
 func New(r *ruleset.Ruleset, players []Player) *Game {
@@ -256,15 +238,6 @@ func (g *State) reset() {
 func (g *State) playing() bool {
 	for s := 0; s < g.Seats(); s++ {
 		if s != g.Declarer && (g.Defence[s] == settle.Play || g.Defence[s] == settle.Invite) {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
 			return true
 		}
 	}

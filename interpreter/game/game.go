@@ -235,28 +235,11 @@ func (g *State) reset() {
 		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit}
 }
 
-func (g *State) playing() bool {
-	for s := 0; s < g.Seats(); s++ {
-		if s != g.Declarer && (g.Defence[s] == settle.Play || g.Defence[s] == settle.Invite) {
-			return true
-		}
-	}
-	return false
-}
+func (g *State) playing() bool { return settle.DefenceInPlay(g.Declarer, g.Defence[:g.Seats()]) }
 
 // MayConcede reports whether the declarer may give up when announcing.
 func (g *State) MayConcede() bool {
-	if g.R.Defence.Concede == ruleset.ConcedeBeforeDefence {
-		return true
-	}
-	if g.Forced {
-		for _, o := range g.R.Auction.Offers {
-			if o.Forced && o.MayConcede {
-				return true
-			}
-		}
-	}
-	return false
+	return g.R.Defence.Concede == ruleset.ConcedeBeforeDefence || (g.Forced && g.R.ForcedMayConcede())
 }
 
 // Announceable lists the contracts the declarer may announce (see
@@ -331,27 +314,15 @@ func (g *State) Controller(seat int) int {
 // Invited reports whether seat dropped out and was invited to play (or
 // its hand is played along with the one defender who plays).
 func (g *State) Invited(seat int) bool {
-	if g.Defence[seat] != settle.Drop {
-		return false
-	}
-	if g.LoneDefender() >= 0 {
-		return true
-	}
-	for s := 0; s < g.Seats(); s++ {
-		if g.Defence[s] == settle.Invite {
-			return true
-		}
-	}
-	return false
+	n := g.Seats()
+	return g.Defence[seat] == settle.Drop && settle.Inviter(g.R, g.Declarer, g.Defence[:n], g.Doubled[:n]) >= 0
 }
 
-// InPlay reports whether seat takes part in the card play.
+// InPlay reports whether seat takes part in the card play (settle.Plays:
+// the one home of the rule for play, stated outcomes and explanations).
 func (g *State) InPlay(seat int) bool {
-	if g.Declarer < 0 {
-		return g.Contract >= 0 // a contract everyone plays
-	}
-	c := g.Defence[seat]
-	return seat == g.Declarer || c == settle.Play || c == settle.Invite || g.Invited(seat)
+	n := g.Seats()
+	return settle.Plays(g.R, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n], seat, true)
 }
 
 // FirstLeader is the seat that leads to the first trick: the declarer,

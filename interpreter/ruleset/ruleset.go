@@ -365,3 +365,14 @@ func (r *Ruleset) MayHalf(ci, declarer, seat int, firstDropped bool) bool {
 	}
 	return seat == (declarer+2)%r.Hands && firstDropped
 }
+
+// ForcedMayConcede reports whether a declarer forced when all passed may
+// give up (an offer with forced and may_concede).
+func (r *Ruleset) ForcedMayConcede() bool {
+	for _, o := range r.Auction.Offers {
+		if o.Forced && o.MayConcede {
+			return true
+		}
+	}
+	return false
+}

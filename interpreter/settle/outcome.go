@@ -61,23 +61,59 @@ type Outcome struct {
 // Inviter is the seat of the defender who invited, or -1. A contra in
 // team mode counts as an invitation by its caller.
 func (o *Outcome) Inviter(r *ruleset.Ruleset) int {
-	for i, c := range o.Defence {
+	return Inviter(r, o.Declarer, o.Defence, o.Doubled)
+}
+
+// Inviter is the defender who plays for the other as well, or -1: the one
+// who invited, the one who plays a dropped hand along, or in team mode the
+// caller of a contra. choices and doubled are per seat (doubled may be
+// nil). One home for play, stated outcomes and explanations alike.
+func Inviter(r *ruleset.Ruleset, declarer int, choices []Choice, doubled []int) int {
+	for i, c := range choices {
 		if c == Invite {
 			return i
 		}
 	}
 	// A dropped hand played along: the one defender who plays takes it.
-	if lone := LoneDefender(r, o.Declarer, o.Defence); lone >= 0 {
+	if lone := LoneDefender(r, declarer, choices); lone >= 0 {
 		return lone
 	}
 	if r.Defence.Contra.Team {
-		for i, d := range o.Doubled {
+		for i, d := range doubled {
 			if d > 0 {
 				return i
 			}
 		}
 	}
 	return -1
+}
+
+// Plays reports whether seat plays cards in a deal whose defence made
+// choices (and contras doubled): the declarer, a defender who plays or
+// invites, a dropped defender played for by an inviter; when nobody
+// declared, every hand in a contract everyone plays. holdsHand says the
+// seat received cards.
+func Plays(r *ruleset.Ruleset, declarer, contract int, choices []Choice, doubled []int, seat int, holdsHand bool) bool {
+	if declarer < 0 {
+		return contract >= 0 && holdsHand
+	}
+	c := choices[seat]
+	if seat == declarer || c == Play || c == Invite {
+		return true
+	}
+	inviter := Inviter(r, declarer, choices, doubled)
+	return (c == Drop && inviter >= 0) || (r.Defence.Contra.Team && inviter >= 0 && holdsHand)
+}
+
+// DefenceInPlay reports whether a defender plays or invites: with a
+// declarer, cards are played only then.
+func DefenceInPlay(declarer int, choices []Choice) bool {
+	for i, c := range choices {
+		if i != declarer && (c == Play || c == Invite) {
+			return true
+		}
+	}
+	return false
 }
 
 // doubledAt is seat i's contra level (0 none, 1 contra, 2 recontra).
@@ -88,18 +124,9 @@ func (o *Outcome) doubledAt(i int) int {
 	return 0
 }
 
-// InPlay reports whether seat i plays cards: the declarer, a defender who
-// plays or invites, and a dropped defender who was invited.
+// InPlay reports whether seat i plays cards (see Plays).
 func (o *Outcome) InPlay(r *ruleset.Ruleset, i int) bool {
-	if !o.Played() {
-		return false
-	}
-	if o.Declarer < 0 {
-		return o.HoldsHand(r, i) // a contract everyone plays
-	}
-	c := o.Defence[i]
-	inviter := o.Inviter(r)
-	return i == o.Declarer || c == Play || c == Invite || (c == Drop && inviter >= 0) || (r.Defence.Contra.Team && inviter >= 0 && o.HoldsHand(r, i))
+	return o.Played() && Plays(r, o.Declarer, o.Contract, o.Defence, o.Doubled, i, o.HoldsHand(r, i))
 }
 
 // HoldsHand reports whether seat i received cards (the dealer sits out at a
@@ -120,12 +147,7 @@ func (o *Outcome) Played() bool {
 	if o.Declarer < 0 || o.Conceded {
 		return false
 	}
-	for i, c := range o.Defence {
-		if i != o.Declarer && (c == Play || c == Invite) {
-			return true
-		}
-	}
-	return false
+	return DefenceInPlay(o.Declarer, o.Defence)
 }
 
 // Check refuses an outcome that cannot happen under r: it names the rule
@@ -197,7 +219,7 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if o.Forced && len(r.Auction.Offers) == 0 {
 		return fmt.Errorf("this ruleset forces nobody: a forced declarer cannot happen")
 	}
-	if o.Conceded && r.Defence.Concede == ruleset.ConcedeNever && !(o.Forced && mayConcedeForced(r)) {
+	if o.Conceded && r.Defence.Concede == ruleset.ConcedeNever && !(o.Forced && r.ForcedMayConcede()) {
 		return fmt.Errorf("this ruleset does not let the declarer give up")
 	}
 	var ct *ruleset.Contract
@@ -324,15 +346,6 @@ func decided(ct *ruleset.Contract, need, taken, played, all int) bool {
 		before--
 	}
 	return played > 0 && lost(taken, played) && !lost(before, played-1)
-}
-
-func mayConcedeForced(r *ruleset.Ruleset) bool {
-	for _, o := range r.Auction.Offers {
-		if o.Forced && o.MayConcede {
-			return true
-		}
-	}
-	return false
 }
 
 func (o *Outcome) checkContra(r *ruleset.Ruleset) error {

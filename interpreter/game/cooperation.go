@@ -138,38 +138,29 @@ func (g *State) SetPosition(declarer, contract, seat int, hand cards.Mask, trick
 	return nil
 }
 
-// WhyIllegal says which rule forbids seat to play c now, in words; "" when
-// c is legal.
+// WhyIllegal says which rule forbids seat to play c now, in words to the
+// player; "" when c is legal.
 func (g *State) WhyIllegal(seat int, c cards.Card) string {
 	d := &g.R.Deck
-	hand := g.Hands[seat]
-	switch {
-	case !hand.Has(c):
+	if !g.Hands[seat].Has(c) {
 		return "you do not hold " + d.Name(c)
-	case g.Legal(seat).Has(c):
-		return ""
-	case g.trick.N == 0:
+	}
+	if g.Legal(seat).Has(c) || g.trick.N == 0 {
 		return ""
 	}
 	led := g.trick.Cards[0].Suit()
-	p := g.R.Play
-	if follow := hand.Suit(led); follow != 0 {
-		if c.Suit() != led {
-			return "you must follow suit: " + d.SuitNames[led] + " was led"
-		}
-		if p.MustHead {
-			return "you must head the trick: play a " + d.SuitNames[led] + " higher than " + d.Name(g.winner)
-		}
-	} else if g.Trump != cards.NoSuit && p.MustTrump && hand.Suit(g.Trump) != 0 {
-		if c.Suit() != g.Trump {
-			return "you cannot follow suit, so you must trump (" + d.SuitNames[g.Trump] + ")"
-		}
-		if p.MustHead {
-			return "you must beat the trump " + d.Name(g.winner) + " if you can"
-		}
-	}
-	if g.overtakes(seat, legal(p, g.Trump, hand, led, g.winner)).Has(c) {
+	m, rule := g.ruleNow(seat)
+	switch {
+	case m.Has(c): // legal by the rules of play: a cooperation rule forbids it
 		return "cooperation rule 1 binds: " + CooperationRules[RuleNoOvertake]
+	case (rule == ruleFollow || rule == ruleHead) && c.Suit() != led:
+		return "you must follow suit: " + d.SuitNames[led] + " was led"
+	case rule == ruleHead:
+		return "you must head the trick: play a " + d.SuitNames[led] + " higher than " + d.Name(g.winner)
+	case (rule == ruleTrump || rule == ruleOverTrump) && c.Suit() != g.Trump:
+		return "you cannot follow suit, so you must trump (" + d.SuitNames[g.Trump] + ")"
+	case rule == ruleOverTrump:
+		return "you must beat the trump " + d.Name(g.winner) + " if you can"
 	}
 	return "that card is not allowed here"
 }
@@ -178,35 +169,35 @@ func (g *State) WhyIllegal(seat int, c cards.Card) string {
 // rule a learner needs to find them.
 func (g *State) LegalReason(seat int) string {
 	d := &g.R.Deck
-	if g.trick.N == 0 {
+	m, rule := g.ruleNow(seat)
+	if rule == ruleLead {
 		return "the player to lead may play any card"
 	}
 	led := g.trick.Cards[0].Suit()
 	hand := g.Hands[seat]
-	p := g.R.Play
-	trumped := g.Trump != cards.NoSuit && led != g.Trump && g.winner.Suit() == g.Trump
 	var why string
-	switch {
-	case hand.Suit(led) != 0 && p.MustHead && !trumped && hand.Suit(led)&cards.Above(g.winner) != 0:
+	switch rule {
+	case ruleHead:
 		why = "the suit led is " + d.SuitNames[led] + ": follow suit, and head the trick with a card higher than " + d.Name(g.winner)
-	case hand.Suit(led) != 0:
+	case ruleFollow:
 		why = "the suit led is " + d.SuitNames[led] + " and the player holds some: follow suit"
-	case g.Trump != cards.NoSuit && p.MustTrump && hand.Suit(g.Trump) != 0:
+	case ruleTrump, ruleOverTrump:
 		why = "the player has no " + d.SuitNames[led] + " (the suit led), so must trump: any of " + d.SuitNames[g.Trump]
-		if p.MustHead && trumped && hand.Suit(g.Trump)&cards.Above(g.winner) != 0 {
+		if rule == ruleOverTrump {
 			why += " higher than " + d.Name(g.winner)
 		}
 	default:
 		why = "the player has no " + d.SuitNames[led] + " (the suit led)"
-		if g.Trump != cards.NoSuit && hand.Suit(g.Trump) != 0 {
+		switch {
+		case g.Trump != cards.NoSuit && hand.Suit(g.Trump) != 0:
 			why += " and need not trump: any card"
-		} else if g.Trump != cards.NoSuit {
+		case g.Trump != cards.NoSuit:
 			why += " and no trump: any card"
-		} else {
+		default:
 			why += ": any card"
 		}
 	}
-	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.overtakes(seat, legal(p, g.Trump, hand, led, g.winner)) != 0 {
+	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.overtakes(seat, m) != 0 {
 		why += "; and cooperation rule 1 binds: not overtaking the other defender"
 	}
 	return why

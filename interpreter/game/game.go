@@ -442,29 +442,57 @@ func LegalMoves(p ruleset.Play, trump cards.Suit, hand cards.Mask, trick []cards
 	return legal(p, trump, hand, trick[0].Suit(), w)
 }
 
+// playRule names the rule of play that decides a player's legal cards.
+type playRule uint8
+
+const (
+	ruleLead      playRule = iota // leading: any card
+	ruleFollow                    // follow the suit led
+	ruleHead                      // follow, and head the trick
+	ruleTrump                     // void in the suit led: trump
+	ruleOverTrump                 // void: trump higher than the trump winning
+	ruleFree                      // void, and no trump to play (or need not): any card
+)
+
 // legal applies the rules of play: follow suit (heading if required), else
 // trump where compulsory (over-trumping if heading is required), else any.
 func legal(p ruleset.Play, trump cards.Suit, hand cards.Mask, led cards.Suit, winner cards.Card) cards.Mask {
+	m, _ := legalBy(p, trump, hand, led, winner)
+	return m
+}
+
+// legalBy is legal with the rule that decided: the one home of the rules
+// of play, which the explanations (LegalReason, WhyIllegal, IllegalCard)
+// put in words.
+func legalBy(p ruleset.Play, trump cards.Suit, hand cards.Mask, led cards.Suit, winner cards.Card) (cards.Mask, playRule) {
 	trumped := trump != cards.NoSuit && led != trump && winner.Suit() == trump
 	if follow := hand.Suit(led); follow != 0 {
 		if p.MustHead && !trumped {
 			if higher := follow & cards.Above(winner); higher != 0 {
-				return higher
+				return higher, ruleHead
 			}
 		}
-		return follow
+		return follow, ruleFollow
 	}
 	if trump != cards.NoSuit && p.MustTrump {
 		if tr := hand.Suit(trump); tr != 0 {
 			if p.MustHead && trumped {
 				if higher := tr & cards.Above(winner); higher != 0 {
-					return higher
+					return higher, ruleOverTrump
 				}
 			}
-			return tr
+			return tr, ruleTrump
 		}
 	}
-	return hand
+	return hand, ruleFree
+}
+
+// ruleNow is the rule deciding seat's legal cards in the trick now.
+func (g *State) ruleNow(seat int) (cards.Mask, playRule) {
+	if g.trick.N == 0 {
+		return g.Hands[seat], ruleLead
+	}
+	return legalBy(g.R.Play, g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
 }
 
 // Outcome is the finished deal as settlement sees it; names are the seats'.

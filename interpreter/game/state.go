@@ -187,19 +187,20 @@ func (g *State) IllegalCard(seat int, c cards.Card) string {
 		return ""
 	}
 	led := g.trick.Cards[0].Suit()
-	p := g.R.Play
-	follow := hand.Suit(led)
+	m, rule := g.ruleNow(seat)
 	switch {
-	case follow != 0 && c.Suit() != led:
-		return fmt.Sprintf("must follow %s and holds %s", d.SuitNames[led], d.Format(follow, false))
-	case follow != 0 && p.MustHead:
-		return fmt.Sprintf("must head the trick (%s wins it so far) and holds %s", d.Name(g.winner), d.Format(follow&cards.Above(g.winner), false))
-	case follow == 0 && g.Trump != cards.NoSuit && p.MustTrump && hand.Suit(g.Trump) != 0 && c.Suit() != g.Trump:
+	case m.Has(c):
+		return "cooperation rule 1 binds: " + CooperationRules[RuleNoOvertake]
+	case (rule == ruleFollow || rule == ruleHead) && c.Suit() != led:
+		return fmt.Sprintf("must follow %s and holds %s", d.SuitNames[led], d.Format(hand.Suit(led), false))
+	case rule == ruleHead:
+		return fmt.Sprintf("must head the trick (%s wins it so far) and holds %s", d.Name(g.winner), d.Format(m, false))
+	case (rule == ruleTrump || rule == ruleOverTrump) && c.Suit() != g.Trump:
 		return fmt.Sprintf("has no %s, so must trump, and holds %s", d.SuitNames[led], d.Format(hand.Suit(g.Trump), false))
-	case follow == 0 && p.MustHead:
-		return fmt.Sprintf("must beat the trump %s and holds %s", d.Name(g.winner), d.Format(hand.Suit(g.Trump)&cards.Above(g.winner), false))
+	case rule == ruleOverTrump:
+		return fmt.Sprintf("must beat the trump %s and holds %s", d.Name(g.winner), d.Format(m, false))
 	}
-	return "cooperation rule 1 binds: " + CooperationRules[RuleNoOvertake]
+	return "that card is not allowed here"
 }
 
 // yesNo checks a yes/no answer.

@@ -344,12 +344,7 @@ func FirstLeader(r *ruleset.Ruleset, declarer int, inPlay func(int) bool) int {
 }
 
 func (g *State) lost(ct *ruleset.Contract, played int) bool {
-	d := g.Taken[g.Declarer]
-	need := g.R.Need(g.Contract, g.Hand)
-	if ct.Exact && d > need {
-		return true
-	}
-	return d+g.R.HandSize-played < need
+	return ct.Lost(g.R.Need(g.Contract, g.Hand), g.Taken[g.Declarer], played, g.R.HandSize)
 }
 
 func (g *State) put(seat int, c cards.Card) {

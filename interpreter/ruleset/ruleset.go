@@ -102,6 +102,15 @@ func (c *Contract) Made(need, n, run int) bool {
 	return n >= need
 }
 
+// Lost reports whether the contract, needing need tricks, is lost for
+// good once the declarer has taken taken of the played tricks of a deal of
+// all: an exact contract by one trick too many, any other when the tricks
+// left cannot make up the difference. The one home of the rule that stops
+// play (stop_when_lost) and of the check of a stated outcome that stopped.
+func (c *Contract) Lost(need, taken, played, all int) bool {
+	return (c.Exact && taken > need) || taken+all-played < need
+}
+
 // Need is the tricks contract ci needs: its own, plus the extra tricks of a
 // hand game where the ruleset asks for them (exact contracts excepted).
 func (r *Ruleset) Need(ci int, hand bool) int {

@@ -338,14 +338,11 @@ func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
 }
 
 func decided(ct *ruleset.Contract, need, taken, played, all int) bool {
-	lost := func(taken, played int) bool {
-		return (ct.Exact && taken > need) || taken+all-played < need
-	}
 	before := taken
 	if ct.Exact && taken > need {
 		before--
 	}
-	return played > 0 && lost(taken, played) && !lost(before, played-1)
+	return played > 0 && ct.Lost(need, taken, played, all) && !ct.Lost(need, before, played-1, all)
 }
 
 func (o *Outcome) checkContra(r *ruleset.Ruleset) error {

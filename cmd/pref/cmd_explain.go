@@ -186,6 +186,9 @@ func explainDeal(d record.DealResult, all bool) explained {
 		if st.Stopped {
 			e.Result += " (play stopped when it was lost)"
 		}
+		if st.Claimed {
+			e.Result += fmt.Sprintf(" (the last %d tricks by a claim)", r.HandSize-st.NTricks)
+		}
 	}
 	e.Settlement = explainLedger(d.Ledger, all)
 	return e

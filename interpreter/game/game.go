@@ -83,6 +83,7 @@ type State struct {
 	Record    [MaxTricks]Trick
 	NTricks   int
 	Stopped   bool                      // play stopped early: the contract was lost
+	Claimed   bool                      // play ended by a claim: Taken counts tricks not in Record
 	Notes     [maxCooperationNotes]Note // breaches of the defenders' cooperation rules
 	NNotes    int
 	trick     Trick

@@ -706,3 +706,48 @@ func (g *State) TrickReason(i int) string {
 	}
 	return fmt.Sprintf("%s wins with %s, the highest card in %s, the suit led%s", who, d.Name(win), d.SuitNames[led], lead)
 }
+
+// Claim ends the card play at a trick's boundary with the tricks each
+// seat takes in the whole deal, as the players agreed (a claim, or a
+// concession of the rest): taken has one entry per seat. A claim cannot
+// undo a trick already won, give tricks to a seat out of play, or stand
+// for a contract that play would have stopped (lost with stop_when_lost)
+// or that counts tricks in a row.
+func (g *State) Claim(taken []int) error {
+	r := g.R
+	n := g.Seats()
+	switch {
+	case g.phase != PhasePlay:
+		return fmt.Errorf("claim: no card play is under way (the deal waits for %s)", g.phase)
+	case g.trick.N > 0:
+		return fmt.Errorf("claim: trick %d is under way; a claim comes between tricks", g.NTricks+1)
+	case len(taken) != n:
+		return fmt.Errorf("claim: %d counts for %d seats", len(taken), n)
+	case g.Contract >= 0 && (r.Contracts[g.Contract].InARow || r.Contracts[g.Contract].TalonLeads != ruleset.TalonNotTurned):
+		return fmt.Errorf("claim: %s counts the order of the tricks; write them all", r.Contracts[g.Contract].Display())
+	}
+	total := g.TalonTaken
+	for s := 0; s < n; s++ {
+		switch {
+		case taken[s] < g.Taken[s]:
+			return fmt.Errorf("claim: %s has already taken %d tricks, not %d", g.SeatName(s), g.Taken[s], taken[s])
+		case taken[s] > g.Taken[s] && !g.InPlay(s):
+			return fmt.Errorf("claim: %s does not play", g.SeatName(s))
+		}
+		total += taken[s]
+	}
+	if total != r.HandSize {
+		return fmt.Errorf("claim: the tricks add up to %d; a deal has %d", total, r.HandSize)
+	}
+	if g.Declarer >= 0 {
+		ct := &r.Contracts[g.Contract]
+		need := r.Need(g.Contract, g.Hand)
+		if ct.StopWhenLost && ct.Lost(need, taken[g.Declarer], r.HandSize, r.HandSize) {
+			return fmt.Errorf("claim: %s would be lost, and play stops at the trick that loses it: write the tricks up to that one", ct.Display())
+		}
+	}
+	copy(g.Taken[:n], taken)
+	g.Claimed = true
+	g.phase, g.toAct = PhaseOver, -1
+	return nil
+}

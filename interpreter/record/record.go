@@ -39,6 +39,9 @@ type Deal struct {
 	Talon   string    `yaml:"talon,omitempty"`
 	Actions []Step    `yaml:"actions,omitempty"`
 	Tricks  []string  `yaml:"tricks,omitempty"`
+	// Claim ends the play after the tricks written: the tricks each player
+	// takes in the whole deal, as agreed at the table.
+	Claim map[string]int `yaml:"claim,omitempty"`
 	Expect  yaml.Node `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
 }
 

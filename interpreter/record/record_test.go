@@ -199,3 +199,48 @@ func TestTamperedCardIsRefused(t *testing.T) {
 func parseStep(g *game.Game, r *ruleset.Ruleset, s record.Step) (game.Action, error) {
 	return record.ParseWord(&g.State, g.ToAct(), s.Word)
 }
+
+// A claim ends the play between tricks with totals that keep every trick
+// already won; anything else is refused naming the rule.
+func TestClaims(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	rec, live := play(t, "austrian-1829", []string{"Anton", "Brigitte", "Charlotte"}, 1, 3)
+	d := rec.Deals[0]
+	res, err := record.Replay(rec, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res[0].State
+	if st.NTricks < 4 || st.Declarer < 0 {
+		t.Skip("seed 3 no longer plays a declared deal")
+	}
+	final := map[string]int{}
+	for i, h := range d.Hands {
+		final[h.Seat] = st.Taken[i]
+	}
+	claimAfter := func(k int, claim map[string]int) error {
+		c := *rec
+		cd := d
+		cd.Tricks, cd.Claim = d.Tricks[:k], claim
+		c.Deals = []record.Deal{cd}
+		out, err := record.Replay(&c, r)
+		if err == nil && summary(out[0].Ledger) != summary(live[0]) {
+			t.Errorf("claim after %d tricks settles %s; played out: %s", k, summary(out[0].Ledger), summary(live[0]))
+		}
+		return err
+	}
+	if err := claimAfter(4, final); err != nil {
+		t.Errorf("the deal's own result claimed after trick 4: %v", err)
+	}
+	short := map[string]int{}
+	for k, v := range final {
+		short[k] = v
+	}
+	short[d.Hands[0].Seat]--
+	if err := claimAfter(4, short); err == nil || !strings.Contains(err.Error(), "add up") && !strings.Contains(err.Error(), "already taken") {
+		t.Errorf("a claim one trick short: %v", err)
+	}
+	if err := claimAfter(len(d.Tricks), final); err == nil || !strings.Contains(err.Error(), "nothing is left to claim") {
+		t.Errorf("a claim after the last trick: %v", err)
+	}
+}

@@ -143,6 +143,20 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 		var a game.Action
 		where := ""
 		if g.Phase() == game.PhasePlay {
+			if ti >= len(d.Tricks) && ci == 0 && d.Claim != nil {
+				taken := make([]int, r.Hands)
+				for name, n := range d.Claim {
+					i := slices.Index(seats[:r.Hands], name)
+					if i < 0 {
+						return res, &stepErr{"claim", fmt.Errorf("%s holds no hand in this deal", name)}
+					}
+					taken[i] = n
+				}
+				if err := g.Claim(taken); err != nil {
+					return res, &stepErr{fmt.Sprintf("after trick %d", ti), err}
+				}
+				break
+			}
 			if ti >= len(d.Tricks) {
 				return res, &stepErr{fmt.Sprintf("trick %d", g.NTricks+1), fmt.Errorf("the record stops here, but the deal is not over: %s is to play", seats[seat])}
 			}
@@ -197,6 +211,9 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 	}
 	if ti < len(d.Tricks) {
 		return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the deal is already over (%d tricks played)", g.NTricks)}
+	}
+	if d.Claim != nil && !g.Claimed {
+		return res, &stepErr{"claim", fmt.Errorf("the deal is already over: nothing is left to claim")}
 	}
 	res.State = g.State.Clone()
 	res.Outcome = t.Outcome(g)

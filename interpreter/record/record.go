@@ -34,15 +34,15 @@ type Table struct {
 
 // Deal is one deal: who dealt, the cards, the decisions and the tricks.
 type Deal struct {
-	Dealer  string    `yaml:"dealer,omitempty"` // default: the last seat, then passing left
-	Hands   Hands     `yaml:"hands,omitempty"`
-	Talon   string    `yaml:"talon,omitempty"`
-	Actions []Step    `yaml:"actions,omitempty"`
-	Tricks  []string  `yaml:"tricks,omitempty"`
+	Dealer  string   `yaml:"dealer,omitempty"` // default: the last seat, then passing left
+	Hands   Hands    `yaml:"hands,omitempty"`
+	Talon   string   `yaml:"talon,omitempty"`
+	Actions []Step   `yaml:"actions,omitempty"`
+	Tricks  []string `yaml:"tricks,omitempty"`
 	// Claim ends the play after the tricks written: the tricks each player
 	// takes in the whole deal, as agreed at the table.
-	Claim map[string]int `yaml:"claim,omitempty"`
-	Expect  yaml.Node `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
+	Claim  map[string]int `yaml:"claim,omitempty"`
+	Expect yaml.Node      `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
 }
 
 // Hands are the players' cards, in seat order.

@@ -390,6 +390,20 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite, half)", name, ch)
 		}
 	}
+	// The defender invited dropped out first and plays for the inviter: a
+	// case may write it play, drop or leave it out ({Emil: invite, Franz:
+	// play} is the natural way to say it). The outcome holds it as dropped.
+	for i, ch := range o.Defence {
+		if ch != settle.Invite {
+			continue
+		}
+		for j := range o.Defence {
+			if j != i && o.Defence[j] == settle.Play {
+				o.Defence[j] = settle.Drop
+			}
+		}
+		break
+	}
 	if c.MarksGiven < 0 || c.MarksGiven > MaxCount {
 		return nil, fmt.Errorf("marks_given: %d; want 0 to %d", c.MarksGiven, MaxCount)
 	}

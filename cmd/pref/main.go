@@ -210,7 +210,7 @@ func version() string {
 		}
 		return "devel " + rev + dirty
 	}
-	if v == "" {
+	if v == "" || v == "(devel)" {
 		return "devel"
 	}
 	return v

@@ -145,3 +145,25 @@ func TestRealTutorialInATerminal(t *testing.T) {
 	s.waitFor(t, at, "Not quite: the answer is 9S")
 	send("\x03") // ctrl+c
 }
+
+// TestNoColourKeepsTheCursor: with NO_COLOR the full screen writes no
+// colour codes, but the cursor is still in reverse video and the legal
+// cards still in bold (no-color.org asks only that colour be dropped).
+func TestNoColourKeepsTheCursor(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	_, s, send := startInTerminal(t, "play", "--seed", "1", "--seat", "Anton", "--ascii")
+	s.waitFor(t, 0, "enter choose")
+	time.Sleep(200 * time.Millisecond)
+	send("q")
+	s.mu.Lock()
+	screen := s.buf.String()
+	s.mu.Unlock()
+	if !strings.Contains(screen, "\x1b[7m") {
+		t.Errorf("no reverse video on the screen with NO_COLOR:\n%q", screen)
+	}
+	for _, colour := range []string{"\x1b[32m", "\x1b[92m", "\x1b[38;5;", "\x1b[38;2;", ";32m", ";92m"} {
+		if strings.Contains(screen, colour) {
+			t.Errorf("colour code %q on the screen with NO_COLOR", colour)
+		}
+	}
+}

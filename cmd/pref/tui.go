@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -54,7 +56,22 @@ var (
 	styleHelp    = lipgloss.NewStyle().Faint(true)
 )
 
-func newScreen(title string) *screen { return &screen{title: title, height: 30} }
+func newScreen(title string) *screen {
+	noColourKeepAttributes()
+	return &screen{title: title, height: 30}
+}
+
+// noColourKeepAttributes honours NO_COLOR as no-color.org asks: colour is
+// dropped, reverse video and bold are kept, so the cursor and the legal
+// cards can still be seen. (termenv reads NO_COLOR as "no escape codes at
+// all", which would hide both.)
+func noColourKeepAttributes() {
+	if os.Getenv("NO_COLOR") == "" {
+		return
+	}
+	lipgloss.SetColorProfile(termenv.ANSI)
+	styleLegal = lipgloss.NewStyle().Bold(true) // bold, without the green
+}
 
 func (s *screen) Init() tea.Cmd { return nil }
 

@@ -23,6 +23,12 @@ func NewAuction(r *ruleset.Ruleset) *Auction {
 // Next moves to the next seat that may call; done when the bidding is over
 // (everyone passed, or one bidder is left).
 func (a *Auction) Next() (seat int, done bool) {
+	if a.r.Auction.OneRound { // each seat calls once, forehand first
+		if a.Turn == 0 && a.called[0] {
+			return -1, true
+		}
+		return a.Turn, false
+	}
 	for {
 		if a.active == 0 || (a.active == 1 && a.Holder >= 0) {
 			return -1, true

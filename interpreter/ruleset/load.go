@@ -405,6 +405,7 @@ func (c *compiler) auction(s *Spec) {
 		r.Auction.Raise = RaiseOneMore
 	}
 	r.Auction.HoldEarlier = a.Hold == "earlier"
+	r.Auction.OneRound = a.Rounds == "one"
 	r.Auction.HandOnlyFirstCall = a.HandOnlyFirstCall
 	r.Auction.PotAuction = a.AllPass.PotAuction
 	r.Auction.AllPassPlay = -1

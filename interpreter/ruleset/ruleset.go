@@ -137,6 +137,7 @@ const (
 type Auction struct {
 	Raise             Raise
 	HoldEarlier       bool
+	OneRound          bool // each player calls once; the highest bid wins
 	HandOnlyFirstCall bool
 	Offers            []Offer
 	PotAuction        bool // all passed: bid amounts into the pot for the talon

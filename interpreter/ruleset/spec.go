@@ -87,6 +87,7 @@ type AuctionSpec struct {
 	Ladder            []Word      `yaml:"ladder"`
 	Raise             string      `yaml:"raise"`
 	Hold              string      `yaml:"hold"`
+	Rounds            string      `yaml:"rounds"`
 	HandOnlyFirstCall bool        `yaml:"hand_only_as_first_call"`
 	AllPass           AllPassSpec `yaml:"all_pass"`
 }

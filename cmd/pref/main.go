@@ -122,8 +122,8 @@ path to a .yaml file: a house variant needs no code.
 
 Exit status, the same for every command:
   0  ok
-  1  a verification or ruling failed: a conformance case failed or is
-     malformed (verify), a readable ruleset is invalid (validate), a ruleset
+  1  a verification or ruling failed: a conformance case or a game record
+     failed or is malformed (verify, explain), a readable ruleset is invalid (validate), a ruleset
      could not settle a possible outcome (settle), the interpreter refused a
      deal or its settlement (play, tutorial, rules)
   2  bad input or usage: an unknown command, flag or ruleset, a value out of

@@ -169,6 +169,8 @@ func checkNames(names []string) error {
 			return fmt.Errorf("--players: %s is named twice; each player needs a name of their own", n)
 		case n == "pot" || n == "talon":
 			return fmt.Errorf("--players: %q is reserved (it names the %s in the transcript)", n, n)
+		case strings.ContainsAny(n, " \t") || strings.Contains(n, "->"):
+			return fmt.Errorf("--players: %q: a name is one word (records and the transcript separate names by spaces)", n)
 		}
 		seen[n] = true
 	}

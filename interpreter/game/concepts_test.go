@@ -501,3 +501,39 @@ func TestForcedDeclarerPicksUpTheTalon(t *testing.T) {
 		}
 	}
 }
+
+// Apply refuses a defence value that is no choice (a uint8 conversion once
+// read 257 as play) and leaves the state as it was.
+func TestApplyRefusesAnUnknownDefence(t *testing.T) {
+	r, err := rulesets.Open("austrian-1829")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 200 {
+		g := game.New(r, []game.Player{bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{})})
+		g.Deal(rng)
+		var buf []game.Action
+		for !g.Over() && g.Phase() != game.PhaseDefend {
+			legal := g.LegalActions(buf)
+			a := g.Players[g.ToAct()].Choose(g, legal)
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Over() {
+			continue
+		}
+		before := *g.State.Clone()
+		for _, v := range []int{257, 258, -1, 99} {
+			if _, err := g.Apply(game.Action{Phase: game.PhaseDefend, Seat: g.ToAct(), Value: v}); err == nil {
+				t.Fatalf("defence value %d accepted", v)
+			}
+		}
+		if g.Phase() != before.Phase() || g.Defence != before.Defence {
+			t.Fatal("a refused defence changed the state")
+		}
+		return
+	}
+	t.Error("no deal reached the defence")
+}

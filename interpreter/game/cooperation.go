@@ -134,8 +134,7 @@ func (g *State) SetPosition(declarer, contract, seat int, hand cards.Mask, trick
 		g.Hands[s] |= c.Bit() // put removes it again
 		g.put(s, c)
 	}
-	g.phase, g.toAct = PhasePlay, seat
-	return nil
+	return nil // a position for questions (Legal, WhyIllegal), not a deal to Apply to
 }
 
 // WhyIllegal says which rule forbids seat to play c now, in words to the

@@ -33,7 +33,12 @@ const (
 var phaseNames = [...]string{"auction", "offer", "pot auction", "from hand", "discard", "announce",
 	"defend", "retrieve", "open", "invite", "give up", "contra", "recontra", "play", "over"}
 
-func (p Phase) String() string { return phaseNames[p] }
+func (p Phase) String() string {
+	if int(p) >= len(phaseNames) {
+		return fmt.Sprintf("phase %d", p)
+	}
+	return phaseNames[p]
+}
 
 // Action is one decision of one seat. Its meaning depends on the phase it
 // answers: Value is the call (Pass or a ladder index), the contract
@@ -140,6 +145,9 @@ func (g *State) LegalActions(buf []Action) []Action {
 func (g *State) Apply(a Action) (Ruling, error) {
 	if g.err != nil {
 		return Ruling{}, g.err
+	}
+	if g.R == nil || g.auc.r == nil {
+		return Ruling{}, fmt.Errorf("no deal: deal the cards (Deal or SetHands) before any decision")
 	}
 	if g.phase == PhaseOver {
 		return Ruling{}, fmt.Errorf("the deal is over: no %s is open", a.Phase)
@@ -282,6 +290,9 @@ func (g *State) decide(a Action) (Ruling, error) {
 		g.Trump = r.Contracts[a.Value].Trumps
 		return Ruling{Action: a, Rule: "the declarer announces a contract the bid allows"}, nil
 	case PhaseDefend:
+		if a.Value < 0 || a.Value > int(settle.Half) {
+			return Ruling{}, fmt.Errorf("%s: %d is no defence choice", g.seatName(s), a.Value)
+		}
 		ch := settle.Choice(a.Value)
 		if ch != settle.Play && ch != settle.Drop && !(ch == settle.Half && g.MayHalf(s)) {
 			return Ruling{}, fmt.Errorf("%s cannot choose %v here", g.seatName(s), ch)
@@ -642,7 +653,7 @@ func (g *State) nextCard() (done bool, err error) {
 				continue
 			}
 			if g.Legal(s) == 0 {
-				return false, fmt.Errorf("seat %d has no card for trick %d", s, g.t+1)
+				return false, fmt.Errorf("%s has no card for trick %d", g.SeatName(s), g.t+1)
 			}
 			g.toAct = s
 			return false, nil

@@ -123,9 +123,10 @@ func Parse(path string, data []byte) (*Record, error) {
 	if rec.Ruleset == "" {
 		return nil, &schema.Error{File: path, Msg: "record names no ruleset"}
 	}
-	if len(rec.Hands) > 0 || len(rec.Actions) > 0 || len(rec.Tricks) > 0 {
+	top := rec.Deal
+	if len(top.Hands) > 0 || len(top.Actions) > 0 || len(top.Tricks) > 0 || top.Dealer != "" || top.Talon != "" || top.Claim != nil || top.Expect.Kind != 0 {
 		if len(rec.Deals) > 0 {
-			return nil, &schema.Error{File: path, Msg: "a record writes its deal at the top level or under deals, not both"}
+			return nil, &schema.Error{File: path, Msg: "a record writes its deal at the top level or under deals, not both (dealer, hands, talon, actions, tricks, claim and expect belong to a deal)"}
 		}
 		rec.Deals = []Deal{rec.Deal}
 		rec.Deal = Deal{}

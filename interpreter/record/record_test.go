@@ -244,3 +244,47 @@ func TestClaims(t *testing.T) {
 		t.Errorf("a claim after the last trick: %v", err)
 	}
 }
+
+// Review findings, each refused now: deal fields beside deals:, a
+// concession naming no contract, a discard not written as one, a defence
+// value out of range, a decision on a state never dealt.
+func TestRecordsRefuseWhatTheyCannotMean(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	rec, _ := play(t, "austrian-1829", []string{"Anton", "Brigitte", "Charlotte"}, 1, 3)
+	data, err := record.Marshal(&record.Record{Ruleset: rec.Ruleset, Seats: rec.Seats, Deals: []record.Deal{rec.Deals[0], rec.Deals[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withTop := strings.Replace(string(data), "deals:", "expect: {transfers: [{from: pot, to: Anton, amount: 99999}]}\ndeals:", 1)
+	if _, err := record.Parse("top.yaml", []byte(withTop)); err == nil || !strings.Contains(err.Error(), "not both") {
+		t.Errorf("an expect beside deals: %v", err)
+	}
+	g := game.New(r, nil)
+	if _, err := g.Apply(game.Action{Phase: game.PhaseAuction, Value: game.Pass}); err == nil || !strings.Contains(err.Error(), "no deal") {
+		t.Errorf("a decision before the deal: %v", err)
+	}
+	if s := game.Phase(99).String(); s != "phase 99" {
+		t.Errorf("Phase(99) = %q", s)
+	}
+	// find a deal with a discard and a defence to try wrong words on
+	for seed := range uint64(200) {
+		rec, _ := play(t, "austrian-1829", []string{"Anton", "Brigitte", "Charlotte"}, 1, seed)
+		d := rec.Deals[0]
+		for i, st := range d.Actions {
+			if !strings.HasPrefix(st.Word, "discard ") {
+				continue
+			}
+			bad := "hand"
+			cp := *rec
+			cd := d
+			cd.Actions = slices.Clone(d.Actions)
+			cd.Actions[i].Word = bad
+			cp.Deals = []record.Deal{cd}
+			if _, err := record.Replay(&cp, r); err == nil || !strings.Contains(err.Error(), "write discard and the cards") {
+				t.Fatalf("a discard written %q: %v", bad, err)
+			}
+			return
+		}
+	}
+	t.Error("no deal with a discard in 200 seeds")
+}

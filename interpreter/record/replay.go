@@ -390,18 +390,27 @@ func ParseWord(g *game.State, seat int, word string) (game.Action, error) {
 		}
 		return yes("hand")
 	case game.PhaseDiscard:
-		m, err := parseMask(r, strings.TrimPrefix(w, "discard"))
+		rest, ok := strings.CutPrefix(w, "discard")
+		m, err := parseMask(r, rest)
+		if !ok || err != nil || m == 0 {
+			return a, fmt.Errorf("the declarer lays aside %d cards: write discard and the cards (discard 7D 8C), not %q", r.Exchange.Discard, word)
+		}
 		a.Cards = m
-		return a, err
+		return a, nil
 	case game.PhaseAnnounce:
 		if rest, ok := strings.CutPrefix(w, "concede"); ok {
 			a.Concede, a.Value = true, -1
+			name := strings.TrimSpace(rest)
+			if name == "" {
+				return a, nil
+			}
 			for ci := range r.Contracts {
-				if strings.EqualFold(r.Contracts[ci].Name, strings.TrimSpace(rest)) {
+				if strings.EqualFold(r.Contracts[ci].Name, name) {
 					a.Value = ci
+					return a, nil
 				}
 			}
-			return a, nil
+			return a, fmt.Errorf("concede %q: no contract of %s has that name", name, r.Name)
 		}
 		for ci := range r.Contracts {
 			if strings.EqualFold(r.Contracts[ci].Name, w) {

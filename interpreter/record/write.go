@@ -1,6 +1,7 @@
 package record
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -61,10 +62,15 @@ func Expectation(l *settle.Ledger) yaml.Node {
 		return a.String()
 	}
 	e := expect{Transfers: []transfer{}}
-	for _, line := range settle.SortedPairs(l.PairNet()) { // "from -> to amount"
-		f := strings.Fields(line)
-		a, _ := money.Parse(f[3])
-		e.Transfers = append(e.Transfers, transfer{From: f[0], To: f[2], Amount: fig(a)})
+	net := l.PairNet() // "from->to": the net amount between the two
+	keys := make([]string, 0, len(net))
+	for k := range net {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		from, to, _ := strings.Cut(k, "->")
+		e.Transfers = append(e.Transfers, transfer{From: from, To: to, Amount: fig(net[k])})
 	}
 	single := map[[2]string]money.Amount{}
 	pair := map[[3]string]money.Amount{}

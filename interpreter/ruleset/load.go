@@ -94,6 +94,9 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 		if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", o.Default) {
 			return nil, fmt.Errorf("option %q: want a %T like its default %v", name, o.Default, o.Default)
 		}
+		if n, ok := v.(int); ok && (n > MaxInt || n < -MaxInt) {
+			return nil, fmt.Errorf("option %q: %d is beyond ±%d, the largest number a ruleset may use", name, n, int64(MaxInt))
+		}
 		if o.Sets != nil && v == true && o.Default != true {
 			if root == nil {
 				root = deepCopy(r.root)

@@ -170,8 +170,8 @@ func checkNode(n ast.Node) error {
 	case *ast.ConstantNode:
 		switch n.Value.(type) {
 		case int, bool, string, money.Amount:
-		default:
-			return not(fmt.Sprintf("a constant of type %T", n.Value))
+		default: // expr folds [a, b] and x in [a, b] into constants of its own types
+			return not("a list [...] (to test several values write x == a || x == b)")
 		}
 	case *ast.UnaryNode:
 		if n.Operator != "!" && n.Operator != "not" && n.Operator != "+" {

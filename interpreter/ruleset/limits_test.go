@@ -31,7 +31,7 @@ func TestExpressionLanguageAndLimits(t *testing.T) {
 		{"a float", `"game * 1.5"`, "decimal number"},
 		{"power operator", `"game ** 2"`, `"**"`},
 		{"a method of an amount", `"pot.Add(pot)"`, "calling"},
-		{"an array", `"[1, 2][0]"`, "constant of type []interface {}"}, {"an array of names", `"[game, game][0]"`, "an array [...] is not part"},
+		{"an array", `"[1, 2][0]"`, "a list [...]"}, {"in a list", `"game in [1, 2] ? 1 : 2"`, "a list [...]"}, {"an array of names", `"[game, game][0]"`, "an array [...] is not part"},
 		{"repeat", `"repeat(\"x\", 1000000000)"`, "repeat"},
 		{"min of amounts", `"min(pot, pot)"`, "invalid argument for min"},
 		{"branches of two types", `"game > 5 ? exact(1)/3 : 2"`, "the two branches of"},

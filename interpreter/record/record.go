@@ -25,11 +25,11 @@ type Record struct {
 
 // Table is the table before the first deal.
 type Table struct {
-	Pot        string                    `yaml:"pot,omitempty"`
-	Sheet      map[string]map[string]any `yaml:"sheet,omitempty"` // {Anton: {pool: 10, whists: {Brigitte: 4}}}
-	Marks      map[string]int            `yaml:"marks,omitempty"`
-	MarksGiven int                       `yaml:"marks_given,omitempty"`
-	AllPassRun int                       `yaml:"all_pass_run,omitempty"`
+	Pot        string                          `yaml:"pot,omitempty"`
+	Sheet      map[string]map[string]yaml.Node `yaml:"sheet,omitempty"` // {Anton: {pool: 10, whists: {Brigitte: 4}}}; figures read as written, never through a float
+	Marks      map[string]int                  `yaml:"marks,omitempty"`
+	MarksGiven int                             `yaml:"marks_given,omitempty"`
+	AllPassRun int                             `yaml:"all_pass_run,omitempty"`
 }
 
 // Deal is one deal: who dealt, the cards, the decisions and the tricks.

@@ -288,3 +288,31 @@ func TestRecordsRefuseWhatTheyCannotMean(t *testing.T) {
 	}
 	t.Error("no deal with a discard in 200 seeds")
 }
+
+// The table's sheet figures are read as written, never through a YAML
+// float: a figure finer than a millionth is refused, not rounded to 9.
+func TestTableSheetFiguresAsWritten(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	rec, _ := play(t, "sochi", []string{"Anton", "Brigitte", "Charlotte"}, 1, 3)
+	data, err := record.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for figure, want := range map[string]string{"9.0000000000000001": "finer than a millionth", "9": "", "{Brigitte: 4.5}": ""} {
+		text := strings.Replace(string(data), "seats:", "table:\n  sheet: {Anton: {whists: "+figure+"}}\nseats:", 1)
+		if !strings.HasPrefix(figure, "{") {
+			text = strings.Replace(string(data), "seats:", "table:\n  sheet: {Anton: {pool: "+figure+"}}\nseats:", 1)
+		}
+		back, err := record.Parse("sheet.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = record.Replay(back, r)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("sheet figure %s: %v", figure, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("sheet figure %s: %v, want %q", figure, err, want)
+		}
+	}
+}

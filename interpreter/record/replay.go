@@ -321,12 +321,15 @@ func setTable(t *table.Table, ts *Table) error {
 			return fmt.Errorf("sheet: %q is no seat", name)
 		}
 		for account, v := range accounts {
-			figures := map[string]any{"": v}
-			if m, ok := v.(map[string]any); ok {
-				figures = m
+			figures := map[string]*yaml.Node{"": &v}
+			if v.Kind == yaml.MappingNode { // a pair account: against whom
+				figures = map[string]*yaml.Node{}
+				for i := 0; i+1 < len(v.Content); i += 2 {
+					figures[v.Content[i].Value] = v.Content[i+1]
+				}
 			}
 			for other, x := range figures {
-				a, err := money.Parse(fmt.Sprint(x))
+				a, err := money.Parse(x.Value) // the text as written: 9.0000000000000001 stays finer than 9
 				if err == nil {
 					err = money.CheckInput(a)
 				}
@@ -404,21 +407,15 @@ func ParseWord(g *game.State, seat int, word string) (game.Action, error) {
 			if name == "" {
 				return a, nil
 			}
-			for ci := range r.Contracts {
-				if strings.EqualFold(r.Contracts[ci].Name, name) {
-					a.Value = ci
-					return a, nil
-				}
+			if a.Value = contractNamed(r, name); a.Value < 0 {
+				return a, fmt.Errorf("concede %q: no contract of %s has that name", name, r.Name)
 			}
-			return a, fmt.Errorf("concede %q: no contract of %s has that name", name, r.Name)
+			return a, nil
 		}
-		for ci := range r.Contracts {
-			if strings.EqualFold(r.Contracts[ci].Name, w) {
-				a.Value = ci
-				return a, nil
-			}
+		if a.Value = contractNamed(r, w); a.Value < 0 {
+			return a, fmt.Errorf("%q is no contract of %s", word, r.Name)
 		}
-		return a, fmt.Errorf("%q is no contract of %s", word, r.Name)
+		return a, nil
 	case game.PhaseDefend:
 		for _, ch := range []settle.Choice{settle.Play, settle.Drop, settle.Half} {
 			if w == ch.String() {
@@ -449,6 +446,16 @@ func ParseWord(g *game.State, seat int, word string) (game.Action, error) {
 		return yes("recontra")
 	}
 	return a, fmt.Errorf("no decision is open")
+}
+
+// contractNamed is the index of the contract called name (any case), or -1.
+func contractNamed(r *ruleset.Ruleset, name string) int {
+	for ci := range r.Contracts {
+		if strings.EqualFold(r.Contracts[ci].Name, name) {
+			return ci
+		}
+	}
+	return -1
 }
 
 func ladderNames(r *ruleset.Ruleset) string {

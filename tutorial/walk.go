@@ -87,7 +87,7 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 	players := make([]game.Player, r.Hands)
 	rec := &recorder{w: w, names: names, cardName: cardName, hand: hand}
 	for i := range players {
-		players[i] = bot.Player(&recording{Simple: &bot.Simple{}, rec: rec})
+		players[i] = &recording{Simple: &bot.Simple{}, rec: rec}
 	}
 	g := game.New(r, players)
 	rec.g = g
@@ -242,46 +242,53 @@ func (p *recording) say(format string, args ...any) {
 	p.rec.w.add(fmt.Sprintf(format, args...)+" ("+p.Reason+")", nil)
 }
 
-func (p *recording) Call(g *game.Game, seat int, legal []int) int {
-	c := p.Simple.Call(g, seat, legal)
-	what := "passes"
-	if c != game.Pass {
-		what = "bids " + g.R.CallName(g.R.Ladder[c])
+// Choose is the bot's decision, told as a step; the first tricks ask the
+// learner which cards are legal before the bot plays.
+func (p *recording) Choose(g *game.Game, legal []game.Action) game.Action {
+	rec := p.rec
+	seat, name := legal[0].Seat, rec.names[legal[0].Seat]
+	phase := legal[0].Phase
+	var playable cards.Mask
+	for _, l := range legal {
+		playable |= l.Cards
 	}
-	p.say("%s %s", p.rec.names[seat], what)
-	return c
-}
-
-func (p *recording) PlayFromHand(g *game.Game, seat int) bool {
-	p.rec.auctionOver(g)
-	return p.Simple.PlayFromHand(g, seat)
-}
-
-func (p *recording) Discard(g *game.Game, seat int, n int) cards.Mask {
-	p.rec.auctionOver(g)
-	m := p.Simple.Discard(g, seat, n)
-	p.say("%s takes the talon (%s) and lays aside %s", p.rec.names[seat], p.rec.hand(g.Talon), p.rec.hand(m))
-	return m
-}
-
-func (p *recording) Announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
-	p.rec.auctionOver(g)
-	ci, concede := p.Simple.Announce(g, seat, legal, mayConcede)
-	if concede {
-		p.say("%s gives up", p.rec.names[seat])
-	} else {
-		p.say("%s announces %s", p.rec.names[seat], g.R.Contracts[ci].Display())
+	switch phase {
+	case game.PhaseFromHand, game.PhaseDiscard, game.PhaseAnnounce:
+		rec.auctionOver(g)
+	case game.PhasePlay:
+		p.beforeCard(g, seat, playable)
 	}
-	return ci, concede
+	a := p.Simple.Choose(g, legal)
+	switch phase {
+	case game.PhaseAuction:
+		what := "passes"
+		if a.Value != game.Pass {
+			what = "bids " + g.R.CallName(g.R.Ladder[a.Value])
+		}
+		p.say("%s %s", name, what)
+	case game.PhaseDiscard:
+		p.say("%s takes the talon (%s) and lays aside %s", name, rec.hand(g.Talon), rec.hand(a.Cards))
+	case game.PhaseAnnounce:
+		if a.Concede {
+			p.say("%s gives up", name)
+		} else {
+			p.say("%s announces %s", name, g.R.Contracts[a.Value].Display())
+		}
+	case game.PhaseDefend:
+		p.say("%s chooses to %s", name, settle.Choice(a.Value))
+	case game.PhasePlay:
+		if g.CurrentTrick().N == 0 {
+			p.say("%s leads %s", name, rec.cardName(a.Card()))
+		} else {
+			p.say("%s plays %s - legal were %s: %s", name, rec.cardName(a.Card()), rec.hand(playable), g.LegalReason(seat))
+		}
+	}
+	return a
 }
 
-func (p *recording) Defend(g *game.Game, seat int) settle.Choice {
-	c := p.Simple.Defend(g, seat)
-	p.say("%s chooses to %s", p.rec.names[seat], c)
-	return c
-}
-
-func (p *recording) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
+// beforeCard tells the trick that ended and, in the first tricks, asks
+// which of seat's cards are legal.
+func (p *recording) beforeCard(g *game.Game, seat int, legal cards.Mask) {
 	rec := p.rec
 	if g.Declarer < 0 {
 		rec.auctionOver(g)
@@ -302,11 +309,4 @@ func (p *recording) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 			Kind: "cards", Answer: names, Shown: rec.hand(legal), Why: g.LegalReason(seat),
 		})
 	}
-	c := p.Simple.Play(g, seat, legal)
-	if t.N == 0 {
-		p.say("%s leads %s", rec.names[seat], rec.cardName(c))
-	} else {
-		p.say("%s plays %s - legal were %s: %s", rec.names[seat], rec.cardName(c), rec.hand(legal), g.LegalReason(seat))
-	}
-	return c
 }

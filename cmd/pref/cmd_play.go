@@ -12,7 +12,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/preference-rules/pref/internal/safeio"
-	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -177,25 +176,11 @@ func checkNames(names []string) error {
 	return nil
 }
 
-// playFullScreen runs the session in its own goroutine behind a bubbletea
-// screen: the printer's transcript and the human's decisions go to it.
+// playFullScreen plays the session behind a bubbletea screen that steps
+// it: the printer's transcript and the person's decisions go to it.
 func playFullScreen(cmd *cobra.Command, p *printer, t *table.Table, rng *rand.Rand, deals int, seat string) error {
-	scr := newScreen(t.R.Title)
+	scr := newScreen(t.R.Title, newSession(p, t, rng, deals, nil, seat), p, seat)
 	prog := tea.NewProgram(scr, tea.WithInput(cmd.InOrStdin()), tea.WithOutput(cmd.OutOrStdout()), tea.WithAltScreen())
-	p.w = &sendWriter{send: prog.Send}
-	you := &tuiPlayer{send: prog.Send, p: p, name: seat}
-	go func() {
-		var err error
-		defer func() {
-			// A panic here would end the process with the terminal still
-			// in raw mode and Go's exit status 2: carry it back to run.
-			if v := recover(); v != nil {
-				err = recovered(v)
-			}
-			prog.Send(doneMsg{err})
-		}()
-		err = playSession(p, t, rng, deals, you, seat)
-	}()
 	if _, err := prog.Run(); err != nil {
 		return err
 	}
@@ -203,101 +188,6 @@ func playFullScreen(cmd *cobra.Command, p *printer, t *table.Table, rng *rand.Ra
 	// does not balance) must not end in exit 0 because the screen closed
 	// normally.
 	return scr.err
-}
-
-func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) error {
-	r := t.R
-	players := make([]game.Player, r.Hands)
-	g := game.New(r, players)
-	g.TableSize = len(t.Names)
-	g.KeepHistory = p.rec != nil
-	s := settle.New(r)
-	whole := deals == 0
-	if whole {
-		deals = maxGameDeals
-	}
-	for d := 0; d < deals; d++ {
-		if whole {
-			closed, err := t.Closed()
-			if err != nil {
-				return failed("%v", err)
-			}
-			if closed {
-				return p.final(t)
-			}
-		}
-		order := t.Order()
-		seatNames := make([]string, len(order))
-		for i, idx := range order {
-			seatNames[i] = t.Names[idx]
-		}
-		p.names, p.you = seatNames, ""
-		for i := range players {
-			if you != nil && seatNames[i] == youName {
-				players[i], p.you = you, youName
-				continue
-			}
-			players[i] = &reasoned{&bot.Simple{}, p, seatNames}
-		}
-		p.header(t, d, deals, seatNames)
-		antes, err := t.Ante()
-		if err != nil {
-			return badInput(fmt.Errorf("ante: %v", err))
-		}
-		for _, a := range antes {
-			p.f("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
-		}
-		if usesMoney(r) {
-			p.f("Pot: %v\n", t.Pot)
-		}
-		g.Deal(rng)
-		p.hands(g, seatNames)
-		if err := g.Run(); err != nil {
-			return failed("the interpreter refused a computer player's move: %v", err)
-		}
-		p.deal(g, seatNames)
-		o := t.Outcome(g)
-		l, err := s.Settle(o, true)
-		if err != nil {
-			return failed("settlement: %v", err)
-		}
-		if p.rec != nil { // the deal and what it settled: pref verify replays and compares
-			d := record.FromGame(g, seatNames, t.Names[t.Dealer])
-			d.Expect = record.Expectation(l)
-			p.rec.Deals = append(p.rec.Deals, d)
-		}
-		p.f("\nSettlement\n")
-		if usesMoney(r) || len(l.Transfers) > 0 {
-			if err := printLedger(indent{p.w}, l, o.Pot); err != nil {
-				return failed("settlement: %v", err)
-			}
-		} else if len(l.Sheet) == 0 {
-			p.f("  nothing is written on the sheet\n")
-		}
-		for _, m := range l.Marks {
-			p.f("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
-		}
-		printSheet(indent{p.w}, l)
-		if err := t.Apply(o, l); err != nil {
-			// The ruleset settled a deal the table cannot book (a balance
-			// beyond the limits): a ruling that failed, not bad input.
-			return failed("deal %d: %v", d+1, err)
-		}
-		if !t.Balanced() {
-			return failed("the table does not balance: %v, pot %v", t.Balance, t.Pot)
-		}
-		if deals > 1 {
-			p.balances(t)
-		}
-		t.Next()
-	}
-	if whole {
-		return failed("the game did not close in %d deals", maxGameDeals)
-	}
-	if r.Sheet.Final != nil && deals > 1 {
-		return p.final(t)
-	}
-	return nil
 }
 
 // maxGameDeals bounds a whole game: a ruleset whose sheet never closes
@@ -395,27 +285,6 @@ func (p *printer) final(t *table.Table) (err error) {
 		p.f("%s\n", d)
 	}
 	return nil
-}
-
-// reasoned prints each decision of a computer player with its reason.
-type reasoned struct {
-	*bot.Simple
-	p     *printer
-	names []string
-}
-
-func (b *reasoned) Choose(g *game.Game, legal []game.Action) game.Action {
-	return bot.Choose(b, g, legal)
-}
-
-func (b *reasoned) Call(g *game.Game, seat int, legal []int) int {
-	c := b.Simple.Call(g, seat, legal)
-	call := "pass"
-	if c != game.Pass {
-		call = b.p.callName(g.R.Ladder[c])
-	}
-	b.p.f("  %-10s %-12s (%s)\n", b.names[seat], call, b.Reason)
-	return c
 }
 
 type printer struct {

@@ -29,8 +29,43 @@ type human struct {
 var _ game.Player = (*human)(nil)
 
 // Choose asks the person at the terminal the decision the legal actions
-// belong to.
-func (h *human) Choose(g *game.Game, legal []game.Action) game.Action { return bot.Choose(h, g, legal) }
+// belong to. The computer player's choice is the hint ("?"), and the answer
+// when input has ended.
+func (h *human) Choose(g *game.Game, legal []game.Action) game.Action {
+	adv := h.hint.Choose(g, legal)
+	if h.ended {
+		return adv
+	}
+	a := legal[0]
+	seat := a.Seat
+	switch a.Phase {
+	case game.PhaseAuction:
+		return h.call(g, seat, legal, adv)
+	case game.PhasePotAuction:
+		a.Value = h.potOffer(g.PotOffer()+1, adv.Value)
+	case game.PhaseDiscard:
+		a.Cards = h.discard(g, seat, a.Value, adv.Cards)
+	case game.PhaseAnnounce:
+		return h.announce(g, seat, legal, adv)
+	case game.PhaseDefend:
+		a.Value = int(h.defend(g, seat, settle.Choice(adv.Value)))
+	case game.PhasePlay:
+		var m cards.Mask
+		for _, l := range legal {
+			m |= l.Cards
+		}
+		a.Cards = h.play(g, seat, m, adv.Card()).Bit()
+	default: // a question answered yes or no
+		if a.Phase == game.PhaseOffer || a.Phase == game.PhaseFromHand {
+			h.showHand(g, seat)
+		}
+		a.Value = game.No
+		if h.yesNo(h.p.question(g, a.Phase), adv.Value == game.Yes) {
+			a.Value = game.Yes
+		}
+	}
+	return a
+}
 
 // ask prints a prompt and reads an answer; ok is false when input ended.
 func (h *human) ask(format string, args ...any) (string, bool) {
@@ -50,19 +85,18 @@ func (h *human) ask(format string, args ...any) (string, bool) {
 	return answer, true
 }
 
-func (h *human) yesNo(question string, fallback func() bool) bool {
+func (h *human) yesNo(question string, advice bool) bool {
 	for {
 		a, ok := h.ask("  %s [y/n/?] ", question)
 		switch {
 		case !ok:
-			return fallback()
+			return advice
 		case a == "y" || a == "yes":
 			return true
 		case a == "n" || a == "no":
 			return false
 		case a == "?":
-			v := fallback()
-			h.p.f("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[v], h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[advice], h.hint.Reason)
 		default:
 			h.p.f("  answer y or n (? for a hint)\n")
 		}
@@ -80,27 +114,19 @@ func (h *human) showHand(g *game.Game, seat int) {
 	h.p.f("  Your hand: %s\n", h.p.cards(g.Hands[seat]))
 }
 
-func (h *human) ChooseOpen(g *game.Game, seat int) bool {
-	return h.yesNo("The other defender passed. Play open (both defending hands shown, you play both)?", func() bool { return h.hint.ChooseOpen(g, seat) })
-}
-
-func (h *human) Call(g *game.Game, seat int, legal []int) int {
+func (h *human) call(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
 	h.showHand(g, seat)
 	names := make([]string, len(legal))
-	for i, c := range legal {
-		names[i] = "pass"
-		if c != game.Pass {
-			names[i] = g.R.CallName(g.R.Ladder[c])
-		}
+	for i, l := range legal {
+		names[i] = h.p.actionName(g, l)
 	}
 	for {
 		a, ok := h.ask("  Your call (%s, ? for a hint): ", strings.Join(names, ", "))
 		if !ok {
-			return h.hint.Call(g, seat, legal)
+			return adv
 		}
 		if a == "?" {
-			c := h.hint.Call(g, seat, legal)
-			h.p.f("  hint: %s (%s)\n", names[indexOf(legal, c)], h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason)
 			continue
 		}
 		for i, n := range names {
@@ -113,31 +139,17 @@ func (h *human) Call(g *game.Game, seat int, legal []int) int {
 	}
 }
 
-func indexOf(s []int, v int) int {
-	for i, x := range s {
-		if x == v {
-			return i
-		}
-	}
-	return 0
-}
-
-func (h *human) TakeOffer(g *game.Game, seat int) bool {
-	h.showHand(g, seat)
-	return h.yesNo("Everybody passed. Become declarer?", func() bool { return h.hint.TakeOffer(g, seat) })
-}
-
-func (h *human) PotOffer(g *game.Game, seat int, min int) int {
+func (h *human) potOffer(min, advice int) int {
 	for {
 		a, ok := h.ask("  Offer for the talon (at least %d, or pass, ? for a hint): ", min)
 		if !ok {
-			return h.hint.PotOffer(g, seat, min)
+			return advice
 		}
 		if a == "pass" || a == "0" {
 			return 0
 		}
 		if a == "?" {
-			h.p.f("  hint: %d (%s)\n", h.hint.PotOffer(g, seat, min), h.hint.Reason)
+			h.p.f("  hint: %d (%s)\n", advice, h.hint.Reason)
 			continue
 		}
 		if n, err := strconv.Atoi(a); err == nil && n >= min {
@@ -147,21 +159,16 @@ func (h *human) PotOffer(g *game.Game, seat int, min int) int {
 	}
 }
 
-func (h *human) PlayFromHand(g *game.Game, seat int) bool {
-	h.showHand(g, seat)
-	return h.yesNo("Play from the hand, without the talon?", func() bool { return h.hint.PlayFromHand(g, seat) })
-}
-
-func (h *human) Discard(g *game.Game, seat int, n int) cards.Mask {
+func (h *human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.Mask {
 	h.p.f("  You take the talon: %s\n", h.p.cards(g.Talon))
 	h.showHand(g, seat)
 	for {
 		a, ok := h.ask("  Lay aside %d cards (e.g. 7C 8D, ? for a hint): ", n)
 		if !ok {
-			return h.hint.Discard(g, seat, n)
+			return advice
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.cards(h.hint.Discard(g, seat, n)), h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.cards(advice), h.hint.Reason)
 			continue
 		}
 		var m cards.Mask
@@ -186,78 +193,42 @@ func (h *human) Discard(g *game.Game, seat int, n int) cards.Mask {
 	}
 }
 
-func (h *human) Announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
+func (h *human) announce(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
 	h.showHand(g, seat)
-	var names []string
-	for _, ci := range legal {
-		names = append(names, g.R.Contracts[ci].Name)
-	}
-	if mayConcede {
-		names = append(names, "give up")
+	names := make([]string, len(legal))
+	for i, l := range legal {
+		names[i] = h.p.actionName(g, l)
 	}
 	for {
 		a, ok := h.ask("  Announce (%s, ? for a hint): ", strings.Join(names, ", "))
 		if !ok {
-			return h.hint.Announce(g, seat, legal, mayConcede)
+			return adv
 		}
 		if a == "?" {
-			ci, concede := h.hint.Announce(g, seat, legal, mayConcede)
-			advice := g.R.Contracts[ci].Name
-			if concede {
-				advice = "give up"
-			}
-			h.p.f("  hint: %s (%s)\n", advice, h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason)
 			continue
 		}
-		if a == "give up" && mayConcede {
-			return legal[0], true
-		}
-		for _, ci := range legal {
-			if a == g.R.Contracts[ci].Name {
-				return ci, false
+		for i, n := range names {
+			if a == n {
+				return legal[i]
 			}
 		}
 		h.p.f("  %q cannot be announced now\n", a)
 	}
 }
 
-func (h *human) Defend(g *game.Game, seat int) settle.Choice {
+func (h *human) defend(g *game.Game, seat int, advice settle.Choice) settle.Choice {
 	h.showHand(g, seat)
-	if h.yesNo(fmt.Sprintf("%s plays %s. Defend?", h.p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display()), func() bool {
-		return h.hint.Defend(g, seat) == settle.Play
-	}) {
+	if h.yesNo(fmt.Sprintf("%s plays %s. Defend?", h.p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == settle.Play) {
 		return settle.Play
 	}
-	if g.MayHalf(seat) && h.yesNo("The other defender passed. Take half without play?", func() bool { return h.hint.Defend(g, seat) == settle.Half }) {
+	if g.MayHalf(seat) && h.yesNo("The other defender passed. Take half without play?", advice == settle.Half) {
 		return settle.Half
 	}
 	return settle.Drop
 }
 
-func (h *human) Retrieve(g *game.Game, seat int) bool {
-	return h.yesNo("The other defender took half. Whist after all (you then defend alone)?", func() bool { return h.hint.Retrieve(g, seat) })
-}
-
-func (h *human) GiveUp(g *game.Game, seat int) bool {
-	return h.yesNo("Give up before play?", func() bool { return h.hint.GiveUp(g, seat) })
-}
-
-func (h *human) Invite(g *game.Game, seat int) bool {
-	return h.yesNo("The other defender dropped out. Invite them?", func() bool { return h.hint.Invite(g, seat) })
-}
-
-func (h *human) Contra(g *game.Game, seat int) bool {
-	return h.yesNo("Contra?", func() bool { return h.hint.Contra(g, seat) })
-}
-
-func (h *human) Recontra(g *game.Game, seat int, against int) bool {
-	return h.yesNo(fmt.Sprintf("%s calls contra. Recontra?", h.p.seatName(against)), func() bool { return h.hint.Recontra(g, seat, against) })
-}
-
-func (h *human) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
-	if h.ended {
-		return h.hint.Play(g, seat, legal)
-	}
+func (h *human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card) cards.Card {
 	t := g.CurrentTrick()
 	var so []string
 	for k := 0; k < t.N; k++ {
@@ -279,11 +250,10 @@ func (h *human) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	for {
 		a, ok := h.ask("  Your card (legal: %s, ? for a hint): ", h.p.cards(legal))
 		if !ok {
-			return h.hint.Play(g, seat, legal)
+			return advice
 		}
 		if a == "?" {
-			c := h.hint.Play(g, seat, legal)
-			h.p.f("  hint: %s (%s)\n", h.p.card(c), h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.card(advice), h.hint.Reason)
 			continue
 		}
 		c, err := g.R.Deck.Parse(a)

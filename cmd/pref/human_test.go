@@ -35,7 +35,7 @@ func TestHumanCooperationBreach(t *testing.T) {
 		if err := g.SetPosition(0, diamonds, 2, hand, []cards.Card{parse("9S"), parse("KS")}); err != nil {
 			t.Fatal(err)
 		}
-		played := h.Play(g, 2, g.Legal(2))
+		played := h.Choose(g, g.Choices()).Card()
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("%s: the transcript does not say %q:\n%s", option, want, out.String())
 		}
@@ -62,13 +62,14 @@ func TestHumanPlaysThePassersHandOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.Defence[1], g.Defence[2] = settle.Play, settle.Drop
-	if g.Open = h.ChooseOpen(g, 1); !g.Open {
+	open := []game.Action{{Phase: game.PhaseOpen, Seat: 1, Value: game.No}, {Phase: game.PhaseOpen, Seat: 1, Value: game.Yes}}
+	if g.Open = h.Choose(g, open).Value == game.Yes; !g.Open {
 		t.Fatal("answered y to open play, got closed")
 	}
 	if g.Controller(2) != 1 {
 		t.Fatalf("open play: Charlotte's hand is played by seat %d, want Brigitte's", g.Controller(2))
 	}
-	if c := h.Play(g, 2, g.Legal(2)); r.Deck.Name(c) != "7D" {
+	if c := h.Choose(g, g.Choices()).Card(); r.Deck.Name(c) != "7D" {
 		t.Fatalf("played %s, want 7D", r.Deck.Name(c))
 	}
 	for _, want := range []string{"Play open", "Charlotte's hand, which you play: "} {

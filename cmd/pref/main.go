@@ -40,8 +40,9 @@ func failed(format string, args ...any) error {
 
 func badInput(err error) error { return &failure{exitUsage, err} }
 
-// panicked is a panic caught in a goroutine of pref's own (the full-screen
-// session), carried back to run so it ends in exit 3 like any other.
+// panicked is a panic caught where pref cannot let it unwind (inside the
+// full screen's event loop, which would leave the terminal raw), carried
+// back to run so it ends in exit 3 like any other.
 type panicked struct {
 	value any
 	stack []byte

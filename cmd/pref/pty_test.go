@@ -95,7 +95,7 @@ var (
 // TestRealProgramInATerminal plays through the real pref in a
 // pseudo-terminal, as a person at a keyboard would: the full screen comes
 // up, ? gives a hint, enter chooses, an illegal card is refused with its
-// rule, q leaves.
+// rule, q asks and a second q leaves.
 func TestRealProgramInATerminal(t *testing.T) {
 	cmd, s, send := startInTerminal(t, "play", "--seed", "1", "--seat", "Anton", "--ascii")
 
@@ -105,12 +105,14 @@ func TestRealProgramInATerminal(t *testing.T) {
 	at = s.waitFor(t, at, "hint: pass")
 	send("\r") // pass
 	at = s.waitFor(t, at, "Become declarer?")
-	send("\x1b[C\r") // → no
-	at = s.waitFor(t, at, "Defend?")
-	send("\r") // yes
+	send("\r") // no: the cursor starts there, so a stray Enter takes on nothing
+	at = s.waitFor(t, at, "Defend, or pass?")
+	send("\r") // defend
 	at = s.waitFor(t, at, "Your card")
 	send("\x1b[D\r") // ← to 7D, which may not be played
-	s.waitFor(t, at, "7D is not legal: you must follow suit")
+	at = s.waitFor(t, at, "7D is not legal: you must follow suit")
+	send("q")
+	s.waitFor(t, at, "Press q again to leave")
 	send("q")
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()

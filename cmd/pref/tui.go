@@ -3,49 +3,64 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/reflow/wordwrap"
 	"github.com/muesli/termenv"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
-// The full-screen seat: the game runs in its own goroutine and every
-// decision of the human player becomes a request the screen answers.
+// The full-screen seat. The screen steps the session itself: after each of
+// the person's answers it lets the computer players decide until the
+// person's next decision, in Update, so there is no second goroutine and
+// every decision point can be gone back to (u).
 
+// choice is one answer on the screen and the action it takes.
 type choice struct {
-	Label string
-	OK    bool   // may be chosen
-	Why   string // why not, when it may not
+	Label  string
+	OK     bool   // may be chosen
+	Why    string // why not, when it may not
+	action game.Action
 }
 
+// request is the question on the screen.
 type request struct {
 	Prompt  string
 	Choices []choice
 	Hint    int
 	HintWhy string
-	reply   chan int
 }
 
-type (
-	logMsg     string
-	requestMsg *request
-	doneMsg    struct{ err error }
-)
+// undoPoint is a decision of the person's, to go back to.
+type undoPoint struct {
+	snap  snapshot
+	lines int // the transcript's length then
+}
 
 type screen struct {
-	title  string
-	lines  []string
-	req    *request
-	cursor int
-	status string
-	done   bool
-	err    error
-	height int
+	title   string
+	lines   []string // the transcript
+	pending string   // an unfinished transcript line
+	sess    *session
+	p       *printer
+	you     string
+	hint    bot.Simple
+	legal   []game.Action // the person's decision waiting, nil when none
+	laid    cards.Mask    // a discard being chosen card by card
+	undo    []undoPoint
+	req     *request
+	cursor  int
+	status  string
+	leaving bool // q was pressed once: a second q leaves
+	done    bool
+	err     error
+	height  int
+	width   int
 }
 
 var (
@@ -56,9 +71,14 @@ var (
 	styleHelp    = lipgloss.NewStyle().Faint(true)
 )
 
-func newScreen(title string) *screen {
+// newScreen makes the screen for session s, in which p writes to the
+// screen's transcript, and moves it on to the person's first decision.
+func newScreen(title string, s *session, p *printer, you string) *screen {
 	noColourKeepAttributes()
-	return &screen{title: title, height: 30}
+	scr := &screen{title: title, height: 30, width: 80, sess: s, p: p, you: you}
+	p.w = scr
+	scr.advance()
+	return scr
 }
 
 // noColourKeepAttributes honours NO_COLOR as no-color.org asks: colour is
@@ -73,29 +93,206 @@ func noColourKeepAttributes() {
 	styleLegal = lipgloss.NewStyle().Bold(true) // bold, without the green
 }
 
+// Write adds the printer's output to the transcript a whole line at a time
+// (the printer writes lines in pieces).
+func (s *screen) Write(b []byte) (int, error) {
+	text := s.pending + string(b)
+	i := strings.LastIndexByte(text, '\n')
+	if i < 0 {
+		s.pending = text
+		return len(b), nil
+	}
+	s.lines = append(s.lines, strings.Split(text[:i], "\n")...)
+	s.pending = text[i+1:]
+	return len(b), nil
+}
+
+func (s *screen) log(format string, args ...any) { fmt.Fprintf(s, format+"\n", args...) }
+
+// advance lets the session run to the person's next decision and puts it
+// on the screen; at the session's end it says so.
+func (s *screen) advance() {
+	defer func() {
+		// A panic would leave the terminal in raw mode and end the process
+		// with Go's exit status 2: it ends the session as an internal error.
+		if v := recover(); v != nil {
+			s.done, s.err, s.req, s.legal = true, recovered(v), nil, nil
+			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", s.err)
+		}
+	}()
+	legal, err := s.sess.next()
+	if err != nil || legal == nil {
+		s.done, s.err, s.req, s.legal = true, err, nil, nil
+		s.status = "The session is over: press q to leave."
+		if err != nil {
+			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", err)
+		}
+		return
+	}
+	s.ask(legal)
+}
+
+// ask puts the decision the legal actions belong to on the screen.
+func (s *screen) ask(legal []game.Action) {
+	s.legal = slices.Clone(legal)
+	s.laid = 0
+	s.show()
+}
+
+// show builds the question for the waiting decision.
+func (s *screen) show() {
+	g := s.sess.g
+	p := s.p
+	a := s.legal[0]
+	seat := a.Seat
+	adv := s.hint.Choose(g, s.legal)
+	r := &request{HintWhy: s.hint.Reason}
+	hand := "Your hand: " + p.cards(g.Hands[seat])
+	if name := p.seatName(seat); name != s.you {
+		hand = name + "'s hand, which you play: " + p.cards(g.Hands[seat])
+	}
+	add := func(c choice, advised bool) {
+		if advised {
+			r.Hint = len(r.Choices)
+		}
+		r.Choices = append(r.Choices, c)
+	}
+	same := func(x, y game.Action) bool { return x.Value == y.Value && x.Cards == y.Cards && x.Concede == y.Concede }
+	switch a.Phase {
+	case game.PhaseAuction, game.PhaseAnnounce, game.PhaseDefend:
+		r.Prompt = hand + "\nYour call:"
+		if a.Phase == game.PhaseAnnounce {
+			r.Prompt = hand + "\nAnnounce:"
+		}
+		if a.Phase == game.PhaseDefend {
+			r.Prompt = fmt.Sprintf("%s\n%s plays %s. Defend, or pass?", hand, p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display())
+		}
+		for _, l := range s.legal {
+			add(choice{Label: p.actionName(g, l), OK: true, action: l}, same(l, adv))
+		}
+	case game.PhasePotAuction:
+		r.Prompt = hand + "\nOffer for the talon:"
+		add(choice{Label: "pass", OK: true, action: game.Action{Phase: a.Phase, Seat: seat}}, adv.Value == 0)
+		for k := 0; k < 10; k++ {
+			v := a.Value + k
+			add(choice{Label: fmt.Sprint(v), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: v}}, adv.Value == v)
+		}
+	case game.PhaseDiscard:
+		r.Prompt = fmt.Sprintf("%s\nYou took the talon (%s). Lay aside a card (%d of %d):", hand, p.cards(g.Talon), s.laid.Count()+1, a.Value)
+		hinted := false
+		for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
+			advised := !hinted && adv.Cards.Has(c)
+			hinted = hinted || advised
+			add(choice{Label: p.card(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
+		}
+	case game.PhasePlay:
+		var legal cards.Mask
+		for _, l := range s.legal {
+			legal |= l.Cards
+		}
+		tr := g.CurrentTrick()
+		var so []string
+		for k := 0; k < tr.N; k++ {
+			so = append(so, fmt.Sprintf("%s %s", p.seatName(int(tr.Seats[k])), p.card(tr.Cards[k])))
+		}
+		prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
+		if len(so) > 0 {
+			prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
+		}
+		if name := p.seatName(seat); name != s.you {
+			prompt += " You play " + name + "'s hand."
+		}
+		r.Prompt = prompt + " Your card (legal cards in bold):"
+		for _, c := range s.sorted(g.Hands[seat]) {
+			add(choice{Label: p.card(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
+		}
+	default: // yes or no
+		r.Prompt = p.question(g, a.Phase)
+		if a.Phase == game.PhaseOffer || a.Phase == game.PhaseFromHand {
+			r.Prompt = hand + "\n" + r.Prompt
+		}
+		// "no" first: a stray Enter must not take on a game
+		no, yes := a, a
+		no.Value, yes.Value = game.No, game.Yes
+		add(choice{Label: "no", OK: true, action: no}, adv.Value == game.No)
+		add(choice{Label: "yes", OK: true, action: yes}, adv.Value == game.Yes)
+	}
+	s.req, s.cursor = r, 0
+	for i, c := range r.Choices {
+		if c.OK {
+			s.cursor = i
+			break
+		}
+	}
+}
+
+// choose takes the choice under the cursor.
+func (s *screen) choose() {
+	c := s.req.Choices[s.cursor]
+	if !c.OK {
+		s.status = fmt.Sprintf("%s is not legal: %s", c.Label, c.Why)
+		return
+	}
+	g := s.sess.g
+	a := c.action
+	if a.Phase == game.PhaseDiscard {
+		s.laid |= a.Cards
+		if s.laid.Count() < s.legal[0].Value {
+			s.status = "laid aside: " + s.p.cards(s.laid)
+			s.show()
+			return
+		}
+		a.Cards = s.laid
+	}
+	point := undoPoint{snap: s.sess.snapshot(), lines: len(s.lines)}
+	var note string
+	if a.Phase == game.PhasePlay {
+		if rule := g.Breach(a.Seat, a.Card()); rule != 0 {
+			note = fmt.Sprintf("  Note: %s breaks cooperation rule %d: %s.", s.p.card(a.Card()), rule, game.CooperationRules[rule])
+		}
+	}
+	if err := s.sess.take(a); err != nil {
+		s.status = err.Error()
+		s.laid = 0
+		s.show()
+		return
+	}
+	s.undo = append(s.undo, point)
+	s.status = ""
+	switch a.Phase {
+	case game.PhaseAuction:
+		s.log("  %-10s %s", s.you, c.Label)
+	case game.PhaseDiscard:
+		s.log("  You lay aside %s.", s.p.cards(a.Cards))
+	}
+	if note != "" {
+		s.log("%s", note)
+	}
+	s.advance()
+}
+
+// back goes back to the person's last decision of this deal.
+func (s *screen) back() {
+	for len(s.undo) > 0 {
+		u := s.undo[len(s.undo)-1]
+		s.undo = s.undo[:len(s.undo)-1]
+		if s.sess.restore(u.snap) {
+			s.lines, s.pending = s.lines[:u.lines], ""
+			s.ask(s.sess.g.Choices())
+			s.status = "Taken back: decide again."
+			return
+		}
+	}
+	s.undo = nil
+	s.status = "Nothing to take back in this deal."
+}
+
 func (s *screen) Init() tea.Cmd { return nil }
 
 func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		s.height = msg.Height
-	case logMsg:
-		s.lines = append(s.lines, strings.Split(strings.TrimRight(string(msg), "\n"), "\n")...)
-	case requestMsg:
-		s.req, s.status = msg, ""
-		s.cursor = 0
-		for i, c := range s.req.Choices {
-			if c.OK {
-				s.cursor = i
-				break
-			}
-		}
-	case doneMsg:
-		s.done, s.err, s.req = true, msg.err, nil
-		s.status = "The session is over: press q to leave."
-		if msg.err != nil {
-			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", msg.err)
-		}
+		s.height, s.width = msg.Height, msg.Width
 	case tea.KeyMsg:
 		return s.key(msg)
 	}
@@ -103,15 +300,29 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (s *screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
-	switch k.String() {
-	case "q", "ctrl+c":
+	key := k.String()
+	if key == "ctrl+c" || key == "q" && (s.done || s.leaving) {
 		return s, tea.Quit
+	}
+	if s.leaving {
+		s.leaving, s.status = false, ""
+	}
+	switch key {
+	case "q":
+		s.leaving = true
+		s.status = "Leave in the middle of the session? Press q again to leave, any other key to stay."
+		return s, nil
+	case "u":
+		if !s.done {
+			s.back()
+		}
+		return s, nil
 	}
 	if s.req == nil {
 		return s, nil
 	}
 	n := len(s.req.Choices)
-	switch k.String() {
+	switch key {
 	case "left", "h", "up", "k", "shift+tab":
 		s.cursor = (s.cursor + n - 1) % n
 		s.status = ""
@@ -122,32 +333,38 @@ func (s *screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.cursor = s.req.Hint
 		s.status = fmt.Sprintf("hint: %s (%s)", s.req.Choices[s.req.Hint].Label, s.req.HintWhy)
 	case "enter", " ":
-		c := s.req.Choices[s.cursor]
-		if !c.OK {
-			s.status = fmt.Sprintf("%s is not legal: %s", c.Label, c.Why)
-			return s, nil
-		}
-		r := s.req
-		s.req, s.status = nil, ""
-		r.reply <- s.cursor
+		s.choose()
 	}
 	return s, nil
 }
 
+// wrap breaks text into lines no wider than the screen: nothing is cut.
+func (s *screen) wrap(text string) []string {
+	w := max(20, s.width)
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if lipgloss.Width(l) <= w {
+			out = append(out, l)
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		for i, part := range strings.Split(wordwrap.String(strings.TrimLeft(l, " "), w-indent-2), "\n") {
+			pad := indent
+			if i > 0 {
+				pad += 2 // a continued line stands in
+			}
+			out = append(out, strings.Repeat(" ", pad)+part)
+		}
+	}
+	return out
+}
+
 func (s *screen) View() string {
-	var b strings.Builder
-	b.WriteString(styleTitle.Render(s.title) + "\n\n")
-	room := s.height - 8
-	if room < 5 {
-		room = 5
-	}
-	from := max(0, len(s.lines)-room)
-	for _, l := range s.lines[from:] {
-		b.WriteString(l + "\n")
-	}
-	b.WriteString("\n")
+	var bottom []string
 	if s.req != nil {
-		b.WriteString(s.req.Prompt + "\n")
+		bottom = append(bottom, s.wrap(s.req.Prompt)...)
+		// the choices on as many rows as they need
+		row, width := "", 0
 		for i, c := range s.req.Choices {
 			label := c.Label
 			switch {
@@ -158,190 +375,39 @@ func (s *screen) View() string {
 			default:
 				label = styleIllegal.Render(label)
 			}
-			b.WriteString(" " + label)
+			lw := lipgloss.Width(c.Label) + 1
+			if width > 0 && width+lw > max(20, s.width) {
+				bottom = append(bottom, row)
+				row, width = "", 0
+			}
+			row += " " + label
+			width += lw
 		}
-		b.WriteString("\n")
+		bottom = append(bottom, row)
 	}
-	b.WriteString(s.status + "\n")
-	b.WriteString(styleHelp.Render("←/→ move · enter choose · ? hint · q quit"))
+	bottom = append(bottom, s.wrap(s.status)...)
+	bottom = append(bottom, styleHelp.Render("←/→ move · enter choose · ? hint · u take back · q leave"))
+
+	var body []string
+	for _, l := range s.lines {
+		body = append(body, s.wrap(l)...)
+	}
+	room := max(5, s.height-len(bottom)-3)
+	body = body[max(0, len(body)-room):]
+
+	var b strings.Builder
+	b.WriteString(styleTitle.Render(s.title) + "\n\n")
+	b.WriteString(strings.Join(body, "\n"))
+	b.WriteString("\n\n")
+	b.WriteString(strings.Join(bottom, "\n"))
 	return b.String()
 }
 
-// sendWriter turns the printer's output into transcript lines, a whole
-// line at a time (the printer writes lines in pieces).
-type sendWriter struct {
-	send    func(tea.Msg)
-	pending strings.Builder
-}
-
-func (w *sendWriter) Write(b []byte) (int, error) {
-	w.pending.Write(b)
-	s := w.pending.String()
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		w.send(logMsg(s[:i+1]))
-		w.pending.Reset()
-		w.pending.WriteString(s[i+1:])
-	}
-	return len(b), nil
-}
-
-// tuiPlayer is the human at the full screen.
-type tuiPlayer struct {
-	send func(tea.Msg)
-	p    *printer
-	name string
-	hint bot.Simple
-}
-
-var _ game.Player = (*tuiPlayer)(nil)
-
-// Choose puts the decision the legal actions belong to on the screen.
-func (t *tuiPlayer) Choose(g *game.Game, legal []game.Action) game.Action {
-	return bot.Choose(t, g, legal)
-}
-
-func (t *tuiPlayer) ask(prompt string, choices []choice, hint int) int {
-	r := &request{Prompt: prompt, Choices: choices, Hint: hint, HintWhy: t.hint.Reason, reply: make(chan int)}
-	t.send(requestMsg(r))
-	return <-r.reply
-}
-
-func (t *tuiPlayer) yesNo(prompt string, advice bool) bool {
-	hint := 1
-	if advice {
-		hint = 0
-	}
-	return t.ask(prompt, []choice{{Label: "yes", OK: true}, {Label: "no", OK: true}}, hint) == 0
-}
-
-func (t *tuiPlayer) hand(g *game.Game, seat int) string {
-	return "Your hand: " + t.p.cards(g.Hands[seat])
-}
-
-func (t *tuiPlayer) Call(g *game.Game, seat int, legal []int) int {
-	advice := t.hint.Call(g, seat, legal)
-	var cs []choice
-	hint := 0
-	for i, c := range legal {
-		label := "pass"
-		if c != game.Pass {
-			label = g.R.CallName(g.R.Ladder[c])
-		}
-		if c == advice {
-			hint = i
-		}
-		cs = append(cs, choice{Label: label, OK: true})
-	}
-	i := t.ask(t.hand(g, seat)+"\nYour call:", cs, hint)
-	t.send(logMsg(fmt.Sprintf("  %-10s %s", t.name, cs[i].Label)))
-	return legal[i]
-}
-
-func (t *tuiPlayer) TakeOffer(g *game.Game, seat int) bool {
-	return t.yesNo(t.hand(g, seat)+"\nEverybody passed. Become declarer?", t.hint.TakeOffer(g, seat))
-}
-
-func (t *tuiPlayer) PotOffer(g *game.Game, seat int, min int) int {
-	advice := t.hint.PotOffer(g, seat, min)
-	cs := []choice{{Label: "pass", OK: true}}
-	hint := 0
-	for k := 0; k < 10; k++ {
-		if min+k == advice {
-			hint = k + 1
-		}
-		cs = append(cs, choice{Label: fmt.Sprint(min + k), OK: true})
-	}
-	if i := t.ask("Offer for the talon:", cs, hint); i > 0 {
-		return min + i - 1
-	}
-	return 0
-}
-
-func (t *tuiPlayer) PlayFromHand(g *game.Game, seat int) bool {
-	return t.yesNo(t.hand(g, seat)+"\nPlay from the hand, without the talon?", t.hint.PlayFromHand(g, seat))
-}
-
-func (t *tuiPlayer) Discard(g *game.Game, seat int, n int) cards.Mask {
-	advice := t.hint.Discard(g, seat, n)
-	var laid cards.Mask
-	for laid.Count() < n {
-		var cs []choice
-		var order []cards.Card
-		hint := 0
-		for _, c := range t.sorted(g.Hands[seat] &^ laid) {
-			if advice.Has(c) && !laid.Has(c) && hint == 0 {
-				hint = len(cs)
-			}
-			cs = append(cs, choice{Label: t.p.card(c), OK: true})
-			order = append(order, c)
-		}
-		laid |= order[t.ask(fmt.Sprintf("You took the talon (%s). Lay aside a card (%d of %d):", t.p.cards(g.Talon), laid.Count()+1, n), cs, hint)].Bit()
-	}
-	return laid
-}
-
-func (t *tuiPlayer) Announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
-	ci, concede := t.hint.Announce(g, seat, legal, mayConcede)
-	var cs []choice
-	hint := 0
-	for i, c := range legal {
-		if c == ci {
-			hint = i
-		}
-		cs = append(cs, choice{Label: g.R.Contracts[c].Name, OK: true})
-	}
-	if mayConcede {
-		if concede {
-			hint = len(cs)
-		}
-		cs = append(cs, choice{Label: "give up", OK: true})
-	}
-	i := t.ask(t.hand(g, seat)+"\nAnnounce:", cs, hint)
-	if i == len(legal) {
-		return legal[0], true
-	}
-	return legal[i], false
-}
-
-func (t *tuiPlayer) Defend(g *game.Game, seat int) settle.Choice {
-	if t.yesNo(fmt.Sprintf("%s\n%s plays %s. Defend?", t.hand(g, seat), t.p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display()), t.hint.Defend(g, seat) == settle.Play) {
-		return settle.Play
-	}
-	if g.MayHalf(seat) && t.yesNo("The other defender passed. Take half without play?", t.hint.Defend(g, seat) == settle.Half) {
-		return settle.Half
-	}
-	return settle.Drop
-}
-
-func (t *tuiPlayer) Retrieve(g *game.Game, seat int) bool {
-	return t.yesNo("The other defender took half. Whist after all (you then defend alone)?", t.hint.Retrieve(g, seat))
-}
-
-func (t *tuiPlayer) GiveUp(g *game.Game, seat int) bool {
-	return t.yesNo("Give up before play?", t.hint.GiveUp(g, seat))
-}
-
-func (t *tuiPlayer) Invite(g *game.Game, seat int) bool {
-	return t.yesNo("The other defender dropped out. Invite them?", t.hint.Invite(g, seat))
-}
-
-func (t *tuiPlayer) Contra(g *game.Game, seat int) bool {
-	return t.yesNo("Contra?", t.hint.Contra(g, seat))
-}
-
-func (t *tuiPlayer) ChooseOpen(g *game.Game, seat int) bool {
-	return t.yesNo("The other defender passed. Play open (both defending hands shown, you play both)?", t.hint.ChooseOpen(g, seat))
-}
-
-func (t *tuiPlayer) Recontra(g *game.Game, seat int, against int) bool {
-	return t.yesNo(t.p.seatName(against)+" calls contra. Recontra?", t.hint.Recontra(g, seat, against))
-}
-
 // sorted lists a hand as it is shown: by suit, highest first.
-func (t *tuiPlayer) sorted(m cards.Mask) []cards.Card {
+func (s *screen) sorted(m cards.Mask) []cards.Card {
 	var out []cards.Card
-	for s := len(t.p.r.Deck.SuitIDs) - 1; s >= 0; s-- {
-		part := m.Suit(cards.Suit(s))
+	for su := len(s.p.r.Deck.SuitIDs) - 1; su >= 0; su-- {
+		part := m.Suit(cards.Suit(su))
 		for part != 0 {
 			c := part.Highest()
 			part &^= c.Bit()
@@ -349,34 +415,4 @@ func (t *tuiPlayer) sorted(m cards.Mask) []cards.Card {
 		}
 	}
 	return out
-}
-
-func (t *tuiPlayer) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
-	advice := t.hint.Play(g, seat, legal)
-	tr := g.CurrentTrick()
-	var so []string
-	for k := 0; k < tr.N; k++ {
-		so = append(so, fmt.Sprintf("%s %s", t.p.seatName(int(tr.Seats[k])), t.p.card(tr.Cards[k])))
-	}
-	prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
-	if len(so) > 0 {
-		prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
-	}
-	if name := t.p.seatName(seat); name != t.name {
-		prompt += " You play " + name + "'s hand."
-	}
-	order := t.sorted(g.Hands[seat])
-	var cs []choice
-	hint := 0
-	for i, c := range order {
-		if c == advice {
-			hint = i
-		}
-		cs = append(cs, choice{Label: t.p.card(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c)})
-	}
-	c := order[t.ask(prompt+" Your card (legal cards in bold):", cs, hint)]
-	if rule := g.Breach(seat, c); rule != 0 {
-		t.send(logMsg(fmt.Sprintf("  Note: %s breaks cooperation rule %d: %s.", t.p.card(c), rule, game.CooperationRules[rule])))
-	}
-	return c
 }

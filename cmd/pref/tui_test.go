@@ -36,12 +36,9 @@ func waitFor(t *testing.T, out io.Reader, texts ...string) string {
 func TestFullScreenPlay(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
 	tb, _ := table.New(r, []string{"Anton", "Brigitte", "Charlotte"})
-	tm := teatest.NewTestModel(t, newScreen(r.Title), teatest.WithInitialTermSize(110, 45))
 	p := &printer{r: r, ascii: true}
-	p.w = &sendWriter{send: tm.Send}
-	you := &tuiPlayer{send: tm.Send, p: p, name: "Anton"}
 	rng := rand.New(rand.NewPCG(1, 0x9e3779b97f4a7c15))
-	go func() { tm.Send(doneMsg{playSession(p, tb, rng, 1, you, "Anton")}) }()
+	tm := teatest.NewTestModel(t, newScreen(r.Title, newSession(p, tb, rng, 1, nil, "Anton"), p, "Anton"), teatest.WithInitialTermSize(110, 45))
 
 	key := func(k tea.KeyType) { tm.Send(tea.KeyMsg{Type: k}) }
 	runes := func(s string) { tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}) }
@@ -55,10 +52,15 @@ func TestFullScreenPlay(t *testing.T) {
 	waitFor(t, out, "hint: pass")
 	key(tea.KeyEnter)
 	waitFor(t, out, "Become declarer?")
-	key(tea.KeyRight) // no
-	key(tea.KeyEnter)
-	waitFor(t, out, "Defend?")
-	key(tea.KeyEnter) // yes
+	key(tea.KeyEnter) // no: the cursor starts there
+	waitFor(t, out, "Defend, or pass?")
+	runes("u") // take back the no
+	teatest.WaitFor(t, out, func(b []byte) bool {
+		return bytes.Contains(b, []byte("Taken back")) && bytes.Contains(b, []byte("Become declarer?"))
+	}, teatest.WithDuration(10*time.Second))
+	key(tea.KeyEnter) // no again
+	waitFor(t, out, "Defend, or pass?")
+	key(tea.KeyEnter) // defend
 	waitFor(t, out, "Trick 1 so far")
 	key(tea.KeyLeft) // from 9S, the only legal card, to 7D
 	key(tea.KeyEnter)

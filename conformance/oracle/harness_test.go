@@ -20,7 +20,6 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/bot"
-	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -40,88 +39,83 @@ type chaos struct {
 	rng *rand.Rand
 }
 
-var (
-	_ bot.Decider     = (*chaos)(nil)
-	_ bot.OpenChooser = (*chaos)(nil)
-	_ bot.Retriever   = (*chaos)(nil)
-)
-
 func (c *chaos) chance(p float64) bool { return c.rng.Float64() < p }
 
-func (c *chaos) Call(g *game.Game, seat int, legal []int) int {
-	switch {
-	case c.chance(0.05): // anything open, up to the highest contract
-		return legal[c.rng.IntN(len(legal))]
-	case c.chance(0.45):
-		return c.bot.Call(g, seat, legal)
-	case len(legal) == 1 || c.chance(0.5):
-		return game.Pass
+// Choose is the bot's decision, or a random legal one.
+func (c *chaos) Choose(g *game.Game, legal []game.Action) game.Action {
+	a := legal[0]
+	answer := func(yes bool) game.Action {
+		a.Value = game.No
+		if yes {
+			a.Value = game.Yes
+		}
+		return a
 	}
-	return legal[1+c.rng.IntN(min(3, len(legal)-1))] // one of the lowest bids open
-}
-
-func (c *chaos) TakeOffer(g *game.Game, seat int) bool {
-	if c.chance(0.5) {
-		return c.chance(0.5)
-	}
-	return c.bot.TakeOffer(g, seat)
-}
-
-func (c *chaos) PotOffer(g *game.Game, seat int, min int) int { return c.bot.PotOffer(g, seat, min) }
-
-func (c *chaos) PlayFromHand(g *game.Game, seat int) bool {
-	return c.chance(0.25) || c.bot.PlayFromHand(g, seat)
-}
-
-func (c *chaos) Discard(g *game.Game, seat int, n int) cards.Mask { return c.bot.Discard(g, seat, n) }
-
-func (c *chaos) Announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
-	ct, concede := c.bot.Announce(g, seat, legal, mayConcede)
-	if c.chance(0.3) {
-		ct = legal[c.rng.IntN(len(legal))]
-	}
-	if mayConcede && c.chance(0.2) {
-		concede = !concede
-	}
-	return ct, concede
-}
-
-func (c *chaos) Defend(g *game.Game, seat int) settle.Choice {
-	if c.chance(0.4) {
-		return c.bot.Defend(g, seat)
-	}
-	choices := []settle.Choice{settle.Play, settle.Play, settle.Drop}
-	if g.MayHalf(seat) {
-		choices = append(choices, settle.Half)
-	}
-	return choices[c.rng.IntN(len(choices))]
-}
-
-func (c *chaos) GiveUp(g *game.Game, seat int) bool { return c.chance(0.1) || c.bot.GiveUp(g, seat) }
-func (c *chaos) Invite(g *game.Game, seat int) bool { return c.chance(0.5) }
-func (c *chaos) Contra(g *game.Game, seat int) bool { return c.chance(0.15) || c.bot.Contra(g, seat) }
-func (c *chaos) Recontra(g *game.Game, seat int, against int) bool {
-	return c.chance(0.5)
-}
-func (c *chaos) Retrieve(g *game.Game, seat int) bool {
-	if c.chance(0.3) {
-		return c.chance(0.5)
-	}
-	return c.bot.Retrieve(g, seat)
-}
-func (c *chaos) ChooseOpen(g *game.Game, seat int) bool { return c.chance(0.5) }
-
-func (c *chaos) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
-	if c.chance(0.4) {
-		k := c.rng.IntN(legal.Count())
-		for m := legal; ; m &= m - 1 {
-			if k == 0 {
-				return m.Lowest()
+	botSaysYes := func() bool { return c.bot.Choose(g, legal).Value == game.Yes }
+	switch a.Phase {
+	case game.PhaseAuction:
+		switch {
+		case c.chance(0.05): // anything open, up to the highest contract
+			return legal[c.rng.IntN(len(legal))]
+		case c.chance(0.45):
+			return c.bot.Choose(g, legal)
+		case len(legal) == 1 || c.chance(0.5):
+			a.Value = game.Pass
+			return a
+		}
+		return legal[1+c.rng.IntN(min(3, len(legal)-1))] // one of the lowest bids open
+	case game.PhaseOffer:
+		if c.chance(0.5) {
+			return answer(c.chance(0.5))
+		}
+		return answer(botSaysYes())
+	case game.PhaseFromHand:
+		return answer(c.chance(0.25) || botSaysYes())
+	case game.PhaseAnnounce:
+		b := c.bot.Choose(g, legal)
+		var contracts []int
+		mayConcede := false
+		for _, l := range legal {
+			if l.Concede {
+				mayConcede = true
+			} else {
+				contracts = append(contracts, l.Value)
 			}
-			k--
+		}
+		if c.chance(0.3) {
+			b.Value = contracts[c.rng.IntN(len(contracts))]
+		}
+		if mayConcede && c.chance(0.2) {
+			b.Concede = !b.Concede
+		}
+		return b
+	case game.PhaseDefend:
+		if c.chance(0.4) {
+			return c.bot.Choose(g, legal)
+		}
+		choices := []settle.Choice{settle.Play, settle.Play, settle.Drop}
+		if g.MayHalf(a.Seat) {
+			choices = append(choices, settle.Half)
+		}
+		a.Value = int(choices[c.rng.IntN(len(choices))])
+		return a
+	case game.PhaseGiveUp:
+		return answer(c.chance(0.1) || botSaysYes())
+	case game.PhaseInvite, game.PhaseRecontra, game.PhaseOpen:
+		return answer(c.chance(0.5))
+	case game.PhaseContra:
+		return answer(c.chance(0.15) || botSaysYes())
+	case game.PhaseRetrieve:
+		if c.chance(0.3) {
+			return answer(c.chance(0.5))
+		}
+		return answer(botSaysYes())
+	case game.PhasePlay:
+		if c.chance(0.4) {
+			return legal[c.rng.IntN(len(legal))]
 		}
 	}
-	return c.bot.Play(g, seat, legal)
+	return c.bot.Choose(g, legal)
 }
 
 // ---------------------------------------------------------------------------
@@ -430,7 +424,7 @@ func run(t *testing.T, sp spec) {
 		}
 		players := make([]game.Player, r.Hands)
 		for i := range players {
-			players[i] = bot.Player(&chaos{rng: rand.New(rand.NewPCG(uint64(session), uint64(i)))})
+			players[i] = &chaos{rng: rand.New(rand.NewPCG(uint64(session), uint64(i)))}
 		}
 		g := game.New(r, players)
 		g.TableSize = len(names)

@@ -13,8 +13,6 @@ type Simple struct {
 	Reason string
 }
 
-var _ Decider = (*Simple)(nil)
-
 // estimate is the number of tricks hand may take with trump suit t
 // (cards.NoSuit: no trumps), in half tricks.
 func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
@@ -82,7 +80,7 @@ func (b *Simple) wants(g *game.Game, seat, ci int, hand bool) bool {
 	return estimate(g, h, ct.Trumps) >= target(g, ci, hand)
 }
 
-func (b *Simple) Call(g *game.Game, seat int, legal []int) int {
+func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	// The lowest legal bid up to the best contract this hand wants: it does
 	// not give away more than it needs.
 	best := -1
@@ -101,7 +99,7 @@ func (b *Simple) Call(g *game.Game, seat int, legal []int) int {
 	return best
 }
 
-func (b *Simple) TakeOffer(g *game.Game, seat int) bool {
+func (b *Simple) takeOffer(g *game.Game, seat int) bool {
 	for ci := range g.R.Contracts {
 		if b.wants(g, seat, ci, false) {
 			b.Reason = "the hand is good enough for " + g.R.Contracts[ci].Name
@@ -112,7 +110,7 @@ func (b *Simple) TakeOffer(g *game.Game, seat int) bool {
 	return false
 }
 
-func (b *Simple) PotOffer(g *game.Game, seat int, min int) int {
+func (b *Simple) potOffer(g *game.Game, seat int, min int) int {
 	// Worth paying for the talon when the best suit, helped by it, nearly
 	// makes six: a unit for each half trick above that.
 	est := estimate(g, g.Hands[seat], bestTrump(g, g.Hands[seat]))
@@ -125,7 +123,7 @@ func (b *Simple) PotOffer(g *game.Game, seat int, min int) int {
 	return 0
 }
 
-func (b *Simple) PlayFromHand(g *game.Game, seat int) bool {
+func (b *Simple) playFromHand(g *game.Game, seat int) bool {
 	t := g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Trumps
 	strong := estimate(g, g.Hands[seat], t) >= 2*g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Tricks+2
 	if strong {
@@ -147,7 +145,7 @@ func bestTrump(g *game.Game, hand cards.Mask) cards.Suit {
 	return best
 }
 
-func (b *Simple) Discard(g *game.Game, seat int, n int) cards.Mask {
+func (b *Simple) discard(g *game.Game, seat int, n int) cards.Mask {
 	hand := g.Hands[seat]
 	keep := bestTrump(g, hand)
 	var laid cards.Mask
@@ -183,7 +181,7 @@ func (b *Simple) Discard(g *game.Game, seat int, n int) cards.Mask {
 	return laid
 }
 
-func (b *Simple) Announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
+func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
 	hand := g.Hands[seat]
 	best, bestScore := legal[0], -1<<30
 	for _, ci := range legal {
@@ -208,9 +206,9 @@ func (b *Simple) Announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 	return best, false
 }
 
-// Retrieve: the other defender took half; the bot whists after all only
+// retrieve: the other defender took half; the bot whists after all only
 // with a hand that takes the whole obligation alone.
-func (b *Simple) Retrieve(g *game.Game, seat int) bool {
+func (b *Simple) retrieve(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.DefenceNeeds {
 		b.Reason = "strong enough for the whole defence: whists after all"
@@ -220,13 +218,13 @@ func (b *Simple) Retrieve(g *game.Game, seat int) bool {
 	return false
 }
 
-// ChooseOpen: playing both defending hands, the bot would rather see them.
-func (b *Simple) ChooseOpen(g *game.Game, seat int) bool {
+// chooseOpen: playing both defending hands, the bot would rather see them.
+func (b *Simple) chooseOpen(g *game.Game, seat int) bool {
 	b.Reason = "plays both defending hands open"
 	return true
 }
 
-func (b *Simple) Defend(g *game.Game, seat int) settle.Choice {
+func (b *Simple) defend(g *game.Game, seat int) settle.Choice {
 	ct := &g.R.Contracts[g.Contract]
 	est := estimate(g, g.Hands[seat], ct.Trumps)
 	if est >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
@@ -241,7 +239,7 @@ func (b *Simple) Defend(g *game.Game, seat int) settle.Choice {
 	return settle.Drop
 }
 
-func (b *Simple) Invite(g *game.Game, seat int) bool {
+func (b *Simple) invite(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	strong := estimate(g, g.Hands[seat], ct.Trumps) >= 2*g.R.Defence.InviteNeeds-2
 	if strong {
@@ -252,7 +250,7 @@ func (b *Simple) Invite(g *game.Game, seat int) bool {
 	return strong
 }
 
-func (b *Simple) Contra(g *game.Game, seat int) bool {
+func (b *Simple) contra(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+2 {
 		b.Reason = "expects to beat the contract alone: contra"
@@ -262,7 +260,7 @@ func (b *Simple) Contra(g *game.Game, seat int) bool {
 	return false
 }
 
-func (b *Simple) Recontra(g *game.Game, seat int, against int) bool {
+func (b *Simple) recontra(g *game.Game, seat int, against int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.Tricks+4 {
 		b.Reason = "sure of the contract: recontra"
@@ -272,7 +270,7 @@ func (b *Simple) Recontra(g *game.Game, seat int, against int) bool {
 	return false
 }
 
-func (b *Simple) GiveUp(g *game.Game, seat int) bool {
+func (b *Simple) giveUp(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Trumps == cards.NoSuit || ct.Exact {
 		b.Reason = "plays it out"
@@ -286,7 +284,7 @@ func (b *Simple) GiveUp(g *game.Game, seat int) bool {
 	return false
 }
 
-func (b *Simple) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
+func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	t := g.CurrentTrick()
 	ct := &g.R.Contracts[g.Contract]
 	// In a misère nobody wants tricks: the declarer must take none, and the

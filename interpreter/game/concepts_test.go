@@ -58,19 +58,46 @@ type scripted struct {
 	recontra bool
 }
 
-func (p *scripted) Call(g *game.Game, seat int, legal []int) int {
-	for _, c := range legal {
-		if c == p.call {
-			return c
+// Choose makes the scripted decisions and leaves the rest to the bot.
+func (p *scripted) Choose(g *game.Game, legal []game.Action) game.Action {
+	a := legal[0]
+	switch a.Phase {
+	case game.PhaseAuction:
+		for _, l := range legal {
+			if l.Value == p.call {
+				return l
+			}
+		}
+		a.Value = game.Pass
+		return a
+	case game.PhaseDefend:
+		a.Value = int(p.defend)
+		return a
+	case game.PhaseInvite:
+		return answer(a, p.invite)
+	case game.PhaseGiveUp:
+		return answer(a, p.giveUp)
+	case game.PhaseContra:
+		return answer(a, p.contra)
+	case game.PhaseRecontra:
+		return answer(a, p.recontra)
+	case game.PhaseAnnounce: // the highest contract allowed
+		for i := len(legal) - 1; i >= 0; i-- {
+			if !legal[i].Concede {
+				return legal[i]
+			}
 		}
 	}
-	return game.Pass
+	return p.Simple.Choose(g, legal)
 }
-func (p *scripted) Defend(*game.Game, int) settle.Choice { return p.defend }
-func (p *scripted) Invite(*game.Game, int) bool          { return p.invite }
-func (p *scripted) GiveUp(*game.Game, int) bool          { return p.giveUp }
-func (p *scripted) Announce(g *game.Game, seat int, legal []int, _ bool) (int, bool) {
-	return legal[len(legal)-1], false // the highest contract allowed
+
+// answer is the yes or no to the question a asks.
+func answer(a game.Action, yes bool) game.Action {
+	a.Value = game.No
+	if yes {
+		a.Value = game.Yes
+	}
+	return a
 }
 
 func parseHand(t *testing.T, r *ruleset.Ruleset, names ...string) cards.Mask {
@@ -92,7 +119,7 @@ func setup(t *testing.T, players [3]*scripted) (*ruleset.Ruleset, *game.Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := game.New(r, []game.Player{bot.Player(players[0]), bot.Player(players[1]), bot.Player(players[2])})
+	g := game.New(r, []game.Player{players[0], players[1], players[2]})
 	hands := []cards.Mask{
 		parseHand(t, r, "AC", "AS", "AD", "AH", "KH", "QH", "JH", "10H", "9H", "8H"),
 		parseHand(t, r, "KC", "QC", "JC", "10C", "9C", "KS", "QS", "JS", "10S", "9S"),
@@ -205,9 +232,6 @@ func TestOptionsSwitchedOn(t *testing.T) {
 	}
 }
 
-func (p *scripted) Contra(*game.Game, int) bool        { return p.contra }
-func (p *scripted) Recontra(*game.Game, int, int) bool { return p.recontra }
-
 // TestContraModes plays the same deal with a contra in each mode: in team
 // mode the caller's partner is brought back as invited and the contra is one
 // for the defence; in pair mode only the caller is doubled.
@@ -224,7 +248,7 @@ func TestContraModes(t *testing.T) {
 			{call: game.Pass, defend: settle.Drop, contra: true},
 			{call: game.Pass, defend: settle.Play, contra: true},
 		}
-		g := game.New(r, []game.Player{bot.Player(players[0]), bot.Player(players[1]), bot.Player(players[2])})
+		g := game.New(r, []game.Player{players[0], players[1], players[2]})
 		_, base := setup(t, players)
 		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
 			t.Fatal(err)
@@ -324,13 +348,16 @@ func TestCooperationRules(t *testing.T) {
 // overtaker always wins the trick when it can: a defender who breaks rule 1.
 type overtaker struct{ bot.Simple }
 
-func (o *overtaker) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
-	for m := legal; m != 0; m &= m - 1 {
-		if c := m.Lowest(); g.CurrentTrick().N > 0 && (c.Suit() == g.Winning().Suit() && c.Rank() > g.Winning().Rank() || c.Suit() == g.Trump && g.Winning().Suit() != g.Trump) {
-			return c
+func (o *overtaker) Choose(g *game.Game, legal []game.Action) game.Action {
+	if legal[0].Phase != game.PhasePlay {
+		return o.Simple.Choose(g, legal)
+	}
+	for _, l := range legal {
+		if c := l.Card(); g.CurrentTrick().N > 0 && (c.Suit() == g.Winning().Suit() && c.Rank() > g.Winning().Rank() || c.Suit() == g.Trump && g.Winning().Suit() != g.Trump) {
+			return l
 		}
 	}
-	return legal.Lowest()
+	return legal[0]
 }
 
 // TestCooperationBreaches: a player who overtakes the other defender is
@@ -340,7 +367,7 @@ func TestCooperationBreaches(t *testing.T) {
 	for _, mode := range []string{"advice", "first-rule-binding"} {
 		src := strings.Replace(string(data), "  head: never ", "  head: never\n  cooperation: "+mode+" ", 1)
 		r, _ := ruleset.Load("coop.yaml", []byte(src))
-		g := game.New(r, []game.Player{bot.Player(&overtaker{}), bot.Player(&overtaker{}), bot.Player(&overtaker{})})
+		g := game.New(r, []game.Player{&overtaker{}, &overtaker{}, &overtaker{}})
 		rng := rand.New(rand.NewPCG(7, 7))
 		noted := 0
 		for i := 0; i < 500; i++ {
@@ -392,13 +419,17 @@ type offering struct {
 	offers []int // successive offers; 0 passes
 }
 
-func (o *offering) PotOffer(g *game.Game, seat int, min int) int {
-	if len(o.offers) == 0 {
-		return 0
+func (o *offering) Choose(g *game.Game, legal []game.Action) game.Action {
+	if legal[0].Phase != game.PhasePotAuction {
+		return o.scripted.Choose(g, legal)
 	}
-	v := o.offers[0]
-	o.offers = o.offers[1:]
-	return v
+	a := legal[0]
+	a.Value = 0
+	if len(o.offers) > 0 {
+		a.Value = o.offers[0]
+		o.offers = o.offers[1:]
+	}
+	return a
 }
 
 // TestPotAuction: when all pass, offers rise until one bidder is left; the
@@ -414,7 +445,7 @@ func TestPotAuction(t *testing.T) {
 	a := &offering{scripted{call: pass}, []int{1, 3}} // offers 1, then 3
 	b := &offering{scripted{call: pass}, []int{2, 3}} // offers 2, then 3: not above 3, a pass
 	c := &offering{scripted{call: pass}, []int{0}}    // passes at once
-	g := game.New(r, []game.Player{bot.Player(a), bot.Player(b), bot.Player(c)})
+	g := game.New(r, []game.Player{a, b, c})
 	_, base := setup(t, [3]*scripted{{}, {}, {}})
 	if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
 		t.Fatal(err)
@@ -472,9 +503,20 @@ type handAsker struct {
 	asked *bool
 }
 
-func (h *handAsker) Call(*game.Game, int, []int) int   { return game.Pass }
-func (h *handAsker) TakeOffer(*game.Game, int) bool    { return false }
-func (h *handAsker) PlayFromHand(*game.Game, int) bool { *h.asked = true; return true }
+func (h *handAsker) Choose(g *game.Game, legal []game.Action) game.Action {
+	a := legal[0]
+	switch a.Phase {
+	case game.PhaseAuction:
+		a.Value = game.Pass
+		return a
+	case game.PhaseOffer:
+		return answer(a, false)
+	case game.PhaseFromHand:
+		*h.asked = true
+		return answer(a, true)
+	}
+	return h.Simple.Choose(g, legal)
+}
 
 // A declarer made by an all-pass offer picks up the talon: the forced
 // dealer of the 1829 rules ("the dealer must pick up the talon") is never
@@ -488,7 +530,7 @@ func TestForcedDeclarerPicksUpTheTalon(t *testing.T) {
 		t.Skip("austrian-1829 no longer decides the hand after the auction, with offers")
 	}
 	asked := false
-	players := []game.Player{bot.Player(&handAsker{asked: &asked}), bot.Player(&handAsker{asked: &asked}), bot.Player(&handAsker{asked: &asked})}
+	players := []game.Player{&handAsker{asked: &asked}, &handAsker{asked: &asked}, &handAsker{asked: &asked}}
 	g := game.New(r, players)
 	rng := rand.New(rand.NewPCG(5, 5))
 	for range 50 {
@@ -511,7 +553,7 @@ func TestApplyRefusesAnUnknownDefence(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(9, 9))
 	for range 200 {
-		g := game.New(r, []game.Player{bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{})})
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
 		g.Deal(rng)
 		var buf []game.Action
 		for !g.Over() && g.Phase() != game.PhaseDefend {

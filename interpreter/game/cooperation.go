@@ -134,6 +134,7 @@ func (g *State) SetPosition(declarer, contract, seat int, hand cards.Mask, trick
 		g.Hands[s] |= c.Bit() // put removes it again
 		g.put(s, c)
 	}
+	g.phase, g.toAct = PhasePlay, seat
 	return nil // a position for questions (Legal, WhyIllegal), not a deal to Apply to
 }
 

@@ -3,37 +3,44 @@ package game
 import "github.com/preference-rules/pref/interpreter/settle"
 
 // Run plays the deal to its end: each decision the state waits for is
-// asked of the seat's player (for a card, of the player who controls the
-// hand) and applied. An answer that is not open is read as the ruleset's
-// default where there is one (a call: pass; a defence: play), as players
-// always could; a card or a discard that breaks a rule stops the deal.
+// asked of the player who makes it (Chooser) and taken (Take). A caller
+// that steps the deal itself (a screen waiting for a person, an undo)
+// uses Chooser, Choices and Take the same way.
 func (g *Game) Run() error {
 	g.History = g.History[:0]
 	for !g.Over() {
 		if g.err != nil {
 			return g.err
 		}
-		a := g.ask()
-		if _, err := g.Apply(a); err != nil {
+		if _, err := g.Take(g.Players[g.Chooser()].Choose(g, g.Choices())); err != nil {
 			return err
-		}
-		if g.KeepHistory {
-			g.History = append(g.History, a)
 		}
 	}
 	return g.err
 }
 
-// ask puts the awaited decision to the player who makes it (for a card,
-// the player controlling the hand). A call or a defence that is not open
-// is read as the ruleset's default (pass; play).
-func (g *Game) ask() Action {
-	s := g.toAct
+// Chooser is the seat whose player makes the awaited decision: the seat
+// to act, or for a card the player controlling the hand (a lone defender
+// playing a dropped hand along).
+func (g *State) Chooser() int {
 	if g.phase == PhasePlay {
-		s = g.Controller(s)
+		return g.Controller(g.toAct)
 	}
-	legal := g.LegalActions(g.actions[:0])
-	a := g.Players[s].Choose(g, legal)
+	return g.toAct
+}
+
+// Choices is the actions open now, in a buffer the game reuses: valid until
+// the next call.
+func (g *Game) Choices() []Action { return g.LegalActions(g.actions[:0]) }
+
+// Take applies a player's answer to the awaited decision and keeps it in
+// History (with KeepHistory). An answer that is not open is read as the
+// ruleset's default where there is one, as players always could: a call
+// not open is a pass, a defence not open is play, a pot offer not above
+// the standing one is a pass, a concession not allowed is no concession.
+// A card or a discard that breaks a rule is refused; the state is then
+// unchanged.
+func (g *Game) Take(a Action) (Ruling, error) {
 	a.Phase, a.Seat = g.phase, g.toAct
 	switch g.phase {
 	case PhaseAuction:
@@ -46,12 +53,16 @@ func (g *Game) ask() Action {
 		}
 	case PhasePotAuction:
 		if a.Value <= g.potOffer {
-			a.Value = 0 // an offer not above the standing one is a pass
+			a.Value = 0
 		}
 	case PhaseAnnounce:
 		a.Concede = a.Concede && g.MayConcede()
 	}
-	return a
+	r, err := g.Apply(a)
+	if err == nil && g.KeepHistory {
+		g.History = append(g.History, a)
+	}
+	return r, err
 }
 
 // ContraBy is the defender whose contra the declarer answers (PhaseRecontra).

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -140,10 +139,14 @@ type seatRecorder struct {
 	asked map[int]bool
 }
 
-func (p *seatRecorder) ChooseOpen(*game.Game, int) bool { return p.open }
-func (p *seatRecorder) Play(g *game.Game, seat int, legal cards.Mask) cards.Card {
-	p.asked[seat] = true
-	return p.Simple.Play(g, seat, legal)
+func (p *seatRecorder) Choose(g *game.Game, legal []game.Action) game.Action {
+	switch legal[0].Phase {
+	case game.PhaseOpen:
+		return answer(legal[0], p.open)
+	case game.PhasePlay:
+		p.asked[legal[0].Seat] = true
+	}
+	return p.scripted.Choose(g, legal)
 }
 
 // A dropped hand is played along: by its owner when closed, by the lone
@@ -157,7 +160,7 @@ func TestDroppedHandPlayedAlong(t *testing.T) {
 		}
 		ps[0].call = 0             // A bids sixer
 		ps[2].defend = settle.Drop // C passes, B defends alone
-		g := playDealt(t, r, []game.Player{bot.Player(ps[0]), bot.Player(ps[1]), bot.Player(ps[2])},
+		g := playDealt(t, r, []game.Player{ps[0], ps[1], ps[2]},
 			"AC AS AD AH KH QH JH 10H 9H 8H", "KC QC JC 10C 9C KS QS JS 10S 9S", "8C 7C 8S 7S KD QD JD 10D 9D 8D", "7D 7H")
 		if g.LoneDefender() != 1 || g.Open != open {
 			t.Fatalf("open %v: lone defender %d, open %v", open, g.LoneDefender(), g.Open)
@@ -188,7 +191,7 @@ func TestScrambleWithTheTalonLeading(t *testing.T) {
 		r := loadHouse(t, mode)
 		ps := [3]*scripted{{call: game.Pass}, {call: game.Pass}, {call: game.Pass}}
 		// The talon holds the two black aces, which nobody can beat.
-		g := playDealt(t, r, []game.Player{bot.Player(ps[0]), bot.Player(ps[1]), bot.Player(ps[2])},
+		g := playDealt(t, r, []game.Player{ps[0], ps[1], ps[2]},
 			"KC 7C KS AD AH KH QH JH 10H 9H", "QC JC 10C QS JS KD QD JD 8H 7H", "9C 8C 10S 9S 8S 7S 10D 9D 8D 7D", "AC AS")
 		if g.Declarer != -1 || g.Contract != 1 || g.NTricks != 10 {
 			t.Fatalf("%s: declarer %d contract %d tricks %d", mode, g.Declarer, g.Contract, g.NTricks)
@@ -254,13 +257,17 @@ type halving struct {
 	retrieve bool
 }
 
-func (p *halving) Defend(g *game.Game, seat int) settle.Choice {
-	if g.MayHalf(seat) {
-		return settle.Half
+func (p *halving) Choose(g *game.Game, legal []game.Action) game.Action {
+	a := legal[0]
+	switch {
+	case a.Phase == game.PhaseDefend && g.MayHalf(a.Seat):
+		a.Value = int(settle.Half)
+		return a
+	case a.Phase == game.PhaseRetrieve:
+		return answer(a, p.retrieve)
 	}
-	return p.defend
+	return p.scripted.Choose(g, legal)
 }
-func (p *halving) Retrieve(*game.Game, int) bool { return p.retrieve }
 
 // Half: the second defender, the first having dropped, takes half without
 // play; the first may take the defence back, and then plays alone with the
@@ -271,7 +278,7 @@ func TestHalfAndRetrieve(t *testing.T) {
 		a := &halving{scripted: scripted{call: 0, defend: settle.Play}}
 		b := &halving{scripted: scripted{call: game.Pass, defend: settle.Drop}, retrieve: retrieve}
 		c := &halving{scripted: scripted{call: game.Pass, defend: settle.Play}}
-		g := playDealt(t, r, []game.Player{bot.Player(a), bot.Player(b), bot.Player(c)},
+		g := playDealt(t, r, []game.Player{a, b, c},
 			"AC AS AD AH KH QH JH 10H 9H 8H", "KC QC JC 10C 9C KS QS JS 10S 9S", "8C 7C 8S 7S KD QD JD 10D 9D 8D", "7D 7H")
 		o := g.Outcome([]string{"A", "B", "C"})
 		got := sheetOf(t, r, o)

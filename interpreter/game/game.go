@@ -22,8 +22,9 @@ const (
 
 // Player makes the decisions of one seat: offered the actions open now
 // (LegalActions: every call, card or answer; a discard or a pot offer as
-// its form, to be filled in), it returns the one it takes. bot.Decider
-// turns a player written per kind of decision into one.
+// its form, to be filled in), it returns the one it takes.
+// bot.Simple is one; a player that decides one phase itself hands the
+// rest to it.
 type Player interface {
 	Choose(g *Game, legal []Action) Action
 }

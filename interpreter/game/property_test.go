@@ -15,7 +15,7 @@ import (
 func bots(n int) []game.Player {
 	ps := make([]game.Player, n)
 	for i := range ps {
-		ps[i] = bot.Player(&bot.Simple{})
+		ps[i] = &bot.Simple{}
 	}
 	return ps
 }

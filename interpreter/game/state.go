@@ -98,6 +98,9 @@ func (g *State) Clone() *State {
 // (Cards): any Value cards of it are legal.
 func (g *State) LegalActions(buf []Action) []Action {
 	buf = buf[:0]
+	if g.R == nil || g.auc.r == nil && g.phase == PhaseAuction {
+		return buf // nothing dealt: no decision is open
+	}
 	s := g.toAct
 	yesNo := func() []Action {
 		return append(buf, Action{Phase: g.phase, Seat: s, Value: No}, Action{Phase: g.phase, Seat: s, Value: Yes})

@@ -32,7 +32,7 @@ func play(t *testing.T, name string, names []string, deals int, seed uint64) (*r
 	}
 	players := make([]game.Player, r.Hands)
 	for i := range players {
-		players[i] = bot.Player(&bot.Simple{})
+		players[i] = &bot.Simple{}
 	}
 	g := game.New(r, players)
 	g.TableSize, g.KeepHistory = len(names), true

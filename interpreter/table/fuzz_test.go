@@ -55,7 +55,7 @@ func FuzzTableSession(f *testing.F) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		bots := make([]game.Player, r.Hands)
 		for i := range bots {
-			bots[i] = bot.Player(&bot.Simple{})
+			bots[i] = &bot.Simple{}
 		}
 		g := game.New(r, bots)
 		g.TableSize = n

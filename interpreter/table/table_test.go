@@ -36,7 +36,7 @@ func TestSessions(t *testing.T) {
 				}
 				ps := make([]game.Player, r.Hands)
 				for i := range ps {
-					ps[i] = bot.Player(&bot.Simple{})
+					ps[i] = &bot.Simple{}
 				}
 				g := game.New(r, ps)
 				g.TableSize = len(players)
@@ -122,7 +122,7 @@ func TestMarkingsAcrossDeals(t *testing.T) {
 	gave, used := 0, 0
 	for session := 0; session < 50; session++ {
 		tb, _ := table.New(r, []string{"A", "B", "C"})
-		g := game.New(r, []game.Player{bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{})})
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
 		s := settle.New(r)
 		for d := 0; d < 30; d++ {
 			tb.Ante()
@@ -210,7 +210,7 @@ func TestWholeGamesClose(t *testing.T) {
 			for n := 0; n < games; n++ {
 				players := []string{"A", "B", "C", "D"}[:r.Hands+n%2]
 				tb, _ := table.New(r, players)
-				g := game.New(r, []game.Player{bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{}), bot.Player(&bot.Simple{})})
+				g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
 				g.TableSize = len(players)
 				s := settle.New(r)
 				run := 0

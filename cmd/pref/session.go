@@ -1,0 +1,246 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
+)
+
+// session is a run of deals at one table, stepped one decision at a time.
+// The computer players (and a person at the line seat, who has a Player)
+// are asked at once; the seat of a person at the full screen has no
+// Player, and next stops there and waits for take.
+type session struct {
+	p       *printer
+	t       *table.Table
+	rng     *rand.Rand
+	deals   int  // deals to play; maxGameDeals for a whole game
+	whole   bool // play until the sheet closes
+	d       int  // deals begun
+	inDeal  bool
+	over    bool
+	g       *game.Game
+	settler *settle.Settler
+	you     game.Player // the person's player; nil at the full screen
+	youName string      // "" when only computers play
+}
+
+func newSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) *session {
+	s := &session{p: p, t: t, rng: rng, deals: deals, you: you, youName: youName, settler: settle.New(t.R)}
+	s.g = game.New(t.R, make([]game.Player, t.R.Hands))
+	s.g.TableSize = len(t.Names)
+	s.g.KeepHistory = p.rec != nil
+	if deals == 0 {
+		s.whole, s.deals = true, maxGameDeals
+	}
+	return s
+}
+
+// playSession plays every deal with players that all answer at once.
+func playSession(p *printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) error {
+	_, err := newSession(p, t, rng, deals, you, youName).next()
+	return err
+}
+
+// next moves the session on to the next decision of a seat without a
+// player and returns the actions open to it; nil when the session is over.
+func (s *session) next() ([]game.Action, error) {
+	for !s.over {
+		if !s.inDeal {
+			if err := s.startDeal(); err != nil {
+				s.over = true
+				return nil, err
+			}
+			continue
+		}
+		if s.g.Over() {
+			if err := s.finishDeal(); err != nil {
+				s.over = true
+				return nil, err
+			}
+			continue
+		}
+		legal := s.g.Choices()
+		pl := s.g.Players[s.g.Chooser()]
+		if pl == nil {
+			return legal, nil
+		}
+		if _, err := s.g.Take(pl.Choose(s.g, legal)); err != nil {
+			s.over = true
+			return nil, failed("the interpreter refused a computer player's move: %v", err)
+		}
+	}
+	return nil, nil
+}
+
+// take makes the waiting person's decision a; an action that breaks a rule
+// is refused and nothing changes.
+func (s *session) take(a game.Action) error {
+	if s.over || !s.inDeal || s.g.Over() {
+		return fmt.Errorf("no decision is waiting")
+	}
+	if _, err := s.g.Apply(a); err != nil {
+		return err
+	}
+	if s.g.KeepHistory {
+		s.g.History = append(s.g.History, a)
+	}
+	return nil
+}
+
+// snapshot is the deal as it stood: restore goes back to it.
+type snapshot struct {
+	deal    int
+	state   *game.State
+	history int
+}
+
+func (s *session) snapshot() snapshot {
+	return snapshot{deal: s.d, state: s.g.State.Clone(), history: len(s.g.History)}
+}
+
+// restore goes back to snapshot v, taken earlier in the deal being played:
+// a finished deal is booked and cannot be taken back.
+func (s *session) restore(v snapshot) bool {
+	if v.deal != s.d || !s.inDeal || s.over || v.state == nil {
+		return false
+	}
+	s.g.State = *v.state.Clone()
+	s.g.History = s.g.History[:v.history]
+	return true
+}
+
+// seatNames are this deal's seats, forehand first.
+func (s *session) seatNames() []string {
+	order := s.t.Order()
+	names := make([]string, len(order))
+	for i, idx := range order {
+		names[i] = s.t.Names[idx]
+	}
+	return names
+}
+
+// startDeal seats the players, takes the antes and deals; or, when the
+// session has run its course, prints the final sheet and ends it.
+func (s *session) startDeal() error {
+	p, t, r := s.p, s.t, s.t.R
+	if s.whole {
+		closed, err := t.Closed()
+		if err != nil {
+			return failed("%v", err)
+		}
+		if closed {
+			s.over = true
+			return p.final(t)
+		}
+	}
+	if s.d == s.deals {
+		s.over = true
+		if s.whole {
+			return failed("the game did not close in %d deals", maxGameDeals)
+		}
+		if r.Sheet.Final != nil && s.deals > 1 {
+			return p.final(t)
+		}
+		return nil
+	}
+	seatNames := s.seatNames()
+	p.names, p.you = seatNames, ""
+	for i := range s.g.Players {
+		if s.youName != "" && seatNames[i] == s.youName {
+			s.g.Players[i], p.you = s.you, s.youName
+			continue
+		}
+		s.g.Players[i] = &reasoned{p: p, names: seatNames}
+	}
+	p.header(t, s.d, s.deals, seatNames)
+	antes, err := t.Ante()
+	if err != nil {
+		return badInput(fmt.Errorf("ante: %v", err))
+	}
+	for _, a := range antes {
+		p.f("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
+	}
+	if usesMoney(r) {
+		p.f("Pot: %v\n", t.Pot)
+	}
+	s.g.History = s.g.History[:0]
+	s.g.Deal(s.rng)
+	for i, n := range seatNames {
+		if i < game.MaxSeats {
+			s.g.Names[i] = n
+		}
+	}
+	p.hands(s.g, seatNames)
+	s.d++
+	s.inDeal = true
+	return nil
+}
+
+// finishDeal tells the deal, settles it and books it at the table.
+func (s *session) finishDeal() error {
+	p, t, r, g := s.p, s.t, s.t.R, s.g
+	s.inDeal = false
+	seatNames := p.names
+	p.deal(g, seatNames)
+	o := t.Outcome(g)
+	l, err := s.settler.Settle(o, true)
+	if err != nil {
+		return failed("settlement: %v", err)
+	}
+	if p.rec != nil { // the deal and what it settled: pref verify replays and compares
+		d := record.FromGame(g, seatNames, t.Names[t.Dealer])
+		d.Expect = record.Expectation(l)
+		p.rec.Deals = append(p.rec.Deals, d)
+	}
+	p.f("\nSettlement\n")
+	if usesMoney(r) || len(l.Transfers) > 0 {
+		if err := printLedger(indent{p.w}, l, o.Pot); err != nil {
+			return failed("settlement: %v", err)
+		}
+	} else if len(l.Sheet) == 0 {
+		p.f("  nothing is written on the sheet\n")
+	}
+	for _, m := range l.Marks {
+		p.f("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
+	}
+	printSheet(indent{p.w}, l)
+	if err := t.Apply(o, l); err != nil {
+		// The ruleset settled a deal the table cannot book (a balance
+		// beyond the limits): a ruling that failed, not bad input.
+		return failed("deal %d: %v", s.d, err)
+	}
+	if !t.Balanced() {
+		return failed("the table does not balance: %v, pot %v", t.Balance, t.Pot)
+	}
+	if s.deals > 1 {
+		p.balances(t)
+	}
+	t.Next()
+	return nil
+}
+
+// reasoned is a computer player that prints each of its calls with its
+// reason.
+type reasoned struct {
+	bot.Simple
+	p     *printer
+	names []string
+}
+
+func (b *reasoned) Choose(g *game.Game, legal []game.Action) game.Action {
+	a := b.Simple.Choose(g, legal)
+	if a.Phase == game.PhaseAuction {
+		call := "pass"
+		if a.Value != game.Pass {
+			call = b.p.callName(g.R.Ladder[a.Value])
+		}
+		b.p.f("  %-10s %-12s (%s)\n", b.names[a.Seat], call, b.Reason)
+	}
+	return a
+}

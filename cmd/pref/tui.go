@@ -112,14 +112,7 @@ func (s *screen) log(format string, args ...any) { fmt.Fprintf(s, format+"\n", a
 // advance lets the session run to the person's next decision and puts it
 // on the screen; at the session's end it says so.
 func (s *screen) advance() {
-	defer func() {
-		// A panic would leave the terminal in raw mode and end the process
-		// with Go's exit status 2: it ends the session as an internal error.
-		if v := recover(); v != nil {
-			s.done, s.err, s.req, s.legal = true, recovered(v), nil, nil
-			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", s.err)
-		}
-	}()
+	defer s.recover()
 	legal, err := s.sess.next()
 	if err != nil || legal == nil {
 		s.done, s.err, s.req, s.legal = true, err, nil, nil
@@ -289,7 +282,18 @@ func (s *screen) back() {
 
 func (s *screen) Init() tea.Cmd { return nil }
 
+// recover ends the session on a panic as an internal error: unwinding
+// through bubbletea would leave the terminal raw and end the process with
+// Go's exit status 2.
+func (s *screen) recover() {
+	if v := recover(); v != nil {
+		s.done, s.err, s.req, s.legal = true, recovered(v), nil, nil
+		s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", s.err)
+	}
+}
+
 func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer s.recover()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.height, s.width = msg.Height, msg.Width

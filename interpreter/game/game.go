@@ -241,7 +241,7 @@ func (g *State) playing() bool { return settle.DefenceInPlay(g.Declarer, g.Defen
 
 // MayConcede reports whether the declarer may give up when announcing.
 func (g *State) MayConcede() bool {
-	return g.R.Defence.Concede == ruleset.ConcedeBeforeDefence || (g.Forced && g.R.ForcedMayConcede())
+	return g.R.MayConcede(ruleset.ConcedeBeforeDefence, g.Forced)
 }
 
 // Announceable lists the contracts the declarer may announce (see

@@ -300,6 +300,9 @@ func (g *State) decide(a Action) (Ruling, error) {
 		if ch != settle.Play && ch != settle.Drop && !(ch == settle.Half && g.MayHalf(s)) {
 			return Ruling{}, fmt.Errorf("%s cannot choose %v here", g.seatName(s), ch)
 		}
+		if why := r.WhyNoDrop(g.Contract); ch == settle.Drop && why != "" {
+			return Ruling{}, fmt.Errorf("%s cannot drop out: %s", g.seatName(s), why)
+		}
 		g.Defence[s] = ch
 		g.step++
 		return Ruling{Action: a, Rule: "each defender plays or drops out"}, nil
@@ -495,7 +498,7 @@ func (g *State) advance() error {
 		case PhaseDefend:
 			if g.step < n {
 				s := (g.Declarer + g.step) % n
-				if r.Defence.MayDrop && !r.Contracts[g.Contract].NoDrop {
+				if r.WhyNoDrop(g.Contract) == "" {
 					g.toAct = s
 					return nil
 				}
@@ -542,7 +545,7 @@ func (g *State) advance() error {
 			}
 			g.phase = PhaseGiveUp
 		case PhaseGiveUp:
-			if r.Defence.Concede == ruleset.ConcedeAfterDefence && !g.gaveUpAsked {
+			if r.MayConcede(ruleset.ConcedeAfterDefence, g.Forced) && !g.gaveUpAsked {
 				g.toAct = g.Declarer
 				return nil
 			}

@@ -376,6 +376,30 @@ func (r *Ruleset) MayHalf(ci, declarer, seat int, firstDropped bool) bool {
 	return seat == (declarer+2)%r.Hands && firstDropped
 }
 
+// WhyNoDrop says why a defender of contract ci may not drop out, or ""
+// when he may: the one rule the game asks by and a stated outcome is
+// checked by.
+func (r *Ruleset) WhyNoDrop(ci int) string {
+	switch {
+	case !r.Defence.MayDrop:
+		return "this ruleset does not let defenders drop"
+	case ci >= 0 && ci < len(r.Contracts) && r.Contracts[ci].NoDrop:
+		return "defenders may not drop out of " + r.Contracts[ci].Name
+	}
+	return ""
+}
+
+// MayConcede reports whether the declarer may give up at the moment when
+// (ConcedeBeforeDefence: on announcing; ConcedeAfterDefence: once the
+// defence is known), forced or not. A declarer forced by an offer that
+// allows it gives up on announcing.
+func (r *Ruleset) MayConcede(when Concede, forced bool) bool {
+	if when == ConcedeNever {
+		return false
+	}
+	return r.Defence.Concede == when || when == ConcedeBeforeDefence && forced && r.ForcedMayConcede()
+}
+
 // ForcedMayConcede reports whether a declarer forced when all passed may
 // give up (an offer with forced and may_concede).
 func (r *Ruleset) ForcedMayConcede() bool {

@@ -151,8 +151,31 @@ func (o *Outcome) Played() bool {
 }
 
 // Check refuses an outcome that cannot happen under r: it names the rule
-// broken. Settle calls it.
+// broken. Settle calls it. The rules it asks are the ones the game plays by
+// (ruleset.WhyNoDrop, MayConcede, MayHalf, Contract.Lost, Inviter,
+// DefenceInPlay): a stated outcome and a played deal meet the same rules.
 func Check(r *ruleset.Ruleset, o *Outcome) error {
+	for _, check := range []func(*ruleset.Ruleset) error{o.checkTable, o.checkRanges, o.checkContra, o.checkDeal} {
+		if err := check(r); err != nil {
+			return err
+		}
+	}
+	switch {
+	case o.Declarer < 0 && o.Contract >= 0:
+		return o.checkEveryonePlays(r)
+	case o.Declarer < 0:
+		return o.checkNobodyDeclared()
+	}
+	for _, check := range []func(*ruleset.Ruleset) error{o.checkDeclarer, o.checkDefence, o.checkTricks} {
+		if err := check(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkTable: the seats, the dealer, one entry per seat.
+func (o *Outcome) checkTable(r *ruleset.Ruleset) error {
 	n := len(o.Seats)
 	if n < r.Hands || n > r.TableMax {
 		return fmt.Errorf("%d seats: this ruleset seats %d to %d players", n, r.Hands, r.TableMax)
@@ -163,12 +186,11 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if len(o.Defence) != n || len(o.Tricks) != n {
 		return fmt.Errorf("internal: defence and tricks must have one entry per seat")
 	}
-	if err := o.checkRanges(r); err != nil {
-		return err
-	}
-	if err := o.checkContra(r); err != nil {
-		return err
-	}
+	return nil
+}
+
+// checkDeal: the talon, whether the contract has a declarer, open play.
+func (o *Outcome) checkDeal(r *ruleset.Ruleset) error {
 	if o.Talon != 0 && o.Talon.Count() != r.TalonSize {
 		return fmt.Errorf("the talon has %d cards; a deal puts %d there", o.Talon.Count(), r.TalonSize)
 	}
@@ -184,58 +206,58 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	if o.Open && !o.mayBeOpen(r) {
 		return fmt.Errorf("open play: only a defender who plays a dropped hand along may choose it (defence open: choose)")
 	}
-	if o.Declarer < 0 && o.Contract >= 0 {
-		return o.checkEveryonePlays(r)
+	return nil
+}
+
+// checkNobodyDeclared: all passed and nothing was played.
+func (o *Outcome) checkNobodyDeclared() error {
+	if o.Played() {
+		return fmt.Errorf("tricks were played but nobody declared")
 	}
-	if o.Declarer < 0 {
-		if o.Played() {
-			return fmt.Errorf("tricks were played but nobody declared")
+	for i, t := range o.Tricks {
+		if t != 0 {
+			return fmt.Errorf("%s took %d tricks but nobody declared", o.Seats[i], t)
 		}
-		for i, t := range o.Tricks {
-			if t != 0 {
-				return fmt.Errorf("%s took %d tricks but nobody declared", o.Seats[i], t)
-			}
-		}
-		return nil
 	}
-	if o.Declarer >= n || !o.HoldsHand(r, o.Declarer) {
+	return nil
+}
+
+// checkDeclarer: how the declarer came to declare, and whether he may have
+// given up.
+func (o *Outcome) checkDeclarer(r *ruleset.Ruleset) error {
+	if o.Declarer >= len(o.Seats) || !o.HoldsHand(r, o.Declarer) {
 		return fmt.Errorf("the declarer must be a player holding a hand")
 	}
 	if o.Contract < 0 && !o.Conceded {
 		return fmt.Errorf("a declarer who plays needs a contract")
 	}
-	if o.Hand && r.Exchange.HandPlay == ruleset.HandNever {
+	switch {
+	case o.Hand && r.Exchange.HandPlay == ruleset.HandNever:
 		return fmt.Errorf("this ruleset has no hand games")
-	}
-	if o.PotBid != 0 && (!r.Auction.PotAuction || o.PotBid < 0) {
+	case o.PotBid != 0 && (!r.Auction.PotAuction || o.PotBid < 0):
 		return fmt.Errorf("a pot bid of %d: this ruleset has no pot auction", o.PotBid)
-	}
-	if o.PotBid > 0 && o.Hand {
+	case o.PotBid > 0 && o.Hand:
 		return fmt.Errorf("the winner of the pot auction takes the talon: not a hand game")
-	}
-	if o.Forced && o.Hand {
+	case o.Forced && o.Hand:
 		return fmt.Errorf("a declarer forced when all passed picks up the talon: not a hand game")
-	}
-	if o.Forced && len(r.Auction.Offers) == 0 {
+	case o.Forced && len(r.Auction.Offers) == 0:
 		return fmt.Errorf("this ruleset forces nobody: a forced declarer cannot happen")
-	}
-	if o.Conceded && r.Defence.Concede == ruleset.ConcedeNever && !(o.Forced && r.ForcedMayConcede()) {
+	case o.Conceded && !r.MayConcede(ruleset.ConcedeBeforeDefence, o.Forced) && !r.MayConcede(ruleset.ConcedeAfterDefence, o.Forced):
 		return fmt.Errorf("this ruleset does not let the declarer give up")
 	}
-	var ct *ruleset.Contract
-	if o.Contract >= 0 {
-		ct = &r.Contracts[o.Contract]
-	}
+	return nil
+}
+
+// checkDefence: each defender's choice is one the ruleset offers him.
+func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 	for i, c := range o.Defence {
 		switch {
 		case i == o.Declarer || !o.HoldsHand(r, i):
 			if c != NoChoice {
 				return fmt.Errorf("%s is not a defender and has no defence choice", o.Seats[i])
 			}
-		case c == Drop && !r.Defence.MayDrop:
-			return fmt.Errorf("%s dropped out, but this ruleset does not let defenders drop", o.Seats[i])
-		case c == Drop && ct != nil && ct.NoDrop:
-			return fmt.Errorf("%s dropped out, but defenders may not drop out of %s", o.Seats[i], ct.Name)
+		case c == Drop && r.WhyNoDrop(o.Contract) != "":
+			return fmt.Errorf("%s dropped out, but %s", o.Seats[i], r.WhyNoDrop(o.Contract))
 		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
 		case c == Half && !r.MayHalf(o.Contract, o.Declarer, i, o.Defence[(o.Declarer+1)%r.Hands] == Drop):
@@ -251,6 +273,12 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 			}
 		}
 	}
+	return nil
+}
+
+// checkTricks: the tricks add up to a deal, or to the trick where a
+// contract that stops when lost was lost; only players in play took any.
+func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
 	total := 0
 	for i, t := range o.Tricks {
 		if t < 0 {
@@ -263,6 +291,10 @@ func Check(r *ruleset.Ruleset, o *Outcome) error {
 	}
 	if !o.Played() {
 		return nil
+	}
+	var ct *ruleset.Contract
+	if o.Contract >= 0 {
+		ct = &r.Contracts[o.Contract]
 	}
 	if ct != nil && ct.InARow {
 		if t := o.Tricks[o.Declarer]; o.Run > t || (t > 0 && o.Run < 1) || (t == r.HandSize && o.Run != t) {

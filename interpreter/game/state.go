@@ -736,12 +736,13 @@ func (g *State) Claim(taken []int) error {
 	switch {
 	case g.phase != PhasePlay:
 		return fmt.Errorf("claim: no card play is under way (the deal waits for %s)", g.phase)
+	case g.Contract >= 0 && (r.Contracts[g.Contract].InARow || r.Contracts[g.Contract].TalonLeads != ruleset.TalonNotTurned):
+		// before the trick under way: a talon card turned is one already
+		return fmt.Errorf("claim: %s counts the order of the tricks; write them all", r.Contracts[g.Contract].Display())
 	case g.trick.N > 0:
 		return fmt.Errorf("claim: trick %d is under way; a claim comes between tricks", g.NTricks+1)
 	case len(taken) != n:
 		return fmt.Errorf("claim: %d counts for %d seats", len(taken), n)
-	case g.Contract >= 0 && (r.Contracts[g.Contract].InARow || r.Contracts[g.Contract].TalonLeads != ruleset.TalonNotTurned):
-		return fmt.Errorf("claim: %s counts the order of the tricks; write them all", r.Contracts[g.Contract].Display())
 	}
 	total := g.TalonTaken
 	for s := 0; s < n; s++ {

@@ -153,7 +153,11 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 					taken[i] = n
 				}
 				if err := g.Claim(taken); err != nil {
-					return res, &stepErr{fmt.Sprintf("after trick %d", ti), err}
+					where := fmt.Sprintf("after trick %d", ti)
+					if ti == 0 {
+						where = "before the first trick"
+					}
+					return res, &stepErr{where, err}
 				}
 				break
 			}
@@ -165,8 +169,13 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 					return res, &stepErr{fmt.Sprintf("trick %d", ti+1), err}
 				}
 				// a talon card that leads the trick may be written first
-				if cur := g.CurrentTrick(); cur.N > 0 && cur.Seats[0] == game.TalonSeat && len(trick) > 0 && trick[0] == cur.Cards[0] {
-					ci = 1
+				if cur := g.CurrentTrick(); cur.N > 0 && cur.Seats[0] == game.TalonSeat && len(trick) > 0 {
+					switch {
+					case trick[0] == cur.Cards[0]:
+						ci = 1
+					case talon.Has(trick[0]):
+						return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the talon's card turned for this trick is %s, not %s: the talon is turned in the order it is written (%s)", r.Deck.Name(cur.Cards[0]), r.Deck.Name(trick[0]), d.Talon)}
+					}
 				}
 			}
 			if ci >= len(trick) {

@@ -236,7 +236,9 @@ type negation struct{}
 
 func (negation) Visit(n *ast.Node) {
 	if u, ok := (*n).(*ast.UnaryNode); ok && u.Operator == "-" {
-		ast.Patch(n, &ast.BinaryNode{Operator: "-", Left: &ast.IntegerNode{Value: 0}, Right: u.Node})
+		zero := &ast.IntegerNode{Value: 0}
+		zero.SetType(reflect.TypeOf(0)) // typed, so the checked subtraction applies
+		ast.Patch(n, &ast.BinaryNode{Operator: "-", Left: zero, Right: u.Node})
 	}
 }
 

@@ -105,6 +105,16 @@ func precheck(src string) error {
 			} else if c == quote {
 				quote = 0
 			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '/': // a comment to the end of the line
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*': // a comment to */
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				return nil // unterminated: the parser refuses it
+			}
+			i += end + 3
 		case c == '"' || c == '\'' || c == '`':
 			quote = c
 		case c == '(' || c == '[' || c == '{':
@@ -201,7 +211,7 @@ func checkNode(n ast.Node) error {
 			}
 		}
 	case *ast.ArrayNode:
-		return not("an array [...]")
+		return not("a list [...] (to test several values write x == a || x == b)")
 	case *ast.MapNode:
 		return not("a map {...}")
 	case *ast.PredicateNode, *ast.PointerNode:

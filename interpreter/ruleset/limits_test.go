@@ -31,10 +31,16 @@ func TestExpressionLanguageAndLimits(t *testing.T) {
 		{"a float", `"game * 1.5"`, "decimal number"},
 		{"power operator", `"game ** 2"`, `"**"`},
 		{"a method of an amount", `"pot.Add(pot)"`, "calling"},
-		{"an array", `"[1, 2][0]"`, "a list [...]"}, {"in a list", `"game in [1, 2] ? 1 : 2"`, "a list [...]"}, {"an array of names", `"[game, game][0]"`, "an array [...] is not part"},
+		{"an array", `"[1, 2][0]"`, "a list [...]"}, {"in a list", `"game in [1, 2] ? 1 : 2"`, "a list [...]"}, {"an array of names", `"[game, game][0]"`, "a list [...] (to test"},
 		{"repeat", `"repeat(\"x\", 1000000000)"`, "repeat"},
 		{"min of amounts", `"min(pot, pot)"`, "invalid argument for min"},
 		{"branches of two types", `"game > 5 ? exact(1)/3 : 2"`, "the two branches of"},
+		{"constant strings folded", `"len('a' + 'b')"`, "len"},
+		{"constant string concatenation", `"'a' + 'b' == 'ab' ? 1 : 2"`, `"+" between a string and a string`},
+		{"a constant range", `"game in 1..3 ? 1 : 2"`, `".."`},
+		{"a huge constant range", `"game in 0..1000000000 ? 1 : 2"`, `".."`},
+		{"nesting behind a quote in a comment", `"1 /* ' */ + ` + strings.Repeat("(", 40) + "1" + strings.Repeat(")", 40) + `"`, "nested more than 32 deep"},
+		{"nesting behind a quote in a line comment", "\"1 // '\\n + " + strings.Repeat("(", 40) + "1" + strings.Repeat(")", 40) + `"`, "nested more than 32 deep"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -932,13 +932,17 @@ func compileSafe(src string, opts []expr.Option) (p *vm.Program, err error) {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	if p, err = expr.Compile(src, opts...); err != nil {
+	// The language is checked on the tree as written: the optimizer folds
+	// constants ('a' + 'b', 1..3) into nodes that would no longer show
+	// what was written, and would build a constant range before any check.
+	written, err := expr.Compile(src, append(slices.Clip(opts), expr.Optimize(false))...)
+	if err != nil {
 		return nil, err
 	}
-	if err := checkLanguage(p.Node()); err != nil {
+	if err := checkLanguage(written.Node()); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return expr.Compile(src, opts...)
 }
 
 func sortedKeys(env map[string]any) []string {

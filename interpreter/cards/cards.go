@@ -79,6 +79,7 @@ type Deck struct {
 	SuitIDs   []string // one-letter ids in bidding order, e.g. C S D H
 	SuitNames []string
 	Symbols   []string // e.g. ♣ ♠ ♦ ♥
+	Red       []bool   // suits printed in red at a colour terminal
 	Ranks     []string // lowest first, e.g. 7 8 9 10 J Q K A
 }
 

@@ -307,6 +307,7 @@ func (c *compiler) cards(s *Spec) {
 		d.SuitIDs = append(d.SuitIDs, su.ID)
 		d.SuitNames = append(d.SuitNames, su.Name)
 		d.Symbols = append(d.Symbols, sym)
+		d.Red = append(d.Red, su.Colour == "red")
 	}
 	d.Ranks = s.Cards.Ranks
 }

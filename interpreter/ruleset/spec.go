@@ -42,6 +42,7 @@ type SuitSpec struct {
 	ID      string   `yaml:"id"`
 	Name    string   `yaml:"name"`
 	Symbol  string   `yaml:"symbol"`
+	Colour  string   `yaml:"colour"`
 	Aliases []string `yaml:"aliases"`
 }
 

@@ -71,6 +71,10 @@ func runRecord(path string, data []byte) (Result, error) {
 			res.Problems = append(res.Problems, fmt.Sprintf("deal %d: expected a refusal containing %q, but the deal replays and settles", d.Index+1, e.Error))
 			continue
 		}
+		if d.Unfinished {
+			res.Problems = append(res.Problems, fmt.Sprintf("deal %d: an unfinished deal settles nothing: expect can only be a refusal (error:)", d.Index+1))
+			continue
+		}
 		c := Case{Seats: d.Seats, Expect: *e}
 		for _, p := range c.compare(d.Ledger, nil) {
 			res.Problems = append(res.Problems, fmt.Sprintf("deal %d: %s", d.Index+1, p))

@@ -86,6 +86,7 @@ type explained struct {
 	Defence    []string      `json:"defence,omitempty"`
 	Tricks     []trickRuling `json:"tricks,omitempty"`
 	Result     string        `json:"result,omitempty"`
+	Unfinished bool          `json:"unfinished,omitempty"`
 	Settlement []ruleRuling  `json:"settlement"`
 }
 
@@ -175,6 +176,11 @@ func explainDeal(d record.DealResult, all bool) explained {
 		}
 		e.Tricks = append(e.Tricks, trickRuling{Cards: strings.Join(names, " "), Why: st.TrickReason(i)})
 	}
+	if d.Unfinished {
+		e.Unfinished = true
+		e.Result = fmt.Sprintf("the deal was left unfinished after %d complete tricks: nothing is settled", st.NTricks)
+		return e
+	}
 	if o := d.Outcome; o != nil && o.Declarer >= 0 && o.Contract >= 0 && o.Played() {
 		need := r.Need(o.Contract, o.Hand)
 		got := o.Tricks[o.Declarer]
@@ -197,6 +203,9 @@ func explainDeal(d record.DealResult, all bool) explained {
 // explainLedger pairs each rule with what it wrote.
 func explainLedger(l *settle.Ledger, all bool) []ruleRuling {
 	var out []ruleRuling
+	if l == nil {
+		return nil
+	}
 	for _, rt := range l.Rules {
 		if !rt.Held && !all {
 			continue
@@ -252,6 +261,9 @@ func printExplained(w io.Writer, deals []explained, asJSON bool) {
 		}
 		if e.Result != "" {
 			fmt.Fprintf(w, "Result: %s.\n", e.Result)
+		}
+		if e.Unfinished {
+			continue // nothing settled
 		}
 		fmt.Fprintln(w, "Settlement:")
 		if len(e.Settlement) == 0 {

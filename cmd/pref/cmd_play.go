@@ -108,7 +108,9 @@ then converted into scores that add up to zero and printed as a table.`,
 			case seat == "":
 				err2 = playSession(p, t, rng, deals, nil, "")
 			case plain || !isTerminal(cmd.OutOrStdout()) || !isTerminalReader(cmd.InOrStdin()):
-				err2 = playSession(p, t, rng, deals, newHuman(cmd.InOrStdin(), p, seat), seat)
+				h := newHuman(cmd.InOrStdin(), p, seat)
+				h.table = t
+				err2 = playSession(p, t, rng, deals, h, seat)
 			default:
 				err2 = playFullScreen(cmd, p, t, rng, deals, seat)
 			}
@@ -179,10 +181,18 @@ func checkNames(names []string) error {
 // playFullScreen plays the session behind a bubbletea screen that steps
 // it: the printer's transcript and the person's decisions go to it.
 func playFullScreen(cmd *cobra.Command, p *printer, t *table.Table, rng *rand.Rand, deals int, seat string) error {
-	scr := newScreen(t.R.Title, newSession(p, t, rng, deals, nil, seat), p, seat)
+	sess := newSession(p, t, rng, deals, nil, seat)
+	scr := newScreen(t.R.Title, sess, p, seat)
 	prog := tea.NewProgram(scr, tea.WithInput(cmd.InOrStdin()), tea.WithOutput(cmd.OutOrStdout()), tea.WithAltScreen())
 	if _, err := prog.Run(); err != nil {
 		return err
+	}
+	// The screen is gone: the standings stay on the terminal.
+	p.w, p.paint = cmd.OutOrStdout(), nil
+	if scr.err == nil {
+		if err := sess.standings(); err != nil {
+			return err
+		}
 	}
 	// The session's own error (a deal the interpreter refused, a table that
 	// does not balance) must not end in exit 0 because the screen closed
@@ -294,6 +304,8 @@ type printer struct {
 	ascii bool
 	names []string // this deal's seats
 	you   string   // the human's name, when one plays this deal
+	// paint, when set, colours a card's name by its suit (the full screen)
+	paint func(c cards.Card, name string) string
 }
 
 func (p *printer) seatName(seat int) string {
@@ -309,14 +321,32 @@ func (p *printer) cards(m cards.Mask) string {
 	if m == 0 {
 		return "-"
 	}
-	return p.r.Deck.Format(m, !p.ascii)
+	if p.paint == nil {
+		return p.r.Deck.Format(m, !p.ascii)
+	}
+	var b strings.Builder
+	for s := len(p.r.Deck.SuitIDs) - 1; s >= 0; s-- {
+		for part := m.Suit(cards.Suit(s)); part != 0; {
+			c := part.Highest()
+			part &^= c.Bit()
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(p.card(c))
+		}
+	}
+	return b.String()
 }
 
 func (p *printer) card(c cards.Card) string {
+	name := p.r.Deck.Pretty(c)
 	if p.ascii {
-		return p.r.Deck.Name(c)
+		name = p.r.Deck.Name(c)
 	}
-	return p.r.Deck.Pretty(c)
+	if p.paint != nil {
+		return p.paint(c, name)
+	}
+	return name
 }
 
 func (p *printer) callName(c ruleset.Call) string {
@@ -367,6 +397,16 @@ func (p *printer) hands(g *game.Game, names []string) {
 
 func (p *printer) deal(g *game.Game, names []string) {
 	r := p.r
+	if p.you != "" { // told as it happened (session.tell): what was hidden, and the tally
+		p.f("\nThe deal is over.\n")
+		if g.Declarer >= 0 && g.Laid != 0 && names[g.Declarer] != p.you {
+			p.f("  %s had laid aside %s.\n", names[g.Declarer], p.cards(g.Laid))
+		}
+		if g.NTricks > 0 {
+			p.tally(g, names)
+		}
+		return
+	}
 	if g.Declarer < 0 && g.Contract >= 0 {
 		p.f("Everybody passed: %s, each for himself.\n", r.Contracts[g.Contract].Display())
 		if g.TalonTricks() > 0 {
@@ -447,7 +487,6 @@ func (p *printer) deal(g *game.Game, names []string) {
 
 // tricks prints the card play: each trick, its winner, and the tally.
 func (p *printer) tricks(g *game.Game, names []string) {
-	r := p.r
 	name := p.seatName
 	p.f("\nPlay\n")
 	for i := 0; i < g.NTricks; i++ {
@@ -461,6 +500,12 @@ func (p *printer) tricks(g *game.Game, names []string) {
 	if g.Stopped {
 		p.f("  Play stops: the contract can no longer be made.\n")
 	}
+	p.tally(g, names)
+}
+
+// tally is the cooperation notes and the tricks each player took.
+func (p *printer) tally(g *game.Game, names []string) {
+	r := p.r
 	for k := 0; k < g.NNotes; k++ {
 		n := g.Notes[k]
 		p.f("  Note, trick %d: %s played %s, against the cooperation rule: %s.\n", n.Trick+1, names[n.Seat], p.card(n.Card), game.CooperationRules[n.Rule])

@@ -12,6 +12,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
 	"golang.org/x/term"
 )
 
@@ -23,7 +24,8 @@ type human struct {
 	name  string
 	hint  bot.Simple
 	ended bool
-	echo  bool // input is not a terminal: repeat each answer so the transcript reads
+	echo  bool         // input is not a terminal: repeat each answer so the transcript reads
+	table *table.Table // for the status lines before each card
 }
 
 var _ game.Player = (*human)(nil)
@@ -229,14 +231,21 @@ func (h *human) defend(g *game.Game, seat int, advice settle.Choice) settle.Choi
 }
 
 func (h *human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card) cards.Card {
+	if h.table != nil { // the table at a glance, as the full screen's panel shows it
+		for _, l := range h.p.status(g, h.table) {
+			h.p.f("  | %s\n", l)
+		}
+	}
 	t := g.CurrentTrick()
 	var so []string
 	for k := 0; k < t.N; k++ {
 		so = append(so, fmt.Sprintf("%s %s", h.p.seatName(int(t.Seats[k])), h.p.card(t.Cards[k])))
 	}
-	if len(so) > 0 {
+	switch {
+	case h.table != nil: // the status lines told the trick
+	case len(so) > 0:
 		h.p.f("  Trick %d so far: %s\n", g.NTricks+1, strings.Join(so, ", "))
-	} else {
+	default:
 		h.p.f("  Trick %d: you lead\n", g.NTricks+1)
 	}
 	if g.Open && g.Declarer >= 0 && seat != g.Declarer {

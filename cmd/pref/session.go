@@ -70,10 +70,13 @@ func (s *session) next() ([]game.Action, error) {
 		if pl == nil {
 			return legal, nil
 		}
-		if _, err := s.g.Take(pl.Choose(s.g, legal)); err != nil {
+		before := s.g.State
+		a, err := s.g.Take(pl.Choose(s.g, legal))
+		if err != nil {
 			s.over = true
 			return nil, failed("the interpreter refused a computer player's move: %v", err)
 		}
+		s.tell(&before, a.Action)
 	}
 	return nil, nil
 }
@@ -84,12 +87,138 @@ func (s *session) take(a game.Action) error {
 	if s.over || !s.inDeal || s.g.Over() {
 		return fmt.Errorf("no decision is waiting")
 	}
+	before := s.g.State
 	if _, err := s.g.Apply(a); err != nil {
 		return err
 	}
 	if s.g.KeepHistory {
 		s.g.History = append(s.g.History, a)
 	}
+	s.tell(&before, a)
+	return nil
+}
+
+// tell narrates a decision as it is taken, when a person sits at the table
+// (a deal among computers is told after it ends): the end of the auction,
+// the exchange, the announcement, each defender's choice, each trick and
+// its winner. Another player's discard stays hidden until the deal ends.
+func (s *session) tell(before *game.State, a game.Action) {
+	p, g, r := s.p, s.g, s.t.R
+	if p.you == "" {
+		return
+	}
+	name := p.seatName(a.Seat)
+	yes := a.Value == game.Yes
+	switch a.Phase {
+	case game.PhaseAuction, game.PhaseOffer, game.PhasePotAuction:
+		if ph := g.Phase(); ph > game.PhasePotAuction {
+			switch {
+			case g.Declarer >= 0 && g.Forced:
+				p.f("Everybody passed: %s is forced to take the talon.\n", p.seatName(g.Declarer))
+			case g.Declarer >= 0 && g.PotBid > 0:
+				p.f("%s offers %d into the pot and wins the talon.\n", p.seatName(g.Declarer), g.PotBid)
+			case g.Declarer >= 0 && g.Bid == game.Pass:
+				p.f("Everybody passed: %s takes the second chance and declares.\n", p.seatName(g.Declarer))
+			case g.Declarer >= 0:
+				p.f("%s wins the auction with %s.\n", p.seatName(g.Declarer), p.callName(r.Ladder[g.Bid]))
+			case g.Contract >= 0:
+				p.f("Everybody passed: %s, each for himself.\n", r.Contracts[g.Contract].Display())
+			default:
+				p.f("Everybody passed: nobody declares.\n")
+			}
+		}
+	case game.PhaseFromHand:
+		if yes {
+			p.f("%s plays from the hand; the talon stays face down.\n", name)
+		}
+	case game.PhaseDiscard:
+		switch {
+		case name == p.you:
+			p.f("You take the talon (%s) and lay aside %s.\n", p.cards(before.Talon), p.cards(a.Cards))
+		case r.Exchange.ShowTalon:
+			p.f("%s shows the talon (%s), takes it and lays aside %d cards.\n", name, p.cards(before.Talon), a.Cards.Count())
+		default:
+			p.f("%s takes the talon and lays aside %d cards.\n", name, a.Cards.Count())
+		}
+	case game.PhaseAnnounce:
+		if g.Conceded {
+			p.f("%s gives up.\n", name)
+			break
+		}
+		ct := &r.Contracts[g.Contract]
+		trumps := ""
+		if int(ct.Trumps) < len(r.Deck.SuitNames) {
+			trumps = " (trumps " + r.Deck.SuitNames[ct.Trumps] + ")"
+		}
+		verb := "needs"
+		if ct.Exact {
+			verb = "must take exactly"
+		}
+		p.f("%s announces %s%s: %s %d tricks.\n", name, ct.Display(), trumps, verb, r.Need(g.Contract, g.Hand))
+	case game.PhaseDefend:
+		what := map[settle.Choice]string{settle.Play: "defends", settle.Drop: "passes", settle.Half: "takes half without play"}[settle.Choice(a.Value)]
+		p.f("  %-10s %s\n", name, what)
+	case game.PhaseRetrieve:
+		if yes {
+			p.f("%s takes the defence back and defends alone.\n", name)
+		}
+	case game.PhaseOpen:
+		if yes {
+			p.f("%s plays open: the defending hands are shown.\n", name)
+		}
+	case game.PhaseInvite:
+		if yes {
+			p.f("%s invites the other defender to play along.\n", name)
+		}
+	case game.PhaseGiveUp:
+		if yes {
+			p.f("%s gives up before play.\n", name)
+		}
+	case game.PhaseContra:
+		if yes {
+			p.f("%s: contra!\n", name)
+		}
+	case game.PhaseRecontra:
+		if yes {
+			p.f("%s: recontra!\n", name)
+		}
+	}
+	if before.Phase() != game.PhasePlay && g.Phase() == game.PhasePlay {
+		p.f("\nPlay\n")
+	}
+	if g.NTricks > before.NTricks {
+		for i := before.NTricks; i < g.NTricks; i++ {
+			t := &g.Record[i]
+			p.f("  %2d. %-44s -> %s\n", i+1, p.trickCards(t), p.seatName(t.Winner))
+		}
+		if g.Stopped {
+			p.f("  Play stops: the contract can no longer be made.\n")
+		}
+	}
+}
+
+// leave ends the session where it stands: a deal in the middle is kept in
+// the record (with --record) as unfinished, every step so far written.
+func (s *session) leave() {
+	if s.inDeal && !s.over && s.p.rec != nil {
+		s.p.rec.Deals = append(s.p.rec.Deals, record.FromGame(s.g, s.p.names, s.t.Names[s.t.Dealer]))
+	}
+	s.over = true
+}
+
+// standings prints where the players stand: the balances and the pot, or
+// the score sheet and what closing it now would give.
+func (s *session) standings() error {
+	t := s.t
+	if t.Deals == 0 {
+		s.p.f("No deal was finished: nothing is booked.\n")
+		return nil
+	}
+	if t.R.Sheet.Final != nil {
+		return s.p.final(t)
+	}
+	s.p.f("\nStandings after %d deal(s)\n", t.Deals)
+	s.p.balances(t)
 	return nil
 }
 

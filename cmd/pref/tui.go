@@ -22,7 +22,8 @@ import (
 
 // choice is one answer on the screen and the action it takes.
 type choice struct {
-	Label  string
+	Label  string // plain text: the screen styles it
+	Red    bool   // a card of a red suit
 	OK     bool   // may be chosen
 	Why    string // why not, when it may not
 	action game.Action
@@ -61,6 +62,7 @@ type screen struct {
 	err     error
 	height  int
 	width   int
+	scroll  int // transcript lines scrolled back from the end
 }
 
 var (
@@ -69,6 +71,8 @@ var (
 	styleIllegal = lipgloss.NewStyle().Faint(true)
 	styleCursor  = lipgloss.NewStyle().Reverse(true)
 	styleHelp    = lipgloss.NewStyle().Faint(true)
+	styleRed     = lipgloss.NewStyle().Foreground(lipgloss.Color("9"))
+	colour       = true // false with NO_COLOR
 )
 
 // newScreen makes the screen for session s, in which p writes to the
@@ -77,6 +81,14 @@ func newScreen(title string, s *session, p *printer, you string) *screen {
 	noColourKeepAttributes()
 	scr := &screen{title: title, height: 30, width: 80, sess: s, p: p, you: you}
 	p.w = scr
+	if colour {
+		p.paint = func(c cards.Card, name string) string {
+			if red := p.r.Deck.Red; int(c.Suit()) < len(red) && red[c.Suit()] {
+				return styleRed.Render(name)
+			}
+			return name
+		}
+	}
 	scr.advance()
 	return scr
 }
@@ -91,6 +103,8 @@ func noColourKeepAttributes() {
 	}
 	lipgloss.SetColorProfile(termenv.ANSI)
 	styleLegal = lipgloss.NewStyle().Bold(true) // bold, without the green
+	styleRed = lipgloss.NewStyle()
+	colour = false
 }
 
 // Write adds the printer's output to the transcript a whole line at a time
@@ -176,7 +190,7 @@ func (s *screen) show() {
 		for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
 			advised := !hinted && adv.Cards.Has(c)
 			hinted = hinted || advised
-			add(choice{Label: p.card(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
+			add(choice{Label: s.plain(c), Red: s.red(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
 		}
 	case game.PhasePlay:
 		var legal cards.Mask
@@ -197,7 +211,7 @@ func (s *screen) show() {
 		}
 		r.Prompt = prompt + " Your card (legal cards in bold):"
 		for _, c := range s.sorted(g.Hands[seat]) {
-			add(choice{Label: p.card(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
+			add(choice{Label: s.plain(c), Red: s.red(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
 		}
 	default: // yes or no
 		r.Prompt = p.question(g, a.Phase)
@@ -255,8 +269,6 @@ func (s *screen) choose() {
 	switch a.Phase {
 	case game.PhaseAuction:
 		s.log("  %-10s %s", s.you, c.Label)
-	case game.PhaseDiscard:
-		s.log("  You lay aside %s.", s.p.cards(a.Cards))
 	}
 	if note != "" {
 		s.log("%s", note)
@@ -306,15 +318,31 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (s *screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	key := k.String()
 	if key == "ctrl+c" || key == "q" && (s.done || s.leaving) {
+		s.sess.leave()
 		return s, tea.Quit
 	}
 	if s.leaving {
 		s.leaving, s.status = false, ""
 	}
 	switch key {
+	case "pgup":
+		s.scroll += max(1, s.height/2)
+		return s, nil
+	case "pgdown":
+		s.scroll = max(0, s.scroll-max(1, s.height/2))
+		return s, nil
+	case "home":
+		s.scroll = len(s.lines)
+		return s, nil
+	case "end":
+		s.scroll = 0
+		return s, nil
 	case "q":
 		s.leaving = true
 		s.status = "Leave in the middle of the session? Press q again to leave, any other key to stay."
+		if s.p.rec != nil {
+			s.status += " (The deal so far is kept in the record.)"
+		}
 		return s, nil
 	case "u":
 		if !s.done {
@@ -364,47 +392,84 @@ func (s *screen) wrap(text string) []string {
 }
 
 func (s *screen) View() string {
+	w := max(20, s.width)
+	rule := styleHelp.Render(strings.Repeat("─", w))
+	var panel []string
+	if s.sess.inDeal || s.sess.g.Over() {
+		for _, l := range s.p.status(s.sess.g, s.sess.t) {
+			panel = append(panel, s.wrap(l)...)
+		}
+	}
 	var bottom []string
 	if s.req != nil {
 		bottom = append(bottom, s.wrap(s.req.Prompt)...)
 		// the choices on as many rows as they need
 		row, width := "", 0
 		for i, c := range s.req.Choices {
-			label := c.Label
+			style := styleIllegal
 			switch {
 			case i == s.cursor:
-				label = styleCursor.Render(label)
+				style = styleCursor
 			case c.OK:
-				label = styleLegal.Render(label)
-			default:
-				label = styleIllegal.Render(label)
+				style = styleLegal
+			}
+			if c.Red && colour {
+				style = style.Foreground(styleRed.GetForeground())
 			}
 			lw := lipgloss.Width(c.Label) + 1
-			if width > 0 && width+lw > max(20, s.width) {
+			if width > 0 && width+lw > w {
 				bottom = append(bottom, row)
 				row, width = "", 0
 			}
-			row += " " + label
+			row += " " + style.Render(c.Label)
 			width += lw
 		}
 		bottom = append(bottom, row)
 	}
 	bottom = append(bottom, s.wrap(s.status)...)
-	bottom = append(bottom, styleHelp.Render("←/→ move · enter choose · ? hint · u take back · q leave"))
+	bottom = append(bottom, styleHelp.Render("←/→ move · enter choose · ? hint · u take back · PgUp/PgDn scroll · q leave"))
 
 	var body []string
 	for _, l := range s.lines {
 		body = append(body, s.wrap(l)...)
 	}
-	room := max(5, s.height-len(bottom)-3)
-	body = body[max(0, len(body)-room):]
+	room := max(3, s.height-len(panel)-len(bottom)-5)
+	s.scroll = min(s.scroll, max(0, len(body)-room))
+	end := len(body) - s.scroll
+	body = body[max(0, end-room):end]
 
 	var b strings.Builder
-	b.WriteString(styleTitle.Render(s.title) + "\n\n")
-	b.WriteString(strings.Join(body, "\n"))
-	b.WriteString("\n\n")
+	title := s.title
+	if s.sess.deals > 1 && !s.sess.whole {
+		title = fmt.Sprintf("%s · deal %d of %d", title, s.sess.d, s.sess.deals)
+	} else if s.sess.whole {
+		title = fmt.Sprintf("%s · deal %d", title, s.sess.d)
+	}
+	b.WriteString(styleTitle.Render(title) + "\n")
+	if len(panel) > 0 {
+		b.WriteString(strings.Join(panel, "\n") + "\n")
+	}
+	b.WriteString(rule + "\n")
+	b.WriteString(strings.Join(body, "\n") + "\n")
+	if s.scroll > 0 {
+		b.WriteString(styleHelp.Render(fmt.Sprintf("(%d lines below: PgDn)", s.scroll)) + "\n")
+	}
+	b.WriteString(rule + "\n")
 	b.WriteString(strings.Join(bottom, "\n"))
 	return b.String()
+}
+
+// plain is a card's name without colour, for a choice the screen styles.
+func (s *screen) plain(c cards.Card) string {
+	if s.p.ascii {
+		return s.p.r.Deck.Name(c)
+	}
+	return s.p.r.Deck.Pretty(c)
+}
+
+func (s *screen) red(c cards.Card) bool {
+	red := s.p.r.Deck.Red
+	return int(c.Suit()) < len(red) && red[c.Suit()]
 }
 
 // sorted lists a hand as it is shown: by suit, highest first.

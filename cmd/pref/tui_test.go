@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -83,5 +84,53 @@ func TestFullScreenPlay(t *testing.T) {
 		if !strings.Contains(transcript, want) {
 			t.Errorf("the transcript does not show %q", want)
 		}
+	}
+}
+
+// Leaving in the middle of a deal asks first; with --record the deal so far
+// is kept, marked unfinished, and replays step by step without settling.
+func TestLeavingKeepsTheDealSoFar(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	tb, _ := table.New(r, []string{"Anton", "Brigitte", "Charlotte"})
+	p := &printer{r: r, ascii: true, rec: &record.Record{Ruleset: "austrian-1829", Seats: tb.Names}}
+	rng := rand.New(rand.NewPCG(23, 0x9e3779b97f4a7c15))
+	scr := newScreen(r.Title, newSession(p, tb, rng, 1, nil, "Anton"), p, "Anton")
+	press := func(keys ...string) tea.Cmd {
+		var cmd tea.Cmd
+		for _, k := range keys {
+			m := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+			if k == "enter" {
+				m = tea.KeyMsg{Type: tea.KeyEnter}
+			}
+			_, cmd = scr.Update(m)
+		}
+		return cmd
+	}
+	for scr.sess.g.NTricks < 2 && !scr.done {
+		press("?", "enter") // the advised choice, up to the third trick
+	}
+	if cmd := press("q"); cmd != nil || !strings.Contains(scr.status, "Press q again") {
+		t.Fatalf("the first q must ask, not leave: status %q", scr.status)
+	}
+	if cmd := press("q"); cmd == nil {
+		t.Fatal("the second q must leave")
+	}
+	if len(p.rec.Deals) != 1 || !p.rec.Deals[0].Unfinished {
+		t.Fatalf("want one unfinished deal in the record, got %+v", p.rec.Deals)
+	}
+	data, err := record.Marshal(p.rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := record.Parse("left.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals, err := record.Replay(back, r)
+	if err != nil || len(deals) != 1 || !deals[0].Unfinished || deals[0].Ledger != nil {
+		t.Fatalf("replay: %v, %+v\n%s", err, deals, data)
+	}
+	if got := deals[0].State.NTricks; got != 2 {
+		t.Errorf("the replayed deal stops after %d tricks, want 2\n%s", got, data)
 	}
 }

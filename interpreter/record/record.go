@@ -41,8 +41,12 @@ type Deal struct {
 	Tricks  []string `yaml:"tricks,omitempty"`
 	// Claim ends the play after the tricks written: the tricks each player
 	// takes in the whole deal, as agreed at the table.
-	Claim  map[string]int `yaml:"claim,omitempty"`
-	Expect yaml.Node      `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
+	Claim map[string]int `yaml:"claim,omitempty"`
+	// Unfinished marks a deal left in the middle (a player left the
+	// table): every step written is checked, nothing is settled. Only the
+	// last deal of a record may be unfinished.
+	Unfinished bool      `yaml:"unfinished,omitempty"`
+	Expect     yaml.Node `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
 }
 
 // Hands are the players' cards, in seat order.

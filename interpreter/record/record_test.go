@@ -15,6 +15,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
+	"gopkg.in/yaml.v3"
 )
 
 // play plays a session of deals at a table with the simple players,
@@ -314,5 +315,35 @@ func TestTableSheetFiguresAsWritten(t *testing.T) {
 		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 			t.Errorf("sheet figure %s: %v, want %q", figure, err, want)
 		}
+	}
+}
+
+// Unfinished deals: only the last, never one that is over.
+func TestUnfinishedDeals(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	rec, _ := play(t, "austrian-1829", []string{"Anton", "Brigitte", "Charlotte"}, 2, 3)
+	over := *rec
+	over.Deals = slices.Clone(rec.Deals)
+	over.Deals[1].Unfinished = true
+	over.Deals[1].Expect = yaml.Node{}
+	if _, err := record.Replay(&over, r); err == nil || !strings.Contains(err.Error(), "marked unfinished, but it is over") {
+		t.Errorf("a finished deal marked unfinished: %v", err)
+	}
+	first := *rec
+	first.Deals = slices.Clone(rec.Deals)
+	first.Deals[0].Unfinished = true
+	if _, err := record.Replay(&first, r); err == nil || !strings.Contains(err.Error(), "only the last deal") {
+		t.Errorf("an unfinished deal before another: %v", err)
+	}
+	cut := *rec
+	cut.Deals = slices.Clone(rec.Deals[:1])
+	d := &cut.Deals[0]
+	if len(d.Tricks) < 3 {
+		t.Skip("the deal has fewer than 3 tricks")
+	}
+	d.Tricks, d.Unfinished, d.Expect = d.Tricks[:2], true, yaml.Node{}
+	res, err := record.Replay(&cut, r)
+	if err != nil || len(res) != 1 || !res[0].Unfinished || res[0].State.NTricks != 2 {
+		t.Fatalf("an unfinished deal cut after two tricks: %v %+v", err, res)
 	}
 }

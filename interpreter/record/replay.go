@@ -39,9 +39,12 @@ type DealResult struct {
 	Seats   []string
 	State   *game.State
 	Rulings []game.Ruling
-	Outcome *settle.Outcome
-	Ledger  *settle.Ledger
+	Outcome *settle.Outcome // nil for an unfinished deal
+	Ledger  *settle.Ledger  // nil for an unfinished deal
 	Expect  *yaml.Node
+	// Unfinished: the deal was left in the middle; every step written was
+	// legal, nothing was settled.
+	Unfinished bool
 }
 
 // StepError is a record refused at one step: the deal, where in it, and
@@ -88,10 +91,17 @@ func Replay(rec *Record, r *ruleset.Ruleset) ([]DealResult, error) {
 			}
 			t.Dealer = k
 		}
+		if d.Unfinished && i < len(rec.Deals)-1 {
+			return fail("unfinished", fmt.Errorf("only the last deal of a record may be unfinished: the next deal cannot start before this one ends"))
+		}
 		res, err := replayDeal(t, s, d)
 		res.Index = i
 		if err != nil {
 			return fail(err.where, err.err)
+		}
+		if res.Unfinished {
+			out = append(out, res)
+			break
 		}
 		if err := t.Apply(res.Outcome, res.Ledger); err != nil {
 			return fail("settlement", err)
@@ -117,6 +127,12 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 	res := DealResult{Seats: seats}
 	if d.Expect.Kind != 0 {
 		res.Expect = &d.Expect
+	}
+	// stop ends the replay of an unfinished deal where its record ends.
+	stop := func(g *game.Game) (DealResult, *stepErr) {
+		res.Unfinished = true
+		res.State = g.State.Clone()
+		return res, nil
 	}
 	g := game.New(r, nil)
 	g.TableSize = len(t.Names)
@@ -162,6 +178,9 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 				break
 			}
 			if ti >= len(d.Tricks) {
+				if d.Unfinished && ci == 0 {
+					return stop(g)
+				}
 				return res, &stepErr{fmt.Sprintf("trick %d", g.NTricks+1), fmt.Errorf("the record stops here, but the deal is not over: %s is to play", seats[seat])}
 			}
 			if ci == 0 {
@@ -179,6 +198,9 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 				}
 			}
 			if ci >= len(trick) {
+				if d.Unfinished && ti == len(d.Tricks)-1 {
+					return stop(g) // left in the middle of this trick
+				}
 				return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[ti], len(trick), seats[seat])}
 			}
 			where = "" // the state's refusal names the trick
@@ -186,6 +208,9 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 			ci++
 		} else {
 			if ai >= len(d.Actions) {
+				if d.Unfinished && len(d.Tricks) == 0 {
+					return stop(g)
+				}
 				return res, &stepErr{fmt.Sprintf("action %d", ai+1), fmt.Errorf("the record stops here, but %s is to decide (%s)", seats[seat], g.Phase())}
 			}
 			st := d.Actions[ai]
@@ -213,6 +238,9 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 	}
 	if ci != 0 {
 		return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the deal ended before the trick was complete")}
+	}
+	if d.Unfinished && ai == len(d.Actions) && ti == len(d.Tricks) {
+		return res, &stepErr{"unfinished", fmt.Errorf("the deal is marked unfinished, but it is over: leave out unfinished")}
 	}
 	if ai < len(d.Actions) {
 		st := d.Actions[ai]

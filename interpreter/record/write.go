@@ -11,8 +11,9 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// FromGame writes a finished deal, played with KeepHistory, as a record
-// deal; seats name the hands in playing order.
+// FromGame writes a deal played with KeepHistory as a record deal; seats
+// name the hands in playing order. A deal not over is written as far as it
+// went (the trick under way too) and marked unfinished.
 func FromGame(g *game.Game, seats []string, dealer string) Deal {
 	r := g.R
 	d := Deal{Dealer: dealer}
@@ -28,6 +29,12 @@ func FromGame(g *game.Game, seats []string, dealer string) Deal {
 	for i := 0; i < g.NTricks; i++ {
 		t := &g.Record[i]
 		d.Tricks = append(d.Tricks, names(r.Deck, t.Cards[:t.N]))
+	}
+	if !g.Over() {
+		d.Unfinished = true
+		if t := g.CurrentTrick(); g.Phase() == game.PhasePlay && t.N > 0 {
+			d.Tricks = append(d.Tricks, names(r.Deck, t.Cards[:t.N]))
+		}
 	}
 	return d
 }

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
+)
+
+// status is the table at a glance, for the full screen's panel and, line
+// by line, for the line seat: the auction or the contract and its trumps,
+// each defender's choice, the trick under way, the last trick and its
+// winner, the tricks won, and the pot or the score sheet as it stands.
+func (p *printer) status(g *game.Game, t *table.Table) []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	r := p.r
+	ph := g.Phase()
+	switch {
+	case ph <= game.PhasePotAuction && g.Declarer < 0:
+		var calls []string
+		for _, c := range g.Calls {
+			calls = append(calls, p.seatName(c.Seat)+" "+p.callWord(g, c.Call))
+		}
+		if len(calls) == 0 {
+			calls = []string{"no call yet"}
+		}
+		add("Auction: %s", strings.Join(calls, " · "))
+	case g.Declarer < 0 && g.Contract >= 0:
+		add("Contract: %s: everybody passed, each plays for himself", r.Contracts[g.Contract].Display())
+	case g.Declarer < 0:
+		add("Everybody passed: nobody declares")
+	case ph <= game.PhaseAnnounce && !g.Conceded:
+		how := "won the auction"
+		if g.Bid != game.Pass {
+			how += " with " + p.callName(r.Ladder[g.Bid])
+		}
+		add("Declarer: %s (%s); the contract is not announced yet", p.seatName(g.Declarer), how)
+	case g.Conceded:
+		add("Declarer: %s gives up", p.seatName(g.Declarer))
+	default:
+		ct := &r.Contracts[g.Contract]
+		trumps := "no trumps"
+		if int(g.Trump) < len(r.Deck.SuitNames) {
+			trumps = "trumps " + r.Deck.SuitNames[g.Trump]
+			if !p.ascii {
+				trumps += " " + p.suitSymbol(int(g.Trump))
+			}
+		}
+		need := fmt.Sprintf("needs %d tricks", r.Need(g.Contract, g.Hand))
+		if ct.Exact {
+			need = fmt.Sprintf("must take exactly %d tricks", r.Need(g.Contract, g.Hand))
+		}
+		hand := ""
+		if g.Hand {
+			hand = " from the hand"
+		}
+		add("Contract: %s plays %s%s, %s, %s", p.seatName(g.Declarer), ct.Display(), hand, trumps, need)
+	}
+	if d := p.defenceLine(g); d != "" {
+		add("Defence: %s", d)
+	}
+	if g.NTricks > 0 || g.CurrentTrick().N > 0 {
+		var won []string
+		for s := 0; s < g.Seats(); s++ {
+			if g.InPlay(s) {
+				won = append(won, fmt.Sprintf("%s %d", p.seatName(s), g.Taken[s]))
+			}
+		}
+		if g.TalonTaken > 0 {
+			won = append(won, fmt.Sprintf("talon %d", g.TalonTaken))
+		}
+		add("Tricks won: %s", strings.Join(won, " · "))
+	}
+	if g.NTricks > 0 {
+		last := &g.Record[g.NTricks-1]
+		add("Last trick (%d): %s → %s", g.NTricks, p.trickCards(last), p.seatName(last.Winner))
+	}
+	if ph == game.PhasePlay {
+		cur := g.CurrentTrick()
+		if cur.N == 0 {
+			add("Trick %d: %s to lead", g.NTricks+1, p.seatName(g.ToAct()))
+		} else {
+			add("Trick %d: %s; %s to play", g.NTricks+1, p.trickCards(cur), p.seatName(g.ToAct()))
+		}
+	}
+	if line := p.tableLine(t); line != "" {
+		add("%s", line)
+	}
+	return out
+}
+
+// callWord is a call as the auction line writes it.
+func (p *printer) callWord(g *game.Game, call int) string {
+	if call == game.Pass {
+		return "pass"
+	}
+	return p.callName(p.r.Ladder[call])
+}
+
+func (p *printer) suitSymbol(s int) string {
+	sym := p.r.Deck.Symbols[s]
+	if p.paint != nil && s < len(p.r.Deck.Red) && p.r.Deck.Red[s] {
+		return styleRed.Render(sym)
+	}
+	return sym
+}
+
+// trickCards is who played what to a trick, in playing order.
+func (p *printer) trickCards(t *game.Trick) string {
+	var parts []string
+	for k := 0; k < t.N; k++ {
+		parts = append(parts, p.seatName(int(t.Seats[k]))+" "+p.card(t.Cards[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// defenceLine is each defender's choice so far, once the contract is
+// announced; "" before.
+func (p *printer) defenceLine(g *game.Game) string {
+	if g.Declarer < 0 || g.Conceded || g.Phase() <= game.PhaseAnnounce {
+		return ""
+	}
+	var parts []string
+	for k := 1; k < g.Seats(); k++ {
+		s := (g.Declarer + k) % g.Seats()
+		what := "to decide"
+		switch {
+		case g.Invited(s):
+			what = "invited: plays for the inviter"
+		case g.Defence[s] == settle.Play:
+			what = "defends"
+		case g.Defence[s] == settle.Invite:
+			what = "defends and invites"
+		case g.Defence[s] == settle.Half:
+			what = "takes half"
+		case g.Defence[s] == settle.Drop && g.LoneDefender() >= 0 && g.Open:
+			what = fmt.Sprintf("passes; the hands are open, %s plays this one", p.seatName(g.LoneDefender()))
+		case g.Defence[s] == settle.Drop && g.LoneDefender() >= 0:
+			what = "passes; plays the hand along"
+		case g.Defence[s] == settle.Drop:
+			what = "passes"
+		}
+		parts = append(parts, p.seatName(s)+" "+what)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// tableLine is the pot and the balances, or the score sheet, before this
+// deal is booked.
+func (p *printer) tableLine(t *table.Table) string {
+	r := t.R
+	if usesMoney(r) {
+		parts := []string{fmt.Sprintf("Pot %v", t.Pot)}
+		for i, n := range t.Names {
+			parts = append(parts, n+" "+signed(t.Balance[i]))
+		}
+		return strings.Join(parts, " · ")
+	}
+	if len(r.Sheet.Accounts) == 0 && len(r.Sheet.PairAccounts) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, n := range t.Names {
+		var acc []string
+		for _, a := range r.Sheet.Accounts {
+			acc = append(acc, fmt.Sprintf("%s %v", a, t.Sheet[n+" "+a]))
+		}
+		for _, a := range r.Sheet.PairAccounts {
+			var sum money.Amount
+			for _, o := range t.Names {
+				if o != n {
+					sum = sum.Add(t.Sheet[n+" "+a+" "+o])
+				}
+			}
+			acc = append(acc, fmt.Sprintf("%s %v", a, sum))
+		}
+		parts = append(parts, n+": "+strings.Join(acc, ", "))
+	}
+	return "Sheet: " + strings.Join(parts, " · ")
+}

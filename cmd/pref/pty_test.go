@@ -109,6 +109,10 @@ func TestRealProgramInATerminal(t *testing.T) {
 	at = s.waitFor(t, at, "Defend, or pass?")
 	send("\r") // defend
 	at = s.waitFor(t, at, "Your card")
+	// the panel: the contract and its trumps, the defence, the trick
+	s.waitFor(t, 0, "Contract: Charlotte plays spades, trumps spades")
+	s.waitFor(t, 0, "Defence: Anton defends")
+	s.waitFor(t, 0, "Tricks won: Anton 0")
 	send("\x1b[D\r") // ← to 7D, which may not be played
 	at = s.waitFor(t, at, "7D is not legal: you must follow suit")
 	send("q")
@@ -163,7 +167,7 @@ func TestNoColourKeepsTheCursor(t *testing.T) {
 	if !strings.Contains(screen, "\x1b[7m") {
 		t.Errorf("no reverse video on the screen with NO_COLOR:\n%q", screen)
 	}
-	for _, colour := range []string{"\x1b[32m", "\x1b[92m", "\x1b[38;5;", "\x1b[38;2;", ";32m", ";92m"} {
+	for _, colour := range []string{"\x1b[32m", "\x1b[92m", "\x1b[31m", "\x1b[91m", "\x1b[38;5;", "\x1b[38;2;", ";32m", ";92m", ";31m", ";91m"} {
 		if strings.Contains(screen, colour) {
 			t.Errorf("colour code %q on the screen with NO_COLOR", colour)
 		}

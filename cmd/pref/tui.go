@@ -185,6 +185,12 @@ func (s *screen) show() {
 			add(choice{Label: fmt.Sprint(v), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: v}}, adv.Value == v)
 		}
 	case game.PhaseDiscard:
+		if n := a.Value; s.laid.Count() == n { // confirm: the cards laid aside are out of the game
+			r.Prompt = fmt.Sprintf("%s\nLay aside %s? They are out of play for good.", hand, p.cards(s.laid))
+			add(choice{Label: "lay them aside", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: n, Cards: s.laid}}, true)
+			add(choice{Label: "choose again", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: -1}}, false)
+			break
+		}
 		r.Prompt = fmt.Sprintf("%s\nYou took the talon (%s). Lay aside a card (%d of %d):", hand, p.cards(g.Talon), s.laid.Count()+1, a.Value)
 		hinted := false
 		for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
@@ -242,14 +248,16 @@ func (s *screen) choose() {
 	}
 	g := s.sess.g
 	a := c.action
-	if a.Phase == game.PhaseDiscard {
-		s.laid |= a.Cards
-		if s.laid.Count() < s.legal[0].Value {
-			s.status = "laid aside: " + s.p.cards(s.laid)
-			s.show()
-			return
+	if a.Phase == game.PhaseDiscard && a.Value != s.legal[0].Value { // one card picked, or choose again
+		s.status = ""
+		if a.Value < 0 {
+			s.laid = 0
+		} else {
+			s.laid |= a.Cards
+			s.status = "laid aside so far: " + s.p.cards(s.laid)
 		}
-		a.Cards = s.laid
+		s.show()
+		return
 	}
 	point := undoPoint{snap: s.sess.snapshot(), lines: len(s.lines)}
 	var note string

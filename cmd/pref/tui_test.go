@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -132,5 +133,39 @@ func TestLeavingKeepsTheDealSoFar(t *testing.T) {
 	}
 	if got := deals[0].State.NTricks; got != 2 {
 		t.Errorf("the replayed deal stops after %d tricks, want 2\n%s", got, data)
+	}
+}
+
+// A discard is confirmed before it is made: the cards are shown again and
+// "choose again" starts over.
+func TestDiscardIsConfirmed(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	tb, _ := table.New(r, []string{"Anton", "Brigitte", "Charlotte"})
+	p := &printer{r: r, ascii: true}
+	rng := rand.New(rand.NewPCG(23, 0x9e3779b97f4a7c15))
+	scr := newScreen(r.Title, newSession(p, tb, rng, 1, nil, "Anton"), p, "Anton")
+	key := func(k tea.KeyType) { scr.Update(tea.KeyMsg{Type: k}) }
+	for i := 0; scr.sess.g.Phase() != game.PhaseDiscard; i++ {
+		if i > 20 || scr.done {
+			t.Fatal("Anton never came to discard")
+		}
+		scr.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+		key(tea.KeyEnter)
+	}
+	key(tea.KeyEnter) // the first card
+	key(tea.KeyEnter) // the second
+	if !strings.Contains(scr.req.Prompt, "Lay aside") || scr.sess.g.Phase() != game.PhaseDiscard {
+		t.Fatalf("two cards picked: want a confirmation, got %q in %v", scr.req.Prompt, scr.sess.g.Phase())
+	}
+	key(tea.KeyRight) // choose again
+	key(tea.KeyEnter)
+	if scr.laid != 0 || !strings.Contains(scr.req.Prompt, "(1 of 2)") {
+		t.Fatalf("choose again: laid %v, prompt %q", scr.laid, scr.req.Prompt)
+	}
+	key(tea.KeyEnter)
+	key(tea.KeyEnter)
+	key(tea.KeyEnter) // lay them aside
+	if ph := scr.sess.g.Phase(); ph == game.PhaseDiscard || scr.sess.g.Laid.Count() != 2 {
+		t.Fatalf("confirmed: phase %v, laid %v", ph, scr.sess.g.Laid)
 	}
 }

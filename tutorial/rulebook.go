@@ -38,29 +38,43 @@ var Lessons = []struct{ Name, Title string }{
 // Lesson renders one concept of r as markdown ("" when r does not use it).
 func Lesson(r *ruleset.Ruleset, name string, ascii bool) (string, error) {
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, name+".md.tmpl", newView(r, ascii)); err != nil {
+	if err := templates.ExecuteTemplate(&b, name+".md.tmpl", newView(r, ascii, false)); err != nil {
 		return "", err
 	}
 	return strings.TrimSpace(b.String()), nil
 }
 
-// Rulebook is the whole rulebook of r as one markdown document.
+// Rulebook is the whole rulebook of r as one markdown document. Unlike the
+// lessons it keeps each condition and amount as written, marked as the
+// precise form, beside its words.
 func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
-	v := newView(r, ascii)
+	return document(r, ascii, true, Lessons)
+}
+
+// Course is the lessons of r for a learner as one markdown document: first
+// what any trick-taking game is made of (tricks, following suit, trumps,
+// the talon), with examples in r's own cards, then r's rules, every
+// condition and amount in words.
+func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
+	return document(r, ascii, false, append([]struct{ Name, Title string }{{"basics", "Before the rules: tricks, suits and trumps"}}, Lessons...))
+}
+
+func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, Title string }) (string, error) {
+	v := newView(r, ascii, precise)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
 	if v.Source != "" {
 		fmt.Fprintf(&b, "\nSource: %s\n", v.Source)
 	}
-	if notes := strings.TrimSpace(r.Spec.Notes); notes != "" {
+	if notes := strings.TrimSpace(r.Spec.Notes); notes != "" && precise {
 		fmt.Fprintf(&b, "\n%s\n", notes)
 	}
-	for _, l := range Lessons {
-		text, err := Lesson(r, l.Name, ascii)
-		if err != nil {
+	for _, l := range lessons {
+		var tb bytes.Buffer
+		if err := templates.ExecuteTemplate(&tb, l.Name+".md.tmpl", v); err != nil {
 			return "", fmt.Errorf("lesson %s: %w", l.Name, err)
 		}
-		if text != "" {
+		if text := strings.TrimSpace(tb.String()); text != "" {
 			fmt.Fprintf(&b, "\n## %s\n\n%s\n", l.Title, text)
 		}
 	}
@@ -70,6 +84,11 @@ func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
 // view is what the templates see: the ruleset in words.
 type view struct {
 	R             *ruleset.Ruleset
+	Precise       bool // the rulebook: expressions as written too, marked as such
+	Defines       []defineView
+	SheetClosed   string // the sheet's closing condition, in words
+	SheetPair     string // what a player gains from another at the end, in words
+	Basics        basicsView
 	Source        string
 	Suits         []suitView
 	Ranks         string
@@ -98,12 +117,64 @@ type contractView struct {
 }
 
 type ruleView struct {
-	Name, Source, When string
+	Name, Source, When string // When in words (and as written, in the rulebook)
 	Pays               []string
 }
 
-func newView(r *ruleset.Ruleset, ascii bool) *view {
-	v := &view{R: r, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:]}
+type defineView struct{ Name, Words, Src string }
+
+// basicsView is what the first lesson shows, in r's own cards.
+type basicsView struct {
+	Players, HandSize, Talon    int
+	MustTrump                   bool
+	FollowExample, TrumpExample string
+	TrumpName                   string
+}
+
+// basics draws the first lesson's examples from r's deck: a trick that
+// follows suit in the lowest suit, and one won by a trump of the highest.
+func basics(r *ruleset.Ruleset, ascii bool) basicsView {
+	d := &r.Deck
+	name := func(s, rank int) string {
+		c := cards.Make(cards.Suit(s), rank)
+		if ascii {
+			return d.Name(c)
+		}
+		return d.Pretty(c)
+	}
+	b := basicsView{Players: r.Hands, HandSize: r.HandSize, Talon: r.TalonSize, MustTrump: r.Play.MustTrump}
+	top := len(d.Ranks) - 1
+	if len(d.SuitIDs) < 2 || top < 2 {
+		return b
+	}
+	low, high := 0, len(d.SuitIDs)-1
+	players := []string{"Anton", "Brigitte", "Charlotte", "Dora"}
+	second, third := players[1], players[min(2, r.Hands-1)]
+	b.FollowExample = fmt.Sprintf("%s leads %s, %s plays %s, %s plays %s. Everybody followed suit; %s is the highest of the %s, so %s wins the trick and leads the next one.",
+		players[0], name(low, 2), second, name(low, top-1), third, name(low, 0), name(low, top-1), d.SuitNames[low], second)
+	b.TrumpName = d.SuitNames[high]
+	b.TrumpExample = fmt.Sprintf("%s leads %s; %s has no %s and plays %s, a trump; %s plays %s. Even the lowest trump beats the highest %s: %s wins the trick.",
+		players[0], name(low, top), second, d.SuitNames[low], name(high, 0), third, name(low, top-1), d.SuitNames[low], second)
+	return b
+}
+
+func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
+	v := &view{R: r, Precise: precise, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
+	// words puts an expression into words; the rulebook adds it as
+	// written, where that says more than the words.
+	words := func(in func(*ruleset.Ruleset, string) string, src string) string {
+		w := in(r, src)
+		if precise && w != src {
+			return w + " (precisely: `" + src + "`)"
+		}
+		return w
+	}
+	for _, d := range r.Defines {
+		v.Defines = append(v.Defines, defineView{Name: strings.ReplaceAll(d.Name, "_", " "), Words: words(Amount, d.Src), Src: d.Src})
+	}
+	if f := r.Sheet.Final; f != nil {
+		v.SheetClosed, v.SheetPair = words(Condition, f.ClosedSrc), words(Amount, f.PairSrc)
+	}
 	for i, id := range r.Deck.SuitIDs {
 		sym := r.Deck.Symbols[i]
 		if ascii {
@@ -130,6 +201,9 @@ func newView(r *ruleset.Ruleset, ascii bool) *view {
 		}
 		var vals []string
 		for k, name := range r.ValueNames {
+			if !precise { // a learner reads words; an author, the names to write
+				name = strings.ReplaceAll(name, "_", " ")
+			}
 			vals = append(vals, fmt.Sprintf("%s %d", name, c.Values[k]))
 		}
 		if c.Number != 0 {
@@ -215,18 +289,19 @@ func newView(r *ruleset.Ruleset, ascii bool) *view {
 		v.Offers = append(v.Offers, s)
 	}
 	for _, rule := range r.Rules {
-		rv := ruleView{Name: rule.Name, Source: rule.Source, When: rule.WhenSrc}
+		rv := ruleView{Name: rule.Name, Source: rule.Source, When: words(Condition, rule.WhenSrc)}
 		for i, p := range rule.Pay {
 			ps := r.Spec.Settlement[len(v.Rules)].Pay[i]
-			line := fmt.Sprintf("%s pays %s: `%s`", who(ps.From.Text), who(ps.To.Text), p.AmountSrc)
+			amount := words(Amount, p.AmountSrc)
+			line := fmt.Sprintf("%s pays %s: %s", who(ps.From.Text), who(ps.To.Text), amount)
 			switch {
 			case p.Pair:
-				line = fmt.Sprintf("%s writes %s against %s: `%s`", who(ps.To.Text), p.Account, who(ps.From.Text), p.AmountSrc)
+				line = fmt.Sprintf("%s writes %s against %s: %s", who(ps.To.Text), p.Account, who(ps.From.Text), amount)
 			case p.Account != "":
-				line = fmt.Sprintf("%s writes to %s: `%s`", who(ps.To.Text), p.Account, p.AmountSrc)
+				line = fmt.Sprintf("%s writes to %s: %s", who(ps.To.Text), p.Account, amount)
 			}
 			if ps.Where.Text != "" {
-				line += fmt.Sprintf(", where `%s`", ps.Where.Text)
+				line += ", when " + words(Condition, ps.Where.Text)
 			}
 			rv.Pays = append(rv.Pays, line)
 		}

@@ -88,11 +88,16 @@ func TestRulebookMentionsEveryConcept(t *testing.T) {
 		for _, rule := range r.Rules {
 			want = append(want, rule.Name, "`"+rule.WhenSrc+"`")
 			for _, p := range rule.Pay {
-				want = append(want, "`"+p.AmountSrc+"`")
+				if Amount(r, p.AmountSrc) != p.AmountSrc { // a bare number is its own words
+					want = append(want, "`"+p.AmountSrc+"`")
+				}
 			}
 		}
 		for _, d := range r.Defines {
-			want = append(want, "`"+d.Name+"` = `"+d.Src+"`")
+			want = append(want, "the **"+strings.ReplaceAll(d.Name, "_", " ")+"** is ")
+			if Amount(r, d.Src) != d.Src {
+				want = append(want, "`"+d.Src+"`")
+			}
 		}
 		for _, o := range r.Options {
 			want = append(want, o.Name, o.Description)

@@ -88,7 +88,17 @@ func plainOutput(out io.Writer, plain, ascii bool) bool {
 
 // renderedRulebook is the rulebook of r rendered for the reader.
 func renderedRulebook(r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
-	md, err := tutorial.Rulebook(r, ascii)
+	return rendered(tutorial.Rulebook, r, ascii, plain, width)
+}
+
+// renderedCourse is the tutorial's lessons: the rules in words, for a
+// learner, after what tricks, suits and trumps are.
+func renderedCourse(r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
+	return rendered(tutorial.Course, r, ascii, plain, width)
+}
+
+func rendered(doc func(*ruleset.Ruleset, bool) (string, error), r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
+	md, err := doc(r, ascii)
 	if err != nil {
 		return "", failed("rulebook: %v", err)
 	}

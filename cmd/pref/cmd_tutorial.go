@@ -43,7 +43,7 @@ the questions with their answers. --interactive asks even when piped.`,
 			fullScreen := !plain && !interactive && isTerminal(out) && isTerminalReader(cmd.InOrStdin())
 			ask := interactive || (!plain && isTerminalReader(cmd.InOrStdin()))
 			if fullScreen {
-				lessons, err := renderedRulebook(r, ascii, plainOut, 80)
+				lessons, err := renderedCourse(r, ascii, plainOut, 80)
 				if err != nil {
 					return err
 				}
@@ -56,7 +56,7 @@ the questions with their answers. --interactive asks even when piped.`,
 				return err
 			}
 			if !skip {
-				text, err := renderedRulebook(r, ascii, plainOut, 80)
+				text, err := renderedCourse(r, ascii, plainOut, 80)
 				if err != nil {
 					return err
 				}

@@ -21,33 +21,90 @@ type Quiz struct {
 	Answer   []string // the right answer: card names, or one name or amount
 	Shown    string   // the answer as shown to a reader
 	Why      string   // the rule, quoted when the answer is wrong
+	Held     []string // for a question about a hand: the cards held, so "all" or "hearts" can be read
 }
 
 // Check reports whether answer is right: cards in any order and either
-// spelling (7S or 7♠), names in any case, amounts exactly (5.5 or 11/2).
+// spelling (7S or 7♠), or in words where the question is about a hand
+// ("all", "any card", "hearts", "the clubs and 7S"); names in any case;
+// amounts exactly (5.5 or 11/2).
 func (q *Quiz) Check(r *ruleset.Ruleset, answer string) bool {
 	answer = strings.TrimSpace(answer)
 	switch q.Kind {
 	case "cards":
-		var got, want cards.Mask
-		for _, f := range strings.FieldsFunc(answer, func(c rune) bool { return c == ' ' || c == ',' }) {
-			c, err := r.Deck.Parse(unpretty(r, f))
-			if err != nil {
-				return false
-			}
-			got |= c.Bit()
-		}
+		got, ok := q.cards(r, answer)
+		var want cards.Mask
 		for _, f := range q.Answer {
 			c, _ := r.Deck.Parse(f)
 			want |= c.Bit()
 		}
-		return got == want
+		return ok && got == want
 	case "amount":
 		got, err1 := money.Parse(answer)
 		want, err2 := money.Parse(q.Answer[0])
 		return err1 == nil && err2 == nil && got.Equal(want)
 	}
 	return strings.EqualFold(answer, q.Answer[0])
+}
+
+// filler are words an answer in words may hold around its cards and suits.
+var filler = map[string]bool{"and": true, "or": true, "the": true, "of": true, "his": true, "her": true,
+	"cards": true, "card": true, "only": true, "any": true, "all": true, "a": true, "one": true, "every": true}
+
+// cards reads an answer as a set of cards: card names, suits of the hand
+// held, or all of it.
+func (q *Quiz) cards(r *ruleset.Ruleset, answer string) (cards.Mask, bool) {
+	var held cards.Mask
+	for _, f := range q.Held {
+		c, _ := r.Deck.Parse(f)
+		held |= c.Bit()
+	}
+	words := strings.FieldsFunc(strings.ToLower(answer), func(c rune) bool { return c == ' ' || c == ',' || c == ';' })
+	switch strings.Join(words, " ") {
+	case "all", "any", "any card", "all cards", "all of them", "any of them", "everything", "all his cards", "all her cards", "any one":
+		return held, held != 0
+	}
+	var got cards.Mask
+	named := false
+	for _, w := range words {
+		if filler[w] {
+			continue
+		}
+		if s, ok := suitWord(r, w); ok && held != 0 {
+			got |= held.Suit(s)
+			named = true
+			continue
+		}
+		c, err := r.Deck.Parse(unpretty(r, strings.ToUpper(w)))
+		if err != nil {
+			return 0, false
+		}
+		got |= c.Bit()
+		named = true
+	}
+	return got, named
+}
+
+// suitWord reads a suit's name, alias or symbol, singular or plural.
+func suitWord(r *ruleset.Ruleset, w string) (cards.Suit, bool) {
+	for i, name := range r.Deck.SuitNames {
+		cands := append([]string{name, r.Deck.Symbols[i]}, r.Spec.Cards.Suits[i].Aliases...)
+		for _, c := range cands {
+			c = strings.ToLower(c)
+			if w == c || w+"s" == c || w == c+"s" || strings.TrimSuffix(c, "s") == strings.TrimSuffix(w, "s") && len(w) > 2 {
+				return cards.Suit(i), true
+			}
+		}
+	}
+	return 0, false
+}
+
+func cardNames(r *ruleset.Ruleset, m cards.Mask) []string {
+	var out []string
+	for _, c := range m.Cards() {
+		out = append(out, r.Deck.Name(c))
+	}
+	return out
 }
 
 // unpretty turns 7♠ into 7S.
@@ -66,17 +123,48 @@ type Step struct {
 
 // Walkthrough is a guided deal.
 type Walkthrough struct {
+	Seed    uint64 // the deal walked through
 	Steps   []Step
 	Quizzes int
+}
+
+// teachingSeed is the first seed from seed on whose deal, played by the
+// computer players, has a bid and a contract played by a declarer to the
+// end; seed itself when none of the next thousand has.
+func teachingSeed(r *ruleset.Ruleset, seed uint64) uint64 {
+	players := make([]game.Player, r.Hands)
+	for i := range players {
+		players[i] = &bot.Simple{}
+	}
+	g := game.New(r, players)
+	for s := seed; s < seed+1000 && s >= seed; s++ {
+		g.Deal(rand.New(rand.NewPCG(s, 0x9e3779b97f4a7c15)))
+		if g.Run() != nil {
+			continue
+		}
+		bid := false
+		for _, c := range g.Calls {
+			bid = bid || c.Call != game.Pass
+		}
+		if bid && g.Declarer >= 0 && !g.Conceded && g.NTricks > 0 {
+			return s
+		}
+	}
+	return seed
 }
 
 // quizTricks is how many tricks get questions; the rest are told.
 const quizTricks = 3
 
-// Walk plays a seeded deal of r with the computer players and records it as
-// steps with quizzes. names are the players, forehand first.
+// Walk plays a deal of r with the computer players and records it as steps
+// with quizzes; names are the players, forehand first. The deal is the
+// first from seed on that teaches the whole game: somebody bids, a
+// declarer plays a contract, the defence plays against it, and it is
+// settled (Walkthrough.Seed says which; any deal when none of the next
+// thousand does).
 func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthrough, error) {
-	w := &Walkthrough{}
+	seed = teachingSeed(r, seed)
+	w := &Walkthrough{Seed: seed}
 	cardName := func(c cards.Card) string {
 		if ascii {
 			return r.Deck.Name(c)
@@ -306,7 +394,7 @@ func (p *recording) beforeCard(g *game.Game, seat int, legal cards.Mask) {
 		rec.w.add("", &Quiz{
 			Question: fmt.Sprintf("Trick %d: %s led %s. %s holds %s. Which cards may %s play?",
 				g.NTricks+1, rec.seat(int(t.Seats[0])), rec.cardName(t.Cards[0]), rec.names[seat], rec.hand(g.Hands[seat]), rec.names[seat]),
-			Kind: "cards", Answer: names, Shown: rec.hand(legal), Why: g.LegalReason(seat),
+			Kind: "cards", Answer: names, Shown: rec.hand(legal), Why: g.LegalReason(seat), Held: cardNames(g.R, g.Hands[seat]),
 		})
 	}
 }

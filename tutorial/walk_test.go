@@ -66,3 +66,44 @@ func TestWalkEveryRuleset(t *testing.T) {
 		}
 	}
 }
+
+// The guided deal of every embedded ruleset teaches the whole game: a bid,
+// a declarer's contract played by cards, a settlement.
+func TestGuidedDealHasABidAndAPlayedContract(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, _ := rulesets.Open(name)
+		w, err := Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text strings.Builder
+		for _, s := range w.Steps {
+			text.WriteString(s.Text + "\n")
+		}
+		for _, want := range []string{" bids ", "wins the auction", " leads ", "Settlement, rule by rule"} {
+			if !strings.Contains(text.String(), want) {
+				t.Errorf("%s (seed %d): the guided deal never says %q", name, w.Seed, want)
+			}
+		}
+	}
+}
+
+// A question about a hand takes the answer in words as well as in cards.
+func TestAnswersInWords(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	q := &Quiz{Kind: "cards", Answer: []string{"AH", "7H"}, Held: []string{"AH", "7H", "KS", "8C"}}
+	for answer, want := range map[string]bool{
+		"AH 7H": true, "7h ah": true, "7♥, A♥": true, "hearts": true, "all hearts": true, "the hearts": true, "heart": true,
+		"all": false, "AH": false, "spades": false, "nonsense": false, "": false,
+	} {
+		if got := q.Check(r, answer); got != want {
+			t.Errorf("%q: %v, want %v", answer, got, want)
+		}
+	}
+	all := &Quiz{Kind: "cards", Answer: []string{"AH", "KS"}, Held: []string{"AH", "KS"}}
+	for _, answer := range []string{"all", "any", "any card", "everything", "hearts and spades", "KS hearts"} {
+		if !all.Check(r, answer) {
+			t.Errorf("%q refused where every card held is legal", answer)
+		}
+	}
+}

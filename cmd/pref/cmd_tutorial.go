@@ -67,7 +67,7 @@ the questions with their answers. --interactive asks even when piped.`,
 			if err != nil {
 				return failed("guided deal: %v", err)
 			}
-			fmt.Fprintf(out, "\nA guided deal (seed %d)\n====================\n", seed)
+			fmt.Fprintf(out, "\nA guided deal (seed %d)\n====================\n", w.Seed)
 			in := bufio.NewScanner(cmd.InOrStdin())
 			right, asked := 0, 0
 			for _, s := range w.Steps {

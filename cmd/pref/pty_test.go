@@ -148,7 +148,7 @@ func TestRealTutorialInATerminal(t *testing.T) {
 	}
 	at = s.waitFor(t, at, "type your answer")
 	send("ah\r")
-	s.waitFor(t, at, "Not quite: the answer is 9S")
+	s.waitFor(t, at, "Not quite: the answer is JH")
 	send("\x03") // ctrl+c
 }
 

@@ -45,10 +45,10 @@ func TestTutorialScreen(t *testing.T) {
 		}
 		t.Fatal("no question came")
 	}
-	toQuestion() // which cards may Anton play: 9S
-	tm.Type("9s")
+	toQuestion() // which cards may Anton play: JH
+	tm.Type("jh")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitFor(t, out, "Right: 9S")
+	waitFor(t, out, "Right: JH")
 	toQuestion() // who wins trick 1: Charlotte
 	tm.Type("Brigitte")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

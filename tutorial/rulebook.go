@@ -59,6 +59,30 @@ func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
 	return document(r, ascii, false, append([]struct{ Name, Title string }{{"basics", "Before the rules: tricks, suits and trumps"}}, Lessons...))
 }
 
+// Page is one lesson of the course as markdown, under its title.
+type Page struct{ Title, Markdown string }
+
+// CoursePages is Course one lesson a page, the first page the ruleset's
+// title and description; a lesson r does not use has no page.
+func CoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
+	md, err := Course(r, ascii)
+	if err != nil {
+		return nil, err
+	}
+	var pages []Page
+	for i, part := range strings.Split("\n"+md, "\n## ") {
+		title, _, _ := strings.Cut(part, "\n")
+		text := part
+		if i == 0 {
+			title = r.Title
+		} else {
+			text = "## " + part
+		}
+		pages = append(pages, Page{Title: strings.TrimSpace(title), Markdown: strings.TrimSpace(text)})
+	}
+	return pages, nil
+}
+
 func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, Title string }) (string, error) {
 	v := newView(r, ascii, precise)
 	var b strings.Builder

@@ -3,11 +3,15 @@ package main
 import (
 	"bufio"
 	"fmt"
-	tea "github.com/charmbracelet/bubbletea"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/tutorial"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -15,9 +19,9 @@ import (
 
 func tutorialCmd() *cobra.Command {
 	var (
-		seed                            uint64
-		plain, ascii, interactive, skip bool
-		options                         []string
+		seed                                     uint64
+		plain, ascii, interactive, skip, restart bool
+		options                                  []string
 	)
 	cmd := &cobra.Command{
 		Use:   "tutorial [RULESET]",
@@ -43,7 +47,7 @@ the questions with their answers. --interactive asks even when piped.`,
 			fullScreen := !plain && !interactive && isTerminal(out) && isTerminalReader(cmd.InOrStdin())
 			ask := interactive || (!plain && isTerminalReader(cmd.InOrStdin()))
 			if fullScreen {
-				lessons, err := renderedCourse(r, ascii, plainOut, 80)
+				pages, err := coursePages(r, ascii, plainOut)
 				if err != nil {
 					return err
 				}
@@ -51,7 +55,16 @@ the questions with their answers. --interactive asks even when piped.`,
 				if err != nil {
 					return failed("guided deal: %v", err)
 				}
-				_, err = tea.NewProgram(newTutorialScreen(r, lessons, w), tea.WithAltScreen(),
+				start := 0
+				if !restart {
+					start = loadProgress(r.Name)
+				}
+				if skip {
+					start = len(pages)
+				}
+				scr := newTutorialScreen(r, pages, w, start)
+				scr.save = func(lesson int) { saveProgress(r.Name, lesson) }
+				_, err = tea.NewProgram(scr, tea.WithAltScreen(),
 					tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run()
 				return err
 			}
@@ -108,6 +121,7 @@ the questions with their answers. --interactive asks even when piped.`,
 	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H)")
 	f.BoolVar(&interactive, "interactive", false, "ask the questions even when input is not a terminal")
 	f.BoolVar(&skip, "skip-lessons", false, "go straight to the guided deal")
+	f.BoolVar(&restart, "restart", false, "at the full screen: start at the first lesson, not where you left off")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
 	return cmd
 }
@@ -115,4 +129,57 @@ the questions with their answers. --interactive asks even when piped.`,
 func isTerminalReader(r io.Reader) bool {
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// coursePages renders the lessons one page each.
+func coursePages(r *ruleset.Ruleset, ascii, plain bool) ([]tutorialPage, error) {
+	pages, err := tutorial.CoursePages(r, ascii)
+	if err != nil {
+		return nil, failed("lessons: %v", err)
+	}
+	out := make([]tutorialPage, len(pages))
+	for i, p := range pages {
+		text, err := tutorial.Render(p.Markdown, plain, 80)
+		if err != nil {
+			return nil, failed("rendering: %v", err)
+		}
+		out[i] = tutorialPage{Title: p.Title, Text: text}
+	}
+	return out, nil
+}
+
+// The lesson a learner reached is kept per ruleset in the user's
+// configuration directory ($XDG_CONFIG_HOME/pref/tutorial/NAME), so that
+// pref tutorial resumes there. Losing it costs only the place: errors are
+// ignored.
+func progressPath(name string) string {
+	dir, err := os.UserConfigDir()
+	if err != nil || name == "" || strings.ContainsAny(name, `/\`) {
+		return ""
+	}
+	return filepath.Join(dir, "pref", "tutorial", name)
+}
+
+func loadProgress(name string) int {
+	path := progressPath(name)
+	if path == "" {
+		return 0
+	}
+	data, err := safeio.ReadFile(path, 64)
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+func saveProgress(name string, lesson int) {
+	path := progressPath(name)
+	if path == "" || os.MkdirAll(filepath.Dir(path), 0o755) != nil {
+		return
+	}
+	_ = safeio.WriteFile(path, []byte(strconv.Itoa(lesson)+"\n"), 0o644, true)
 }

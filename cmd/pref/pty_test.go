@@ -75,7 +75,7 @@ func startInTerminal(t *testing.T, args ...string) (*exec.Cmd, *screenReader, fu
 		t.Fatal(buildErr)
 	}
 	cmd := exec.Command(builtBin, args...)
-	cmd.Env = append(cmd.Environ(), "TERM=xterm-256color")
+	cmd.Env = append(cmd.Environ(), "TERM=xterm-256color", "XDG_CONFIG_HOME="+t.TempDir()) // the tutorial keeps its place there
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 110})
 	if err != nil {
 		t.Fatal(err)
@@ -134,8 +134,8 @@ func TestRealProgramInATerminal(t *testing.T) {
 // TestRealTutorialInATerminal: the full-screen tutorial in a pseudo-terminal,
 // through the lessons to a question answered wrongly, the rule quoted.
 func TestRealTutorialInATerminal(t *testing.T) {
-	_, s, send := startInTerminal(t, "tutorial", "austrian-1829", "--ascii")
-	at := s.waitFor(t, 0, "enter: the guided deal")
+	_, s, send := startInTerminal(t, "tutorial", "austrian-1829", "--ascii", "--restart")
+	at := s.waitFor(t, 0, "lesson 1 of")
 	for i := 0; i < 60; i++ {
 		send("\r")
 		time.Sleep(60 * time.Millisecond)

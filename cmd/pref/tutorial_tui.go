@@ -16,7 +16,10 @@ import (
 // step per key, asking its questions in a text field.
 type tutorialScreen struct {
 	r            *ruleset.Ruleset
-	lessons      string
+	pages        []tutorialPage // the lessons, rendered
+	page         int
+	resumed      bool
+	save         func(lesson int) // keeps the lesson reached, when leaving
 	walk         *tutorial.Walkthrough
 	step         int
 	inDeal, done bool
@@ -28,17 +31,49 @@ type tutorialScreen struct {
 	ready        bool
 }
 
-func newTutorialScreen(r *ruleset.Ruleset, lessons string, w *tutorial.Walkthrough) *tutorialScreen {
+// tutorialPage is a lesson as shown.
+type tutorialPage struct{ Title, Text string }
+
+// newTutorialScreen starts at lesson start (len(pages): the guided deal),
+// where the learner left off last time.
+func newTutorialScreen(r *ruleset.Ruleset, pages []tutorialPage, w *tutorial.Walkthrough, start int) *tutorialScreen {
 	in := textinput.New()
-	in.Placeholder = "your answer (cards like 7S 8D, or a name, or an amount)"
-	return &tutorialScreen{r: r, lessons: lessons, walk: w, input: in}
+	in.Placeholder = "your answer (cards like 7S 8D, all, hearts; a name; an amount)"
+	s := &tutorialScreen{r: r, pages: pages, walk: w, input: in, save: func(int) {}}
+	if start > 0 && start <= len(pages) {
+		s.resumed = true
+		s.page = start
+		if start == len(pages) {
+			s.page = len(pages) - 1
+			s.startDeal()
+		}
+	}
+	return s
+}
+
+func (s *tutorialScreen) startDeal() {
+	s.inDeal = true
+	s.transcript = []string{fmt.Sprintf("A guided deal (seed %d)", s.walk.Seed), ""}
+	s.next()
+}
+
+// lessonReached is what is kept when the learner leaves: the lesson on
+// screen, or len(pages) for the guided deal.
+func (s *tutorialScreen) lessonReached() int {
+	if s.inDeal {
+		return len(s.pages)
+	}
+	return s.page
 }
 
 func (s *tutorialScreen) Init() tea.Cmd { return nil }
 
 func (s *tutorialScreen) content() string {
 	if !s.inDeal {
-		return s.lessons
+		if len(s.pages) == 0 {
+			return ""
+		}
+		return s.pages[s.page].Text
 	}
 	return strings.Join(s.transcript, "\n")
 }
@@ -47,6 +82,8 @@ func (s *tutorialScreen) refresh() {
 	s.vp.SetContent(lipgloss.NewStyle().Width(s.vp.Width).Render(s.content())) // wrapped to the screen
 	if s.inDeal {
 		s.vp.GotoBottom()
+	} else {
+		s.vp.GotoTop()
 	}
 }
 
@@ -63,6 +100,7 @@ func (s *tutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case tea.KeyMsg:
 		if msg.String() == "ctrl+c" || (msg.String() == "q" && s.asking == nil) {
+			s.save(s.lessonReached())
 			return s, tea.Quit
 		}
 		if s.asking != nil {
@@ -76,14 +114,30 @@ func (s *tutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.input, cmd = s.input.Update(msg)
 			return s, cmd
 		}
+		s.resumed = false
 		switch msg.String() {
 		case "enter", " ", "n", "right":
-			if !s.inDeal {
-				s.inDeal = true
-				s.transcript = []string{"A guided deal", ""}
+			switch {
+			case s.inDeal:
+				s.next()
+			case s.page < len(s.pages)-1:
+				s.page++
+			default:
+				s.startDeal()
 			}
-			s.next()
 			s.refresh()
+			return s, nil
+		case "left", "p", "b":
+			if !s.inDeal && s.page > 0 {
+				s.page--
+				s.refresh()
+			}
+			return s, nil
+		case "r": // start over
+			if !s.inDeal {
+				s.page = 0
+				s.refresh()
+			}
 			return s, nil
 		}
 	}
@@ -135,14 +189,21 @@ func (s *tutorialScreen) View() string {
 	if !s.ready {
 		return "…"
 	}
-	help := "↑/↓ scroll · enter: the guided deal · q quit"
+	title := ""
+	if s.page < len(s.pages) {
+		title = s.pages[s.page].Title
+	}
+	help := fmt.Sprintf("lesson %d of %d: %s · enter/→ next · ← back · ↑/↓ scroll · q quit (your place is kept)", s.page+1, len(s.pages), title)
+	if s.resumed {
+		help = "welcome back: " + help + " · r start over"
+	}
 	switch {
 	case s.asking != nil:
-		help = "type your answer, enter to check · ctrl+c quit"
+		help = fmt.Sprintf("guided deal, step %d of %d · type your answer, enter to check · ctrl+c quit", s.step, len(s.walk.Steps))
 	case s.done:
-		help = fmt.Sprintf("score %d of %d · ↑/↓ scroll · q quit", s.right, s.asked)
+		help = fmt.Sprintf("the guided deal is over: score %d of %d · ↑/↓ scroll · q quit", s.right, s.asked)
 	case s.inDeal:
-		help = "enter: next step · ↑/↓ scroll · q quit"
+		help = fmt.Sprintf("guided deal, step %d of %d · question %d of %d, %d right · enter: next step · ↑/↓ scroll · q quit", s.step, len(s.walk.Steps), s.asked, s.walk.Quizzes, s.right)
 	}
 	field := ""
 	if s.asking != nil {

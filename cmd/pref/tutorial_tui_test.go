@@ -19,15 +19,17 @@ import (
 // quoted, and the score kept.
 func TestTutorialScreen(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
-	md, _ := tutorial.Rulebook(r, true)
-	lessons, _ := tutorial.Render(md, true, 80)
+	pages, err := coursePages(r, true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
 	w, err := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := teatest.NewTestModel(t, newTutorialScreen(r, lessons, w), teatest.WithInitialTermSize(120, 40))
+	tm := teatest.NewTestModel(t, newTutorialScreen(r, pages, w, 0), teatest.WithInitialTermSize(120, 40))
 	out := tm.Output()
-	waitFor(t, out, "enter: the guided deal") // the lessons, keys at the bottom
+	waitFor(t, out, "lesson 1 of") // the lessons, keys and progress at the bottom
 	// Steps repaint only the lines that change, so wait for the question's
 	// own prompt after each step, briefly, without failing.
 	var seen bytes.Buffer
@@ -67,7 +69,7 @@ func TestTutorialScreen(t *testing.T) {
 func TestTutorialScreenIgnoresEmptyAnswer(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
 	w, _ := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
-	s := newTutorialScreen(r, "lessons", w)
+	s := newTutorialScreen(r, []tutorialPage{{Title: "one", Text: "lessons"}}, w, 0)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	for i := 0; i < 60 && s.asking == nil; i++ {
 		s.Update(tea.KeyMsg{Type: tea.KeyEnter})
@@ -97,5 +99,44 @@ func TestPagerScrolls(t *testing.T) {
 	}
 	if _, cmd := p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}); cmd == nil {
 		t.Fatal("q does not quit")
+	}
+}
+
+// The lesson reached is kept when the learner leaves, and the tutorial
+// resumes there: a lesson, or the guided deal.
+func TestTutorialResumesWhereLeft(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	r, _ := rulesets.Open("austrian-1829")
+	pages, err := coursePages(r, true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
+	if loadProgress(r.Name) != 0 {
+		t.Fatal("progress before any lesson")
+	}
+	s := newTutorialScreen(r, pages, w, 0)
+	s.save = func(l int) { saveProgress(r.Name, l) }
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
+	for range 3 {
+		s.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	}
+	if !strings.Contains(s.View(), "lesson 4 of") {
+		t.Fatalf("three pages on, the screen says:\n%s", s.View())
+	}
+	if _, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}); cmd == nil {
+		t.Fatal("q does not leave")
+	}
+	if got := loadProgress(r.Name); got != 3 {
+		t.Fatalf("kept lesson %d, want 3", got)
+	}
+	again := newTutorialScreen(r, pages, w, loadProgress(r.Name))
+	again.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
+	if v := again.View(); !strings.Contains(v, "welcome back: lesson 4 of") || !strings.Contains(v, pages[3].Title) {
+		t.Fatalf("resumed screen:\n%s", v)
+	}
+	deal := newTutorialScreen(r, pages, w, len(pages))
+	if !deal.inDeal {
+		t.Fatal("a learner who left in the guided deal resumes at the lessons")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/tutorial"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -64,9 +66,17 @@ the questions with their answers. --interactive asks even when piped.`,
 				}
 				scr := newTutorialScreen(r, pages, w, start)
 				scr.save = func(lesson int) { saveProgress(r.Name, lesson) }
-				_, err = tea.NewProgram(scr, tea.WithAltScreen(),
-					tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run()
-				return err
+				if _, err = tea.NewProgram(scr, tea.WithAltScreen(),
+					tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run(); err != nil || !scr.playNext {
+					return err
+				}
+				// The first deal of one's own, at once: the seat of forehand.
+				t, err := table.New(r, defaultNames[:r.Hands])
+				if err != nil {
+					return badInput(err)
+				}
+				p := &printer{w: out, r: r, ascii: ascii}
+				return playFullScreen(cmd, p, t, rand.New(rand.NewPCG(w.Seed+1, 0x9e3779b97f4a7c15)), 1, defaultNames[0])
 			}
 			if !skip {
 				text, err := renderedCourse(r, ascii, plainOut, 80)

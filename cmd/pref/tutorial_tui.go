@@ -20,6 +20,7 @@ type tutorialScreen struct {
 	page         int
 	resumed      bool
 	save         func(lesson int) // keeps the lesson reached, when leaving
+	playNext     bool             // p at the end: play a deal yourself now
 	walk         *tutorial.Walkthrough
 	step         int
 	inDeal, done bool
@@ -127,10 +128,17 @@ func (s *tutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			s.refresh()
 			return s, nil
-		case "left", "p", "b":
+		case "left", "b":
 			if !s.inDeal && s.page > 0 {
 				s.page--
 				s.refresh()
+			}
+			return s, nil
+		case "p": // the guided deal is over: play one yourself
+			if s.done {
+				s.playNext = true
+				s.save(s.lessonReached())
+				return s, tea.Quit
 			}
 			return s, nil
 		case "r": // start over
@@ -151,7 +159,8 @@ func (s *tutorialScreen) next() {
 	if s.step >= len(s.walk.Steps) {
 		if !s.done {
 			s.done = true
-			s.transcript = append(s.transcript, "", fmt.Sprintf("Score: %d of %d.", s.right, s.asked))
+			s.transcript = append(s.transcript, "", fmt.Sprintf("Score: %d of %d.", s.right, s.asked),
+				"", "Now play a deal yourself against the computer: press p (later: pref play --seat Anton).")
 		}
 		return
 	}
@@ -201,7 +210,7 @@ func (s *tutorialScreen) View() string {
 	case s.asking != nil:
 		help = fmt.Sprintf("guided deal, step %d of %d · type your answer, enter to check · ctrl+c quit", s.step, len(s.walk.Steps))
 	case s.done:
-		help = fmt.Sprintf("the guided deal is over: score %d of %d · ↑/↓ scroll · q quit", s.right, s.asked)
+		help = fmt.Sprintf("the guided deal is over: score %d of %d · p: play a deal yourself now · ↑/↓ scroll · q quit", s.right, s.asked)
 	case s.inDeal:
 		help = fmt.Sprintf("guided deal, step %d of %d · question %d of %d, %d right · enter: next step · ↑/↓ scroll · q quit", s.step, len(s.walk.Steps), s.asked, s.walk.Quizzes, s.right)
 	}

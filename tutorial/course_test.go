@@ -32,6 +32,11 @@ func TestCourseIsWords(t *testing.T) {
 		if !strings.Contains(md, "Following suit") {
 			t.Errorf("%s: the course does not begin with the basics", name)
 		}
+		// the auction, the exchange or the defence, the play and the
+		// settlement each show the guided deal
+		if n := strings.Count(md, "*For example*, in the guided deal"); n < 4 {
+			t.Errorf("%s: %d examples from a real deal, want the auction, defence, play and settlement", name, n)
+		}
 	}
 }
 

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"text/template"
 
+	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 //go:embed templates/*.md.tmpl
@@ -85,6 +88,9 @@ func CoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
 
 func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, Title string }) (string, error) {
 	v := newView(r, ascii, precise)
+	if !precise {
+		v.Example = example(r, ascii)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
 	if v.Source != "" {
@@ -113,6 +119,7 @@ type view struct {
 	SheetClosed   string // the sheet's closing condition, in words
 	SheetPair     string // what a player gains from another at the end, in words
 	Basics        basicsView
+	Example       exampleView // a real deal, in the course only
 	Source        string
 	Suits         []suitView
 	Ranks         string
@@ -146,6 +153,104 @@ type ruleView struct {
 }
 
 type defineView struct{ Name, Words, Src string }
+
+// exampleView is one deal played by the computer players (the guided
+// deal's), told lesson by lesson: the auction, the exchange, the defence,
+// the first trick, the settlement.
+type exampleView struct {
+	Auction, Exchange, Defence, Trick, Settlement string
+}
+
+// example plays the guided deal and tells it for the lessons.
+func example(r *ruleset.Ruleset, ascii bool) exampleView {
+	var e exampleView
+	seed := teachingSeed(r, 1)
+	players := make([]game.Player, r.Hands)
+	for i := range players {
+		players[i] = &bot.Simple{}
+	}
+	g := game.New(r, players)
+	names := []string{"Anton", "Brigitte", "Charlotte", "Dora"}[:r.Hands]
+	for i, n := range names {
+		g.Names[i] = n
+	}
+	g.Deal(rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)))
+	if g.Run() != nil || g.Declarer < 0 {
+		return e
+	}
+	hand := func(m cards.Mask) string { return r.Deck.Format(m, !ascii) }
+	var calls []string
+	for _, c := range g.Calls {
+		what := "passes"
+		if c.Call != game.Pass {
+			what = "bids " + r.Contracts[r.Ladder[c.Call].Contract].Display()
+			if r.Ladder[c.Call].Hand {
+				what += " from the hand"
+			}
+		}
+		calls = append(calls, names[c.Seat]+" "+what)
+	}
+	d := names[g.Declarer]
+	ct := &r.Contracts[g.Contract]
+	e.Auction = strings.Join(calls, ", ") + ": " + d + " is the declarer."
+	switch {
+	case g.Hand:
+		e.Exchange = d + " plays from the hand and leaves the talon untouched"
+	case g.Laid != 0:
+		e.Exchange = fmt.Sprintf("%s takes the talon (%s) and lays aside %s", d, hand(g.Talon), hand(g.Laid))
+	}
+	if e.Exchange != "" {
+		e.Exchange += fmt.Sprintf(", then announces %s: %d tricks needed.", ct.Display(), r.Need(g.Contract, g.Hand))
+	}
+	var def []string
+	for k := 1; k < r.Hands; k++ {
+		s := (g.Declarer + k) % r.Hands
+		what := map[settle.Choice]string{settle.Play: "defends", settle.Drop: "drops out", settle.Half: "takes half", settle.Invite: "defends and invites"}[g.Defence[s]]
+		if what != "" {
+			def = append(def, names[s]+" "+what)
+		}
+	}
+	if len(def) > 0 {
+		e.Defence = fmt.Sprintf("against %s's %s, %s.", d, ct.Display(), strings.Join(def, " and "))
+	}
+	if g.NTricks > 0 {
+		t := &g.Record[0]
+		var parts []string
+		for k := 0; k < t.N; k++ {
+			who := "the talon"
+			if t.Seats[k] >= 0 {
+				who = names[t.Seats[k]]
+			}
+			parts = append(parts, who+" "+hand(t.Cards[k].Bit()))
+		}
+		e.Trick = fmt.Sprintf("the first trick of the deal: %s. %s.", strings.Join(parts, ", "), g.TrickReason(0))
+	}
+	l, err := settle.New(r).Settle(g.Outcome(names), true)
+	if err != nil {
+		return e
+	}
+	var pays []string
+	for _, t := range l.Transfers {
+		pays = append(pays, fmt.Sprintf("%s pays %s %v", l.Name(t.From), l.Name(t.To), t.Amount))
+	}
+	for _, x := range l.Sheet {
+		against := ""
+		if x.Against >= 0 {
+			against = " against " + l.Seats[x.Against]
+		}
+		pays = append(pays, fmt.Sprintf("%s writes %v to %s%s", l.Seats[x.Seat], x.Amount, x.Account, against))
+	}
+	if len(pays) > 0 {
+		var taken []string
+		for s := 0; s < r.Hands; s++ {
+			if g.InPlay(s) {
+				taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
+			}
+		}
+		e.Settlement = fmt.Sprintf("%s took %d tricks (%s); the rules above give: %s.", d, g.Taken[g.Declarer], strings.Join(taken, ", "), strings.Join(pays, "; "))
+	}
+	return e
+}
 
 // basicsView is what the first lesson shows, in r's own cards.
 type basicsView struct {

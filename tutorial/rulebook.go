@@ -171,9 +171,7 @@ func example(r *ruleset.Ruleset, ascii bool) exampleView {
 	}
 	g := game.New(r, players)
 	names := []string{"Anton", "Brigitte", "Charlotte", "Dora"}[:r.Hands]
-	for i, n := range names {
-		g.Names[i] = n
-	}
+	copy(g.Names[:], names)
 	g.Deal(rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)))
 	if g.Run() != nil || g.Declarer < 0 {
 		return e

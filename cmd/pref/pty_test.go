@@ -173,3 +173,30 @@ func TestNoColourKeepsTheCursor(t *testing.T) {
 		}
 	}
 }
+
+// TestRealTableScreen: in a real terminal the panel shows a declarer his
+// contract, trumps, last trick and tricks won in mid-deal, and the sochi
+// call row shows every call up to the highest.
+func TestRealTableScreen(t *testing.T) {
+	_, s, send := startInTerminal(t, "play", "--seed", "23", "--seat", "Anton", "--ascii")
+	at := s.waitFor(t, 0, "enter choose")
+	for i := 0; i < 14; i++ { // the advised choice: Anton bids, takes the talon, plays
+		send("?")
+		time.Sleep(40 * time.Millisecond)
+		send("\r")
+		time.Sleep(80 * time.Millisecond)
+	}
+	for _, want := range []string{"Contract: Anton plays spades, trumps spades", "Defence: Brigitte defends", "Last trick (", "Tricks won: Anton "} {
+		s.waitFor(t, at, want)
+	}
+	send("q")
+	s.waitFor(t, at, "Press q again")
+	send("q")
+
+	_, s, send = startInTerminal(t, "play", "--ruleset", "sochi", "--seed", "2", "--seat", "Anton", "--ascii")
+	for _, want := range []string{"Your call:", "6-spades", "8-spades", "9-no-trump", "10-no-trump"} {
+		s.waitFor(t, 0, want)
+	}
+	send("q")
+	send("q")
+}

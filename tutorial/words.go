@@ -86,30 +86,32 @@ var parties = map[string]string{
 // partyFacts are the Party fields after the party's name: a yes-or-no
 // field as a clause and its negation, a number as a noun.
 var partyFacts = map[string][3]string{
-	"played":   {"played", "", "did not play"},
-	"dropped":  {"dropped out", "", "did not drop out"},
-	"failed":   {"failed", "", "did not fail"},
-	"declarer": {"is the declarer", "", "is not the declarer"},
-	"defender": {"is a defender", "", "is not a defender"},
-	"dealer":   {"is the dealer", "", "is not the dealer"},
-	"pot":      {"is the pot", "", "is not the pot"},
-	"invited":  {"was invited", "", "was not invited"},
-	"inviter":  {"invited the other defender", "", "did not invite the other defender"},
-	"half":     {"took half without play", "", "did not take half"},
-	"tricks":   {"", "tricks", ""},
-	"credited": {"", "tricks credited", ""},
-	"doubling": {"", "doubling", ""},
-	"marks":    {"", "markings", ""},
-	"share":    {"", "share of the defence", ""},
-	"short":    {"", "tricks short", ""},
-	"seat":     {"", "seat", ""},
+	"played":    {"played", "", "did not play"},
+	"dropped":   {"dropped out", "", "did not drop out"},
+	"failed":    {"failed", "", "did not fail"},
+	"declarer":  {"is the declarer", "", "is not the declarer"},
+	"defender":  {"is a defender", "", "is not a defender"},
+	"dealer":    {"is the dealer", "", "is not the dealer"},
+	"pot":       {"is the pot", "", "is not the pot"},
+	"invited":   {"was invited", "", "was not invited"},
+	"inviter":   {"invited the other defender", "", "did not invite the other defender"},
+	"half":      {"took half without play", "", "did not take half"},
+	"tricks":    {"", "tricks", ""},
+	"credited":  {"", "tricks credited", ""},
+	"doubling":  {"", "doubling", ""},
+	"marks":     {"", "markings", ""},
+	"share":     {"", "share of the defence", ""},
+	"short":     {"", "tricks short", ""},
+	"own_short": {"", "tricks short of his own share", ""},
+	"seat":      {"", "seat", ""},
 }
 
 // partyCounts say "none" and "at least one" of a party's number.
 var partyCounts = map[string][2]string{
-	"tricks": {"took no trick", "took a trick"},
-	"short":  {"is not short", "is short"},
-	"marks":  {"holds no marking", "holds a marking"},
+	"tricks":    {"took no trick", "took a trick"},
+	"short":     {"is not short", "is short"},
+	"own_short": {"took his own share", "is short of his own share"},
+	"marks":     {"holds no marking", "holds a marking"},
 }
 
 func (w wordsOf) clause(n ast.Node) string {

@@ -182,6 +182,11 @@ func parseOptions(r *ruleset.Ruleset, opts []string) (map[string]any, error) {
 				return nil, fmt.Errorf("--option %s: beyond ±%d, the limit pref accepts", kv, int64(money.MaxInput))
 			}
 			out[k] = n
+		case string:
+			if err := o.CheckValue(v); err != nil {
+				return nil, fmt.Errorf("--option %s: %v", kv, err)
+			}
+			out[k] = v
 		}
 	}
 	return out, nil

@@ -22,15 +22,16 @@ type Party struct {
 	Declarer bool   `expr:"declarer"` // is the declarer
 	Defender bool   `expr:"defender"` // holds a hand and is not the declarer
 	Dealer   bool   `expr:"dealer"`
-	Pot      bool   `expr:"pot"`      // the pot, as payer or receiver
-	Invited  bool   `expr:"invited"`  // dropped out, then invited: plays for the inviter
-	Inviter  bool   `expr:"inviter"`  // invited the dropped defender
-	Credited int    `expr:"credited"` // tricks that count for this player: the inviter's include the invited player's, the invited player's are 0
-	Doubling int    `expr:"doubling"` // 1; 2 after this defender's contra, 4 after the declarer's recontra
-	Marks    int    `expr:"marks"`    // markings held at the start of the deal (refa)
-	Share    int    `expr:"share"`    // a playing defender's part of the contract's defence_needs
-	Short    int    `expr:"short"`    // tricks this defender is short of the share (never more than the defence as a whole)
-	Half     bool   `expr:"half"`     // took half the defence's obligation as won, without play
+	Pot      bool   `expr:"pot"`       // the pot, as payer or receiver
+	Invited  bool   `expr:"invited"`   // dropped out, then invited: plays for the inviter
+	Inviter  bool   `expr:"inviter"`   // invited the dropped defender
+	Credited int    `expr:"credited"`  // tricks that count for this player: the inviter's include the invited player's, the invited player's are 0
+	Doubling int    `expr:"doubling"`  // 1; 2 after this defender's contra, 4 after the declarer's recontra
+	Marks    int    `expr:"marks"`     // markings held at the start of the deal (refa)
+	Share    int    `expr:"share"`     // a playing defender's part of the contract's defence_needs
+	Short    int    `expr:"short"`     // tricks this defender is short of the share (never more than the defence as a whole)
+	OwnShort int    `expr:"own_short"` // tricks this defender is short of the share, whatever the other defender took
+	Half     bool   `expr:"half"`      // took half the defence's obligation as won, without play
 }
 
 // Variables of every settlement expression, with their meaning. The names

@@ -91,17 +91,22 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s has no option %q", r.Name, name)
 		}
-		if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", o.Default) {
-			return nil, fmt.Errorf("option %q: want a %T like its default %v", name, o.Default, o.Default)
-		}
-		if n, ok := v.(int); ok && (n > MaxInt || n < -MaxInt) {
-			return nil, fmt.Errorf("option %q: %d is beyond ±%d, the largest number a ruleset may use", name, n, int64(MaxInt))
+		if err := o.CheckValue(v); err != nil {
+			return nil, err
 		}
 		if o.Sets != nil && v == true && o.Default != true {
 			if root == nil {
 				root = deepCopy(r.root)
 			}
-			forEachPair(o.Sets, func(k, val *yaml.Node) { setPath(root, strings.Split(k.Value, "."), deepCopy(val)) })
+			var missing error
+			forEachPair(o.Sets, func(k, val *yaml.Node) {
+				if !setPath(root, strings.Split(k.Value, "."), deepCopy(val)) && missing == nil {
+					missing = fmt.Errorf("option %q sets %s: no item of that name in the list", name, k.Value)
+				}
+			})
+			if missing != nil {
+				return nil, missing
+			}
 			patched = true
 		}
 	}
@@ -144,28 +149,40 @@ func deepCopy(n *yaml.Node) *yaml.Node {
 }
 
 // setPath sets the value at a dotted path of mappings, creating maps.
-func setPath(n *yaml.Node, path []string, val *yaml.Node) {
+// setPath sets the field at path (map keys, or the name of an item in a
+// list of named items: contracts.6-spades.no_drop) to val; false when a
+// named item is not there.
+func setPath(n *yaml.Node, path []string, val *yaml.Node) bool {
+	if n.Kind == yaml.SequenceNode {
+		for _, item := range n.Content {
+			for i := 0; i+1 < len(item.Content); i += 2 {
+				if item.Content[i].Value == "name" && item.Content[i+1].Value == path[0] {
+					return len(path) == 1 || setPath(item, path[1:], val)
+				}
+			}
+		}
+		return false
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == path[0] {
 			if len(path) == 1 {
 				n.Content[i+1] = val
-				return
+				return true
 			}
-			if n.Content[i+1].Kind != yaml.MappingNode {
+			if k := n.Content[i+1].Kind; k != yaml.MappingNode && k != yaml.SequenceNode {
 				n.Content[i+1] = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 			}
-			setPath(n.Content[i+1], path[1:], val)
-			return
+			return setPath(n.Content[i+1], path[1:], val)
 		}
 	}
 	key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: path[0]}
 	if len(path) == 1 {
 		n.Content = append(n.Content, key, val)
-		return
+		return true
 	}
 	child := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	n.Content = append(n.Content, key, child)
-	setPath(child, path[1:], val)
+	return setPath(child, path[1:], val)
 }
 
 type compiler struct {
@@ -645,13 +662,23 @@ func (c *compiler) env(s *Spec) {
 		switch o.Default.ShortTag() {
 		case "!!bool":
 			def = o.Default.Value == "true"
+		case "!!str":
+			if !slices.Contains(o.Values, o.Default.Value) {
+				c.errorf(&o.Default, "option %q: default %q must be one of its values %v", k.Value, o.Default.Value, o.Values)
+				return
+			}
+			def = o.Default.Value
 		default:
 			n, err := strconv.Atoi(o.Default.Value)
 			if err != nil {
-				c.errorf(&o.Default, "option %q: default must be true, false or an integer", k.Value)
+				c.errorf(&o.Default, "option %q: default must be true, false, an integer or one of its values", k.Value)
 				return
 			}
 			def = n
+		}
+		if _, isWord := def.(string); !isWord && len(o.Values) > 0 {
+			c.errorf(&o.Default, "option %q: values are for a choice among words: its default must be one of them", k.Value)
+			return
 		}
 		var sets *yaml.Node
 		if o.Sets.Kind == yaml.MappingNode {
@@ -666,7 +693,7 @@ func (c *compiler) env(s *Spec) {
 			}
 		}
 		if add(k, k.Value, def, "option") {
-			r.Options = append(r.Options, Option{Name: k.Value, Ident: ident(k.Value), Description: o.Description, Source: o.Source, Default: def, Sets: sets})
+			r.Options = append(r.Options, Option{Name: k.Value, Ident: ident(k.Value), Description: o.Description, Source: o.Source, Default: def, Values: o.Values, Sets: sets})
 		}
 	})
 	forEachPair(&s.Events, func(k, v *yaml.Node) {
@@ -857,7 +884,7 @@ func (c *compiler) withValues(src string, bools bool) []ExplainPart {
 		if err != nil || p == nil {
 			return
 		}
-		if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType && !(bools && t.Kind() == reflect.Bool)) {
+		if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType && !(bools && (t.Kind() == reflect.Bool || t.Kind() == reflect.String))) {
 			return
 		}
 		ast.Patch(n, &ast.IdentifierNode{Value: fmt.Sprintf("\x00%d\x00", len(leaves))})
@@ -875,7 +902,8 @@ func (c *compiler) withValues(src string, bools bool) []ExplainPart {
 			continue
 		}
 		k, _ := strconv.Atoi(piece)
-		parts = append(parts, ExplainPart{Program: leaves[k]})
+		t := leaves[k].Node().Type()
+		parts = append(parts, ExplainPart{Program: leaves[k], Quote: t != nil && t.Kind() == reflect.String})
 	}
 	return parts
 }

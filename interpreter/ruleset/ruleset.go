@@ -1,6 +1,10 @@
 package ruleset
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"gopkg.in/yaml.v3"
@@ -226,7 +230,8 @@ type Play struct {
 // Option is a rule variation; Value is its default (bool or int).
 type Option struct {
 	Name, Ident, Description, Source string
-	Default                          any
+	Default                          any        // bool, int, or string (one of Values)
+	Values                           []string   // a choice among words: the words
 	Sets                             *yaml.Node // fields switched when on (a mapping), or nil
 }
 
@@ -315,6 +320,7 @@ type Pay struct {
 type ExplainPart struct {
 	Text    string
 	Program *vm.Program
+	Quote   bool // a word in a condition: shown quoted, as it is compared ("obliged" == "unwhisted")
 }
 
 // ContractByName finds a contract's index.
@@ -398,6 +404,24 @@ func (r *Ruleset) MayConcede(when Concede, forced bool) bool {
 		return false
 	}
 	return r.Defence.Concede == when || when == ConcedeBeforeDefence && forced && r.ForcedMayConcede()
+}
+
+// CheckValue reports whether v is a value option o may take: of its
+// default's type, and for a choice one of its words.
+func (o *Option) CheckValue(v any) error {
+	if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", o.Default) {
+		if len(o.Values) > 0 {
+			return fmt.Errorf("option %q: want one of %s", o.Name, strings.Join(o.Values, ", "))
+		}
+		return fmt.Errorf("option %q: want a %T like its default %v", o.Name, o.Default, o.Default)
+	}
+	if s, ok := v.(string); ok && !slices.Contains(o.Values, s) {
+		return fmt.Errorf("option %q: %q is not one of %s", o.Name, s, strings.Join(o.Values, ", "))
+	}
+	if n, ok := v.(int); ok && (n > MaxInt || n < -MaxInt) {
+		return fmt.Errorf("option %q: %d is beyond ±%d, the largest number a ruleset may use", o.Name, n, int64(MaxInt))
+	}
+	return nil
 }
 
 // ForcedMayConcede reports whether a declarer forced when all passed may

@@ -141,6 +141,7 @@ type PlaySpec struct {
 type OptionSpec struct {
 	Sets        yaml.Node `yaml:"sets"`
 	Default     yaml.Node `yaml:"default"`
+	Values      []string  `yaml:"values"` // a choice among words: the words
 	Description string    `yaml:"description"`
 	Source      string    `yaml:"source"`
 }

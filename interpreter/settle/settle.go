@@ -547,7 +547,8 @@ func (s *Settler) shares(o *Outcome, needs, defTricks int) int {
 		if (r.Defence.OddEarlier && k < odd) || (!r.Defence.OddEarlier && k >= len(answer)-odd) {
 			p.Share++
 		}
-		p.Short = min(missing, max(0, p.Share-p.Credited))
+		p.OwnShort = max(0, p.Share-p.Credited)
+		p.Short = min(missing, p.OwnShort)
 		if p.Short > 0 && !p.Failed {
 			p.Failed = true
 			failed++
@@ -571,6 +572,10 @@ func (s *Settler) render(parts []ruleset.ExplainPart, src string) (string, error
 		v, err := s.vm.Run(part.Program, map[string]any(s.env))
 		if err != nil {
 			return "", fmt.Errorf("explaining %q: %v", src, err)
+		}
+		if part.Quote {
+			fmt.Fprintf(&b, "%q", v)
+			continue
 		}
 		fmt.Fprint(&b, v)
 	}

@@ -619,6 +619,7 @@ func (c *compiler) play(s *Spec) {
 func (c *compiler) table(s *Spec) {
 	a := s.Table.Ante
 	c.r.Sheet = Sheet{Accounts: s.Table.Sheet.Accounts, PairAccounts: s.Table.Sheet.PairAccounts}
+	c.r.RunEndsOnPlay = s.Table.AllPassRunEnds == "played"
 	c.r.Ante = Ante{Each: a.Each, Dealer: a.Dealer, When: map[string]AnteWhen{"every-deal": AnteEveryDeal, "pot-empty": AntePotEmpty}[a.When]}
 }
 

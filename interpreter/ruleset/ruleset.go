@@ -39,6 +39,10 @@ type Ruleset struct {
 	Events  []Event
 	Ante    Ante
 	Sheet   Sheet
+	// RunEndsOnPlay: a run of all-pass deals ends only with a deal whose
+	// contract is played by cards; otherwise with any deal that has a
+	// declarer (a contract nobody defends counts as played).
+	RunEndsOnPlay bool
 
 	Defines []Define
 	Rules   []Rule

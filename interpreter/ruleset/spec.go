@@ -153,8 +153,9 @@ type EventSpec struct {
 }
 
 type TableSpec struct {
-	Ante  AnteSpec  `yaml:"ante"`
-	Sheet SheetSpec `yaml:"sheet"`
+	Ante           AnteSpec  `yaml:"ante"`
+	Sheet          SheetSpec `yaml:"sheet"`
+	AllPassRunEnds string    `yaml:"all_pass_run_ends"` // declared (default) | played
 }
 
 type SheetSpec struct {

@@ -139,11 +139,12 @@ func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
 		}
 	}()
 	defer money.Catch(&err)
-	if o.Declarer < 0 {
+	switch {
+	case o.Declarer < 0:
 		t.AllPassRun++
-	} else {
+	case !t.R.RunEndsOnPlay || o.Played():
 		t.AllPassRun = 0
-	}
+	} // a contract nobody played, where only play ends a run, leaves it as it was
 	order := t.Order()
 	idx := func(i int) int {
 		if i == settle.Pot {

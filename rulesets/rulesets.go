@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
@@ -17,6 +19,32 @@ import (
 var files embed.FS
 
 var compiled sync.Map // name -> *ruleset.Ruleset
+
+func init() { ruleset.DefaultResolver = resolve }
+
+// resolve finds the ruleset a file extends: an embedded name, or a path
+// relative to the extending file.
+func resolve(from, base string) (string, []byte, error) {
+	if data, ok := Source(base); ok && !strings.ContainsAny(base, `/\`) {
+		return "rulesets/" + base + ".yaml", data, nil
+	}
+	path := base
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(filepath.Dir(from), base)
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	data, err := safeio.ReadFile(path, safeio.MaxFile)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
+			return "", nil, fmt.Errorf("no embedded ruleset of that name (%s) and no file %s", strings.Join(Names(), ", "), path)
+		}
+		return "", nil, err
+	}
+	return path, data, nil
+}
 
 // Names lists the embedded rulesets, sorted.
 func Names() []string {

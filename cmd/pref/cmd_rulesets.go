@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"text/tabwriter"
 
+	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/schema"
@@ -76,12 +78,27 @@ read at all (no such file or embedded name, not a regular file, larger than
 }
 
 func schemaCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:       "schema [ruleset|record]",
-		Short:     "Print the JSON Schema of a ruleset, or of a game record (for editors: yaml-language-server)",
+	var dir string
+	cmd := &cobra.Command{
+		Use:   "schema [ruleset|record]",
+		Short: "Print the JSON Schema of a ruleset, or of a game record (for editors: yaml-language-server)",
+		Long: `Print the JSON Schema of a ruleset (or of a game record). --write DIR writes
+both, as ruleset.schema.json and record.schema.json, into DIR, so that a
+file there can start with the modeline
+  # yaml-language-server: $schema=ruleset.schema.json`,
 		Args:      cobra.MatchAll(cobra.MaximumNArgs(1), cobra.OnlyValidArgs),
 		ValidArgs: []string{"ruleset", "record"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if dir != "" {
+				for name, text := range map[string]string{"ruleset.schema.json": schema.RulesetSchema(), "record.schema.json": schema.RecordSchema()} {
+					path := filepath.Join(dir, name)
+					if err := safeio.WriteFile(path, []byte(text), 0o644, true); err != nil {
+						return badInput(err)
+					}
+					fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", path)
+				}
+				return nil
+			}
 			text := schema.RulesetSchema()
 			if len(args) == 1 && args[0] == "record" {
 				text = schema.RecordSchema()
@@ -90,6 +107,8 @@ func schemaCmd() *cobra.Command {
 			return err
 		},
 	}
+	cmd.Flags().StringVar(&dir, "write", "", "write ruleset.schema.json and record.schema.json into this directory")
+	return cmd
 }
 
 // openWithOptions loads a ruleset named on the command line with the

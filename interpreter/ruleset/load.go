@@ -32,21 +32,13 @@ func LoadFile(path string) (*Ruleset, error) {
 	return Load(path, data)
 }
 
-// Load compiles a ruleset from its text; file names it in errors.
-func Load(file string, data []byte) (*Ruleset, error) { return load(file, data, true) }
+// Load compiles a ruleset from its text; file names it in errors. A ruleset
+// that extends another finds it with DefaultResolver.
+func Load(file string, data []byte) (*Ruleset, error) { return LoadWith(file, data, DefaultResolver) }
 
-// load compiles; checkOptions also compiles the ruleset once with each
-// field-setting option on (With recompiles without it: no recursion).
-func load(file string, data []byte, checkOptions bool) (*Ruleset, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, schema.YAMLError(file, err)
-	}
-	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}
-	}
-	return loadDoc(file, &doc, checkOptions)
-}
+// DefaultResolver finds the rulesets that others extend (package rulesets
+// sets it: embedded names, then files).
+var DefaultResolver Resolver
 
 // loadDoc compiles a parsed ruleset document. With applies options to a
 // copy of the document and compiles it here, without printing and parsing

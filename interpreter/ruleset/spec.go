@@ -8,6 +8,9 @@ import (
 // contract with authors; keep the two in step (a test checks every field
 // here is described there).
 type Spec struct {
+	// Extends names the ruleset this one starts from; the merge step
+	// (extends.go) reads and removes it before the spec is decoded.
+	Extends     string         `yaml:"extends"`
 	Name        string         `yaml:"name"`
 	Title       string         `yaml:"title"`
 	Description string         `yaml:"description"`

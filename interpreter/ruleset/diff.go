@@ -1,0 +1,162 @@
+package ruleset
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Change is one way two rulesets differ, in the ruleset's own terms:
+// where (a field, a contract, an option, a settlement rule) and what.
+type Change struct {
+	Where string // "play.head", "contract hearts: values.game", "settlement rule \"four aces\""
+	What  string // "never -> must", "added", "removed"
+}
+
+func (c Change) String() string { return c.Where + ": " + c.What }
+
+// Diff lists how b differs from a, on the whole documents after extends
+// and options are merged: maps key by key, contracts and options by name,
+// settlement rules by rule, other lists whole. Presentation fields (title,
+// description, notes, source) are compared too; a house variant's diff
+// against its base is exactly what the house file says.
+func Diff(a, b *Ruleset) []Change {
+	var out []Change
+	diffNodes(&out, "", a.root, b.root)
+	return out
+}
+
+func diffNodes(out *[]Change, path string, a, b *yaml.Node) {
+	switch {
+	case a == nil && b == nil:
+		return
+	case a == nil:
+		*out = append(*out, Change{label(path), "added" + summary(b)})
+		return
+	case b == nil:
+		*out = append(*out, Change{label(path), "removed" + summary(a)})
+		return
+	case a.Kind == yaml.MappingNode && b.Kind == yaml.MappingNode:
+		seen := map[string]bool{}
+		for i := 0; i+1 < len(a.Content); i += 2 {
+			k := a.Content[i].Value
+			seen[k] = true
+			diffNodes(out, join(path, k), a.Content[i+1], lookup(b, k))
+		}
+		for i := 0; i+1 < len(b.Content); i += 2 {
+			if k := b.Content[i].Value; !seen[k] {
+				diffNodes(out, join(path, k), nil, b.Content[i+1])
+			}
+		}
+		return
+	case a.Kind == yaml.SequenceNode && b.Kind == yaml.SequenceNode:
+		if key := itemKey(a); key != "" && itemKey(b) == key {
+			seen := map[string]bool{}
+			for _, item := range a.Content {
+				name := field(item, key)
+				seen[name] = true
+				diffNodes(out, join(path, "["+name+"]"), item, findItem(b, key, name))
+			}
+			for _, item := range b.Content {
+				if name := field(item, key); !seen[name] {
+					diffNodes(out, join(path, "["+name+"]"), nil, item)
+				}
+			}
+			return
+		}
+	}
+	if fa, fb := flat(a), flat(b); fa != fb {
+		*out = append(*out, Change{label(path), fa + " -> " + fb})
+	}
+}
+
+func join(path, k string) string {
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+// label turns a path into the ruleset's words: contracts.[hearts].values.game
+// is "contract hearts: values.game".
+func label(path string) string {
+	for _, list := range []struct{ prefix, word string }{{"contracts.[", "contract "}, {"settlement.[", "settlement rule "}} {
+		if rest, ok := strings.CutPrefix(path, list.prefix); ok {
+			name, field, _ := strings.Cut(rest, "]")
+			field = strings.TrimPrefix(field, ".")
+			if list.word == "settlement rule " {
+				name = fmt.Sprintf("%q", name)
+			}
+			if field == "" {
+				return list.word + name
+			}
+			return list.word + name + ": " + field
+		}
+	}
+	if rest, ok := strings.CutPrefix(path, "options."); ok {
+		name, field, _ := strings.Cut(rest, ".")
+		if field == "" {
+			return "option " + name
+		}
+		return "option " + name + ": " + field
+	}
+	return path
+}
+
+func lookup(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func findItem(list *yaml.Node, key, name string) *yaml.Node {
+	for _, item := range list.Content {
+		if field(item, key) == name {
+			return item
+		}
+	}
+	return nil
+}
+
+// flat is a node written on one line, as YAML flow: the same value gives
+// the same text however it was written.
+func flat(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return n.Value
+	case yaml.AliasNode:
+		return flat(n.Alias)
+	case yaml.SequenceNode:
+		parts := make([]string, len(n.Content))
+		for i, c := range n.Content {
+			parts[i] = flat(c)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case yaml.MappingNode:
+		parts := make([]string, 0, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			parts = append(parts, n.Content[i].Value+": "+flat(n.Content[i+1]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return ""
+}
+
+// summary says in a few words what an added or removed item is: a rule's
+// condition, an option's default, or the value itself.
+func summary(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode {
+		return ": " + flat(n)
+	}
+	if when := lookup(n, "when"); when != nil {
+		return ", when " + flat(when)
+	}
+	if def := lookup(n, "default"); def != nil {
+		return ", default " + flat(def)
+	}
+	return ": " + flat(n)
+}

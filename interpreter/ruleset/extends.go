@@ -1,0 +1,187 @@
+package ruleset
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
+)
+
+// A ruleset may start from another: `extends: sochi` (an embedded ruleset)
+// or `extends: ../base.yaml` (a file, relative to the one extending it).
+// The two documents are merged into one before anything is checked, so
+// the schema, the names and the compiler see a whole ruleset:
+//   - maps merge key by key, the extending file's value winning;
+//   - lists of named items (contracts and options by name, settlement
+//     rules by rule) merge item by item: an item with a name the base has
+//     changes that item in place (its fields merged), a new name is added
+//     at the end;
+//   - any other list (the ladder, the suits, a rule's payments) and every
+//     plain value is replaced whole.
+
+// Resolver finds the ruleset a file extends: base as written in the file
+// from. It returns the base's name for errors and its text.
+type Resolver func(from, base string) (file string, data []byte, err error)
+
+// maxExtends bounds a chain of rulesets extending one another.
+const maxExtends = 8
+
+// LoadWith compiles a ruleset that may extend others, found by resolve.
+func LoadWith(file string, data []byte, resolve Resolver) (*Ruleset, error) {
+	doc, err := parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	self := file
+	if abs, err := filepath.Abs(file); err == nil {
+		self = abs
+	}
+	if err := extend(file, doc, resolve, []string{self}); err != nil {
+		return nil, err
+	}
+	return loadDoc(file, doc, true)
+}
+
+func parse(file string, data []byte) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, schema.YAMLError(file, err)
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}
+	}
+	return &doc, nil
+}
+
+// extend replaces doc, when it extends a base, with the base merged with
+// it. chain lists the files already on the way, to refuse a cycle.
+func extend(file string, doc *yaml.Node, resolve Resolver, chain []string) error {
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil // the schema says what is wrong
+	}
+	var base *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "extends" {
+			base = root.Content[i+1]
+			root.Content = append(root.Content[:i:i], root.Content[i+2:]...)
+			break
+		}
+	}
+	if base == nil {
+		return nil
+	}
+	if field(root, "name") == "" {
+		return schema.At(file, base, "extends %s: a ruleset that extends another needs a name of its own (name: my-variant)", base.Value)
+	}
+	if base.Kind != yaml.ScalarNode || base.Value == "" {
+		return schema.At(file, base, "extends: want the name of an embedded ruleset or the path of a ruleset file")
+	}
+	if resolve == nil {
+		return schema.At(file, base, "extends %s: rulesets cannot be looked up here", base.Value)
+	}
+	if len(chain) >= maxExtends {
+		return schema.At(file, base, "extends %s: more than %d rulesets extend one another", base.Value, maxExtends)
+	}
+	baseFile, data, err := resolve(file, base.Value)
+	if err != nil {
+		return schema.At(file, base, "extends %s: %v", base.Value, err)
+	}
+	for _, f := range chain {
+		if f == baseFile {
+			return schema.At(file, base, "extends %s: a cycle (%s extends itself through %v)", base.Value, baseFile, chain)
+		}
+	}
+	baseDoc, err := parse(baseFile, data)
+	if err != nil {
+		return fmt.Errorf("extends %s: %w", base.Value, err)
+	}
+	if err := extend(baseFile, baseDoc, resolve, append(chain, baseFile)); err != nil {
+		return err
+	}
+	doc.Content[0] = merge(baseDoc.Content[0], root)
+	return nil
+}
+
+// mergeKeys are the fields that name an item of a list: such lists merge
+// item by item.
+var mergeKeys = []string{"name", "rule"}
+
+// merge is over laid on base, as the package comment says; neither is
+// changed.
+func merge(base, over *yaml.Node) *yaml.Node {
+	switch {
+	case base.Kind == yaml.MappingNode && over.Kind == yaml.MappingNode:
+		out := *base
+		out.Content = append([]*yaml.Node(nil), base.Content...)
+		for i := 0; i+1 < len(over.Content); i += 2 {
+			k, v := over.Content[i], over.Content[i+1]
+			found := false
+			for j := 0; j+1 < len(out.Content); j += 2 {
+				if out.Content[j].Value == k.Value {
+					out.Content[j+1] = merge(out.Content[j+1], v)
+					found = true
+					break
+				}
+			}
+			if !found {
+				out.Content = append(out.Content, k, v)
+			}
+		}
+		return &out
+	case base.Kind == yaml.SequenceNode && over.Kind == yaml.SequenceNode:
+		key := itemKey(base)
+		if key == "" || itemKey(over) != key {
+			return over
+		}
+		out := *base
+		out.Content = append([]*yaml.Node(nil), base.Content...)
+		for _, item := range over.Content {
+			name := field(item, key)
+			found := false
+			for j, b := range out.Content {
+				if field(b, key) == name {
+					out.Content[j] = merge(b, item)
+					found = true
+					break
+				}
+			}
+			if !found {
+				out.Content = append(out.Content, item)
+			}
+		}
+		return &out
+	}
+	return over
+}
+
+// itemKey is the field every item of list names itself by, or "".
+func itemKey(list *yaml.Node) string {
+	for _, k := range mergeKeys {
+		all := len(list.Content) > 0
+		for _, item := range list.Content {
+			if field(item, k) == "" {
+				all = false
+				break
+			}
+		}
+		if all {
+			return k
+		}
+	}
+	return ""
+}
+
+// field is the scalar value of key in the map item, or "".
+func field(item *yaml.Node, key string) string {
+	if item.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(item.Content); i += 2 {
+		if item.Content[i].Value == key && item.Content[i+1].Kind == yaml.ScalarNode {
+			return item.Content[i+1].Value
+		}
+	}
+	return ""
+}

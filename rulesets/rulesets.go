@@ -13,6 +13,7 @@ import (
 
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/schema"
 )
 
 //go:embed *.yaml
@@ -28,22 +29,22 @@ func resolve(from, base string) (string, []byte, error) {
 	if data, ok := Source(base); ok && !strings.ContainsAny(base, `/\`) {
 		return "rulesets/" + base + ".yaml", data, nil
 	}
-	path := base
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(filepath.Dir(from), base)
+	shown := base // as the extending file's reader would find it
+	if !filepath.IsAbs(base) {
+		shown = filepath.Join(filepath.Dir(from), base)
 	}
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	data, err := safeio.ReadFile(path, safeio.MaxFile)
+	data, err := safeio.ReadFile(shown, safeio.MaxFile)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
-			return "", nil, fmt.Errorf("no embedded ruleset of that name (%s) and no file %s", strings.Join(Names(), ", "), path)
+			if near := schema.Nearest(base, Names()); near != "" {
+				return "", nil, fmt.Errorf("no embedded ruleset of that name and no file %s: did you mean %s?", shown, near)
+			}
+			return "", nil, fmt.Errorf("no embedded ruleset of that name (%s) and no file %s", strings.Join(Names(), ", "), shown)
 		}
 		return "", nil, err
 	}
-	return path, data, nil
+	return shown, data, nil
 }
 
 // Names lists the embedded rulesets, sorted.
@@ -85,6 +86,9 @@ func Open(nameOrPath string) (*ruleset.Ruleset, error) {
 	}
 	if _, err := os.Stat(nameOrPath); err == nil {
 		return ruleset.LoadFile(nameOrPath)
+	}
+	if near := schema.Nearest(nameOrPath, Names()); near != "" {
+		return nil, unknown{fmt.Sprintf("no ruleset %q: did you mean %s? (a house variant is given as a path to its .yaml file)", nameOrPath, near)}
 	}
 	return nil, unknown{fmt.Sprintf("no ruleset %q: the embedded ones are %s; a house variant is given as a path to its .yaml file", nameOrPath, strings.Join(Names(), ", "))}
 }

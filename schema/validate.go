@@ -129,6 +129,9 @@ func locate(kind, file string, root *yaml.Node, ve *jsonschema.ValidationError) 
 		for _, m := range quotedName.FindAllStringSubmatch(msg, -1) {
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				if n.Content[i].Value == m[1] {
+					if near := Nearest(m[1], propertiesAt(ve.AbsoluteKeywordLocation)); near != "" {
+						return At(file, n.Content[i], "unknown key %q in %s: did you mean %q? (allowed: %s)", m[1], where(kind, path), near, allowedKeys(ve))
+					}
 					return At(file, n.Content[i], "unknown key %q in %s (allowed: %s)", m[1], where(kind, path), allowedKeys(ve))
 				}
 			}

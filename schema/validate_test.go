@@ -56,3 +56,15 @@ func TestSeveralErrorsSortedByPosition(t *testing.T) {
 		t.Fatalf("want two errors at lines 5 and 10, got %v", err)
 	}
 }
+
+func TestNearest(t *testing.T) {
+	names := []string{"played", "made", "each_needs", "head", "sochi", "failed_defenders"}
+	for name, want := range map[string]string{
+		"playd": "played", "each_need": "each_needs", "haed": "head", "sochy": "sochi",
+		"failed_defender": "failed_defenders", "made": "", "xyz": "", "p": "",
+	} {
+		if got := Nearest(name, names); got != want {
+			t.Errorf("Nearest(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

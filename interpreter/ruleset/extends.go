@@ -3,6 +3,7 @@ package ruleset
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
@@ -28,19 +29,58 @@ type Resolver func(from, base string) (file string, data []byte, err error)
 const maxExtends = 8
 
 // LoadWith compiles a ruleset that may extend others, found by resolve.
+// Its errors name the file each problem is in (a node merged from a base
+// is the base's) and show the line with a caret.
 func LoadWith(file string, data []byte, resolve Resolver) (*Ruleset, error) {
+	src := &sources{texts: map[string][]byte{file: data}, origin: map[[2]int]string{}, own: map[[2]int]bool{}}
 	doc, err := parse(file, data)
 	if err != nil {
+		schema.AddSources(err, src.texts)
 		return nil, err
 	}
-	self := file
-	if abs, err := filepath.Abs(file); err == nil {
-		self = abs
+	r, err := func() (*Ruleset, error) {
+		if err := extend(file, doc, resolve, []string{file}, src); err != nil {
+			return nil, err
+		}
+		return loadDoc(file, doc, true)
+	}()
+	if err != nil {
+		src.attribute(file, err)
+		schema.AddSources(err, src.texts)
 	}
-	if err := extend(file, doc, resolve, []string{self}); err != nil {
-		return nil, err
+	return r, err
+}
+
+// sources are the texts of a ruleset and its bases, and which base each
+// merged node's position came from.
+type sources struct {
+	texts  map[string][]byte
+	origin map[[2]int]string // line:col of a base's node -> its file
+	own    map[[2]int]bool   // line:col of the extending file's nodes
+}
+
+func positions(n *yaml.Node, add func([2]int)) {
+	add([2]int{n.Line, n.Column})
+	for _, c := range n.Content {
+		positions(c, add)
 	}
-	return loadDoc(file, doc, true)
+}
+
+// attribute gives an error at a position only a base has to that base.
+func (s *sources) attribute(file string, err error) {
+	var list schema.List
+	switch e := err.(type) {
+	case *schema.Error:
+		list = schema.List{e}
+	case schema.List:
+		list = e
+	}
+	for _, e := range list {
+		pos := [2]int{e.Line, e.Col}
+		if base, ok := s.origin[pos]; ok && e.File == file && !s.own[pos] {
+			e.File = base
+		}
+	}
 }
 
 func parse(file string, data []byte) (*yaml.Node, error) {
@@ -51,12 +91,39 @@ func parse(file string, data []byte) (*yaml.Node, error) {
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}
 	}
+	var dups schema.List
+	duplicates(file, doc.Content[0], &dups, 0)
+	if err := dups.Err(); err != nil {
+		return nil, err
+	}
 	return &doc, nil
+}
+
+// duplicates reports a key written twice in one map: YAML allows reading
+// it, but which of the two values counts would be a guess.
+func duplicates(file string, n *yaml.Node, out *schema.List, depth int) {
+	if depth > 64 {
+		return // the schema's size limits speak for deeper documents
+	}
+	if n.Kind == yaml.MappingNode {
+		first := map[string]*yaml.Node{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if prev, ok := first[k.Value]; ok && k.Kind == yaml.ScalarNode {
+				*out = append(*out, schema.At(file, k, "key %q is written twice in this map (first at line %d): keep one", k.Value, prev.Line))
+				continue
+			}
+			first[k.Value] = k
+		}
+	}
+	for _, c := range n.Content {
+		duplicates(file, c, out, depth+1)
+	}
 }
 
 // extend replaces doc, when it extends a base, with the base merged with
 // it. chain lists the files already on the way, to refuse a cycle.
-func extend(file string, doc *yaml.Node, resolve Resolver, chain []string) error {
+func extend(file string, doc *yaml.Node, resolve Resolver, chain []string, src *sources) error {
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil // the schema says what is wrong
@@ -89,19 +156,38 @@ func extend(file string, doc *yaml.Node, resolve Resolver, chain []string) error
 		return schema.At(file, base, "extends %s: %v", base.Value, err)
 	}
 	for _, f := range chain {
-		if f == baseFile {
-			return schema.At(file, base, "extends %s: a cycle (%s extends itself through %v)", base.Value, baseFile, chain)
+		if sameFile(f, baseFile) {
+			return schema.At(file, base, "extends %s: a cycle: %s -> %s", base.Value, strings.Join(chain, " -> "), baseFile)
 		}
 	}
 	baseDoc, err := parse(baseFile, data)
 	if err != nil {
 		return fmt.Errorf("extends %s: %w", base.Value, err)
 	}
-	if err := extend(baseFile, baseDoc, resolve, append(chain, baseFile)); err != nil {
+	src.texts[baseFile] = data
+	if len(chain) == 1 {
+		positions(root, func(p [2]int) { src.own[p] = true })
+	}
+	if err := extend(baseFile, baseDoc, resolve, append(chain, baseFile), src); err != nil {
 		return err
 	}
+	positions(baseDoc.Content[0], func(p [2]int) {
+		if _, ok := src.origin[p]; !ok {
+			src.origin[p] = baseFile
+		}
+	})
 	doc.Content[0] = merge(baseDoc.Content[0], root)
 	return nil
+}
+
+// sameFile reports whether two names of rulesets are one file.
+func sameFile(a, b string) bool {
+	if a == b {
+		return true
+	}
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }
 
 // mergeKeys are the fields that name an item of a list: such lists merge

@@ -160,7 +160,7 @@ func TestErrorsSayItOnce(t *testing.T) {
 	src := strings.Replace(minimal(t), "settlement:", "define:\n  stake: game * * 2\nsettlement:", 1)
 	src = strings.Replace(src, "amount: game * 10}", "amount: stake}", 1)
 	_, err := Load("bad.yaml", []byte(src))
-	if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), "define stake") {
+	if err == nil || strings.Count(err.Error(), "bad.yaml:") != 1 || !strings.Contains(err.Error(), "define stake") {
 		t.Errorf("want one error, about the define: %v", err)
 	}
 	deep := strings.Repeat("(", 500000) + "1" + strings.Repeat(")", 500000)

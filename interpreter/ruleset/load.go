@@ -44,18 +44,49 @@ var DefaultResolver Resolver
 // copy of the document and compiles it here, without printing and parsing
 // YAML again: the copy keeps the file's positions for its errors.
 func loadDoc(file string, doc *yaml.Node, checkOptions bool) (*Ruleset, error) {
-	if err := schema.Validate(file, doc); err != nil {
-		return nil, err
+	// Every problem of a file in one run: the schema's, then the meaning's
+	// and the expressions', together. A file the schema refuses is still
+	// compiled as far as it goes; whatever breaks on the way is left to
+	// the schema's errors.
+	schemaErr := schema.Validate(file, doc)
+	var list schema.List
+	switch e := schemaErr.(type) {
+	case nil:
+	case schema.List:
+		list = append(list, e...)
+	case *schema.Error:
+		list = append(list, e)
+	default:
+		return nil, schemaErr
 	}
 	if err := checkSizes(file, doc.Content[0]); err != nil {
 		return nil, err
 	}
 	var spec Spec
 	if err := doc.Content[0].Decode(&spec); err != nil {
+		if schemaErr != nil {
+			return nil, schemaErr
+		}
 		return nil, &schema.Error{File: file, Msg: err.Error()}
 	}
 	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0]}, failed: map[string]bool{}}
-	c.compile(&spec)
+	if schemaErr == nil {
+		c.compile(&spec) // a panic here is pref's bug: it ends in exit 3
+	} else {
+		compiled(c, &spec)
+	}
+	if schemaErr != nil {
+		seen := map[[2]int]bool{}
+		for _, e := range list {
+			seen[[2]int{e.Line, e.Col}] = true
+		}
+		for _, e := range c.errs {
+			if !seen[[2]int{e.Line, e.Col}] {
+				list = append(list, e)
+			}
+		}
+		return nil, list.Err()
+	}
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}
@@ -69,6 +100,18 @@ func loadDoc(file string, doc *yaml.Node, checkOptions bool) (*Ruleset, error) {
 		}
 	}
 	return c.r, nil
+}
+
+// compiled runs the compiler; false when it broke on a document the schema
+// had refused (its errors say why).
+func compiled(c *compiler, spec *Spec) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	c.compile(spec)
+	return true
 }
 
 // With returns r with the given options in force: their values become the
@@ -403,7 +446,7 @@ func (c *compiler) auction(s *Spec) {
 		name, hand := strings.CutSuffix(w.Text, " hand")
 		i, ok := r.ContractByName(name)
 		if !ok {
-			c.errorf(w.Node, "ladder bid %q: no contract named %q (contracts: %s)", w.Text, name, c.contractNames())
+			c.errorf(w.Node, "ladder bid %q: no contract named %q%s (contracts: %s)", w.Text, name, c.didYouMean(name), c.contractNames())
 			continue
 		}
 		call := Call{Contract: i, Hand: hand}
@@ -426,7 +469,7 @@ func (c *compiler) auction(s *Spec) {
 		i, ok := r.ContractByName(w.Text)
 		switch {
 		case !ok:
-			c.errorf(w.Node, "all_pass play %q: no contract of that name (contracts: %s)", w.Text, c.contractNames())
+			c.errorf(w.Node, "all_pass play %q: no contract of that name%s (contracts: %s)", w.Text, c.didYouMean(w.Text), c.contractNames())
 		case slices.ContainsFunc(r.Ladder, func(call Call) bool { return call.Contract == i }):
 			c.errorf(w.Node, "all_pass play %q: a contract played when nobody declares cannot also be bid (remove it from the ladder)", w.Text)
 		case len(a.AllPass.Offers) > 0 || a.AllPass.PotAuction:
@@ -475,6 +518,22 @@ func (c *compiler) reachable(ci int, atLeastBid bool) bool {
 		return true
 	}
 	return atLeastBid && slices.ContainsFunc(r.Ladder, func(call Call) bool { return call.Contract < ci && !r.Contracts[call.Contract].MustBid })
+}
+
+// didYouMean is ": did you mean X?" for the contract nearest to name, or "".
+func (c *compiler) didYouMean(name string) string {
+	var names []string
+	for _, ct := range c.r.Contracts {
+		names = append(names, ct.Name)
+	}
+	return nearestHint(name, names)
+}
+
+func nearestHint(name string, names []string) string {
+	if near := schema.Nearest(name, names); near != "" {
+		return fmt.Sprintf(": did you mean %q?", near)
+	}
+	return ""
 }
 
 func (c *compiler) contractNames() string {
@@ -657,7 +716,7 @@ func (c *compiler) env(s *Spec) {
 			def = o.Default.Value == "true"
 		case "!!str":
 			if !slices.Contains(o.Values, o.Default.Value) {
-				c.errorf(&o.Default, "option %q: default %q must be one of its values %v", k.Value, o.Default.Value, o.Values)
+				c.errorf(&o.Default, "option %q: default %q must be one of its values (%s)%s", k.Value, o.Default.Value, strings.Join(o.Values, ", "), nearestHint(o.Default.Value, o.Values))
 				return
 			}
 			def = o.Default.Value
@@ -784,7 +843,8 @@ func (c *compiler) settlement(s *Spec) {
 					c.errorf(ps.Account.Node, "account %s is kept against another player: name him with from", pay.Account)
 				}
 			case pay.Account != "" && !slices.Contains(c.r.Sheet.Accounts, pay.Account):
-				c.errorf(ps.Account.Node, "no score-sheet account %q (table.sheet has %s)", pay.Account, strings.Join(append(append([]string{}, c.r.Sheet.Accounts...), c.r.Sheet.PairAccounts...), ", "))
+				accounts := append(append([]string{}, c.r.Sheet.Accounts...), c.r.Sheet.PairAccounts...)
+				c.errorf(ps.Account.Node, "no score-sheet account %q%s (table.sheet has %s)", pay.Account, nearestHint(pay.Account, accounts), strings.Join(accounts, ", "))
 			case pay.Account != "":
 				if ps.From.Node != nil {
 					c.errorf(ps.From.Node, "account %s belongs to one player: a line writing to it has no from", pay.Account)
@@ -901,6 +961,52 @@ func (c *compiler) withValues(src string, bools bool) []ExplainPart {
 	return parts
 }
 
+// unknownNames reports every name of e that env lacks, each at its place
+// with the nearest known name (expr itself stops at the first); true when
+// there was one. A name whose define failed was reported already.
+func (c *compiler) unknownNames(e Expr, what string, env map[string]any) bool {
+	if precheck(e.Text) != nil {
+		return false // compileSafe says what is wrong
+	}
+	tree, err := parser.Parse(e.Text)
+	if err != nil {
+		return false
+	}
+	callees := map[ast.Node]bool{}
+	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
+		if call, ok := (*n).(*ast.CallNode); ok {
+			callees[call.Callee] = true
+		}
+	}))
+	found := false
+	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
+		id, ok := (*n).(*ast.IdentifierNode)
+		if !ok || callees[id] {
+			return
+		}
+		if _, known := env[id.Value]; known || c.failed[id.Value] {
+			if c.failed[id.Value] {
+				found = true // said once, where the define failed
+			}
+			return
+		}
+		found = true
+		from := min(max(0, id.Location().From), len(e.Text))
+		before := e.Text[:from]
+		line := strings.Count(before, "\n") + 1
+		col := from - (strings.LastIndexByte(before, '\n') + 1)
+		l, cl := position(e.Node, line, col)
+		msg := fmt.Sprintf("unknown name %s", id.Value)
+		if near := schema.Nearest(id.Value, sortedKeys(env)); near != "" {
+			msg += fmt.Sprintf(": did you mean %s?", near)
+		} else {
+			msg += " (the names an expression may use are listed in README, \"Settlement expressions\", and pref rules)"
+		}
+		c.errs = append(c.errs, &schema.Error{File: c.file, Line: l, Col: cl, Msg: fmt.Sprintf("%s expression %q: %s", what, clip(e.Text), msg)})
+	}))
+	return found
+}
+
 type visitor func(n *ast.Node)
 
 func (v visitor) Visit(n *ast.Node) { v(n) }
@@ -921,6 +1027,9 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 	if want != nil {
 		opts = append(opts, want)
 	}
+	if c.unknownNames(e, what, env) {
+		return nil
+	}
 	p, err := compileSafe(e.Text, opts)
 	if err != nil {
 		line, col := e.Node.Line, e.Node.Column
@@ -934,7 +1043,11 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 			if c.failed[name] {
 				return nil // its define failed and was reported: say it once
 			}
-			msg += " (names available: " + strings.Join(sortedKeys(env), ", ") + ")"
+			if near := schema.Nearest(name, sortedKeys(env)); near != "" {
+				msg += fmt.Sprintf(": did you mean %s?", near)
+			} else {
+				msg += " (the names an expression may use are listed in README, \"Settlement expressions\", and pref rules)"
+			}
 		}
 		c.errs = append(c.errs, &schema.Error{File: c.file, Line: line, Col: col,
 			Msg: fmt.Sprintf("%s expression %q: %s", what, clip(e.Text), clip(msg))})

@@ -636,6 +636,9 @@ func (c *Case) checkPosition(r *ruleset.Ruleset, optErr error) []string {
 		return []string{fmt.Sprintf("position: trick: %d cards; with %d hands a trick in progress has at most %d", len(p.Trick), r.Hands, r.Hands-1)}
 	}
 	if p.Declarer == "" && p.Player == "" {
+		if r.Play.HeadBy != ruleset.PartEveryone {
+			return []string{"position: in this ruleset who must head the trick depends on who plays: name the declarer and the player"}
+		}
 		got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, hand, trick)
 		if got != want {
 			return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false))}

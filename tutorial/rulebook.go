@@ -119,7 +119,8 @@ type view struct {
 	SheetClosed   string // the sheet's closing condition, in words
 	SheetPair     string // what a player gains from another at the end, in words
 	Basics        basicsView
-	Example       exampleView // a real deal, in the course only
+	Example       exampleView     // a real deal, in the course only
+	InForce       map[string]bool // options the ruleset already applies
 	Source        string
 	Suits         []suitView
 	Ranks         string
@@ -286,7 +287,7 @@ func basics(r *ruleset.Ruleset, ascii bool) basicsView {
 }
 
 func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
-	v := &view{R: r, Precise: precise, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
+	v := &view{InForce: map[string]bool{}, R: r, Precise: precise, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
 	// words puts an expression into words; the rulebook adds it as
 	// written, where that says more than the words.
 	words := func(in func(*ruleset.Ruleset, string) string, src string) string {
@@ -295,6 +296,9 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 			return w + " (precisely: `" + src + "`)"
 		}
 		return w
+	}
+	for _, o := range r.Options {
+		v.InForce[o.Name] = r.InForce(o)
 	}
 	for _, d := range r.Defines {
 		v.Defines = append(v.Defines, defineView{Name: strings.ReplaceAll(d.Name, "_", " "), Words: words(Amount, d.Src), Src: d.Src})

@@ -417,7 +417,7 @@ func (g *State) Legal(seat int) cards.Mask {
 	if g.trick.N == 0 {
 		return g.Hands[seat]
 	}
-	l := legal(g.R.Play, g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+	l := legal(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
 	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0 {
 		l &^= g.overtakes(seat, l) // overtaking the other defender is a revoke
 	}
@@ -489,7 +489,7 @@ func (g *State) ruleNow(seat int) (cards.Mask, playRule) {
 	if g.trick.N == 0 {
 		return g.Hands[seat], ruleLead
 	}
-	return legalBy(g.R.Play, g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+	return legalBy(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
 }
 
 // Outcome is the finished deal as settlement sees it; names are the seats'.

@@ -160,3 +160,37 @@ func summary(n *yaml.Node) string {
 	}
 	return ": " + flat(n)
 }
+
+// InForce reports whether switching option o on would change nothing: the
+// ruleset already sets every field o sets to the same value (a house file
+// that writes play.head: must makes the option must-head moot).
+func (r *Ruleset) InForce(o Option) bool {
+	if o.Sets == nil || r.root == nil {
+		return false
+	}
+	moot := true
+	forEachPair(o.Sets, func(k, v *yaml.Node) {
+		cur := getPath(r.root, strings.Split(k.Value, "."))
+		moot = moot && cur != nil && flat(cur) == flat(v)
+	})
+	return moot
+}
+
+// getPath is the node at a dotted path (map keys, or the names of items of
+// a list of named items), or nil.
+func getPath(n *yaml.Node, path []string) *yaml.Node {
+	for _, k := range path {
+		switch n.Kind {
+		case yaml.MappingNode:
+			n = lookup(n, k)
+		case yaml.SequenceNode:
+			n = findItem(n, itemKey(n), k)
+		default:
+			return nil
+		}
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -107,6 +108,39 @@ func TestExtendsErrors(t *testing.T) {
 		_, err := ruleset.LoadFile(path)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error containing %q", filepath.Base(path), err, want)
+		}
+	}
+}
+
+// "Defenders must head the trick": a house rule by role, written as YAML
+// alone. A defender following suit must beat the best card; the declarer
+// need not.
+func TestHeadByRole(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "heads.yaml")
+	if err := os.WriteFile(path, []byte("extends: austrian-modern\nname: heads\nplay: {head: defenders}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := rulesets.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diamonds, _ := r.ContractByName("diamonds")
+	card := func(s string) cards.Card { c, _ := r.Deck.Parse(s); return c }
+	hand := card("AS").Bit() | card("7S").Bit() | card("KH").Bit()
+	trick := []cards.Card{card("10S"), card("JS")}
+	for _, tc := range []struct {
+		declarer int
+		want     string
+	}{
+		{0, "AS"},    // Anton declares; Charlotte, a defender, must head with the ace
+		{2, "AS 7S"}, // Charlotte declares: she need not head
+	} {
+		g := game.New(r, nil)
+		if err := g.SetPosition(tc.declarer, diamonds, 2, hand, trick); err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Deck.Format(g.Legal(2), false); got != tc.want {
+			t.Errorf("declarer seat %d: legal %s, want %s", tc.declarer, got, tc.want)
 		}
 	}
 }

@@ -663,7 +663,8 @@ func (c *compiler) play(s *Spec) {
 	p.DeclarerLeads = s.Play.Leader == "declarer" || s.Play.Leader == ""
 	p.LeftLeads = s.Play.Leader == "declarer-left"
 	p.MustTrump = s.Play.Trump != "may"
-	p.MustHead = s.Play.Head == "must"
+	p.MustHead = s.Play.Head == "must" || s.Play.Head == "defenders" || s.Play.Head == "declarer"
+	p.HeadBy = map[string]Part{"defenders": PartDefenders, "declarer": PartDeclarer}[s.Play.Head]
 	p.Cooperation = map[string]Cooperation{"advice": CooperationAdvice, "first-rule-binding": CooperationFirstRuleBinding}[s.Play.Cooperation]
 }
 

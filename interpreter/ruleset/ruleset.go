@@ -229,6 +229,30 @@ type Play struct {
 	LeftLeads     bool // the player at the declarer's left leads
 	MustTrump     bool
 	MustHead      bool
+	HeadBy        Part // who MustHead binds
+}
+
+// Part is the side a player takes in a deal, for rules of play that bind
+// only some players.
+type Part uint8
+
+const (
+	PartEveryone  Part = iota
+	PartDefenders      // the players against a declarer
+	PartDeclarer
+)
+
+// ForSeat is the rules of play as they bind one player: the declarer or
+// not, in a deal with a declarer or not. A rule bound to a role binds
+// nobody in a deal without a declarer (the all-pass game).
+func (p Play) ForSeat(declarer, hasDeclarer bool) Play {
+	switch p.HeadBy {
+	case PartDefenders:
+		p.MustHead = p.MustHead && hasDeclarer && !declarer
+	case PartDeclarer:
+		p.MustHead = p.MustHead && hasDeclarer && declarer
+	}
+	return p
 }
 
 // Option is a rule variation; Value is its default (bool or int).

@@ -177,11 +177,36 @@ func RunFile(path string) (Result, error) {
 	return RunBytes(path, data)
 }
 
+// Kind tells what a pref YAML file is: "record" (it deals cards), "case"
+// (it names a ruleset), "ruleset" (it has a ruleset's sections, or
+// extends one), or "" when it is none of them.
+func Kind(data []byte) string {
+	var top map[string]yaml.Node
+	if yaml.Unmarshal(data, &top) != nil {
+		return ""
+	}
+	if record.IsRecord(data) {
+		return "record"
+	}
+	if _, ok := top["ruleset"]; ok {
+		return "case"
+	}
+	for _, k := range []string{"extends", "contracts", "settlement", "cards", "auction", "deal"} {
+		if _, ok := top[k]; ok {
+			return "ruleset"
+		}
+	}
+	return ""
+}
+
 // RunBytes checks the case text data as if read from path: path names the
 // case in errors and is where a relative ruleset path is found.
 func RunBytes(path string, data []byte) (Result, error) {
-	if record.IsRecord(data) {
+	switch Kind(data) {
+	case "record":
 		return runRecord(path, data)
+	case "ruleset":
+		return Result{File: path}, &schema.Error{File: path, Msg: "this is a ruleset, not an outcome case or a game record: pref validate " + path + " checks it"}
 	}
 	var c Case
 	dec := yaml.NewDecoder(bytes.NewReader(data))

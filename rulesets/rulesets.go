@@ -29,6 +29,10 @@ func resolve(from, base string) (string, []byte, error) {
 	if data, ok := Source(base); ok && !strings.ContainsAny(base, `/\`) {
 		return "rulesets/" + base + ".yaml", data, nil
 	}
+	if p := userFile(base); p != "" {
+		data, err := safeio.ReadFile(p, safeio.MaxFile)
+		return p, data, err
+	}
 	shown := base // as the extending file's reader would find it
 	if !filepath.IsAbs(base) {
 		shown = filepath.Join(filepath.Dir(from), base)
@@ -66,8 +70,62 @@ func Source(name string) ([]byte, bool) {
 	return data, err == nil
 }
 
-// Open loads an embedded ruleset by name, or a ruleset file by path (any
-// argument containing a path separator or ending in .yaml/.yml).
+// UserDir is the directory of the user's own rulesets, opened by name
+// like the embedded ones: $PREF_RULESETS, else pref/rulesets in the user's
+// configuration directory ($XDG_CONFIG_HOME or ~/.config on Linux); "" when
+// there is none.
+func UserDir() string {
+	if d := os.Getenv("PREF_RULESETS"); d != "" {
+		return d
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "pref", "rulesets")
+	}
+	return ""
+}
+
+// UserNames lists the rulesets of UserDir (NAME.yaml), sorted; an embedded
+// name takes precedence over a file of the same name.
+func UserNames() []string {
+	dir := UserDir()
+	if dir == "" {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && e.Type().IsRegular() {
+			if _, embedded := Source(name); !embedded {
+				names = append(names, name)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// userFile is the path of a user's ruleset of that name, or "".
+func userFile(name string) string {
+	if strings.ContainsAny(name, `/\`) || name == "" {
+		return ""
+	}
+	dir := UserDir()
+	if dir == "" {
+		return ""
+	}
+	p := filepath.Join(dir, name+".yaml")
+	if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+		return p
+	}
+	return ""
+}
+
+// Open loads an embedded ruleset by name, one of the user's (UserDir) by
+// name, or a ruleset file by path (any argument containing a path
+// separator or ending in .yaml/.yml).
 func Open(nameOrPath string) (*ruleset.Ruleset, error) {
 	if data, ok := Source(nameOrPath); ok && !strings.ContainsAny(nameOrPath, `/\`) {
 		// Embedded rulesets never change and a compiled ruleset is never
@@ -81,13 +139,16 @@ func Open(nameOrPath string) (*ruleset.Ruleset, error) {
 		}
 		return r, err
 	}
+	if p := userFile(nameOrPath); p != "" {
+		return ruleset.LoadFile(p)
+	}
 	if strings.ContainsAny(nameOrPath, `/\`) || strings.HasSuffix(nameOrPath, ".yaml") || strings.HasSuffix(nameOrPath, ".yml") {
 		return ruleset.LoadFile(nameOrPath)
 	}
 	if _, err := os.Stat(nameOrPath); err == nil {
 		return ruleset.LoadFile(nameOrPath)
 	}
-	if near := schema.Nearest(nameOrPath, Names()); near != "" {
+	if near := schema.Nearest(nameOrPath, append(Names(), UserNames()...)); near != "" {
 		return nil, unknown{fmt.Sprintf("no ruleset %q: did you mean %s? (a house variant is given as a path to its .yaml file)", nameOrPath, near)}
 	}
 	return nil, unknown{fmt.Sprintf("no ruleset %q: the embedded ones are %s; a house variant is given as a path to its .yaml file", nameOrPath, strings.Join(Names(), ", "))}

@@ -102,3 +102,40 @@ func matches(got, want []string) bool {
 	}
 	return len(got) > 0 && strings.TrimRight(got[0], " ") == want[0] && matches(got[1:], want[1:])
 }
+
+// Your own rulesets are opened by name from $PREF_RULESETS and listed
+// beside the embedded ones; verify and validate say when they are given
+// the other kind of file.
+func TestUserRulesetsAndFileKinds(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PREF_RULESETS", dir)
+	house := "extends: austrian-1829\nname: attic\ndescription: The rules of the attic table.\nplay: {head: must}\n"
+	if err := os.WriteFile(filepath.Join(dir, "attic.yaml"), []byte(house), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	caseText := "ruleset: attic\ntitle: t\nseats: [Anton, Brigitte, Charlotte]\ncontract: {declarer: Anton, bid: hearts}\ntricks: {Anton: 6, Brigitte: 2, Charlotte: 2}\nexpect: {net: {Anton: 24}}\n"
+	for name, text := range map[string]string{"case.yaml": caseText, "house.yaml": house} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"rulesets"}, exitOK, "attic"},
+		{[]string{"rules", "attic", "--plain"}, exitOK, "Head the trick"},
+		{[]string{"verify", "case.yaml"}, exitOK, "1 passed"},
+		{[]string{"validate", "case.yaml"}, exitUsage, "case.yaml is an outcome case, not a ruleset: pref verify case.yaml checks it"},
+		{[]string{"verify", "house.yaml"}, exitFailed, "this is a ruleset, not an outcome case or a game record: pref validate house.yaml checks it"},
+		{[]string{"play", "--ruleset", "atic"}, exitUsage, "did you mean attic?"},
+	} {
+		var out bytes.Buffer
+		code := run(tc.args, &out, &out)
+		if code != tc.code || !strings.Contains(out.String(), tc.want) {
+			t.Errorf("pref %v: exit %d, want %d and %q in:\n%s", tc.args, code, tc.code, tc.want, out.String())
+		}
+	}
+}

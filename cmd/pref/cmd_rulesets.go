@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"text/tabwriter"
 
+	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
@@ -15,8 +16,13 @@ import (
 func rulesetsCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "rulesets",
-		Short: "List the embedded rulesets with a one-line description each",
-		Args:  cobra.NoArgs,
+		Short: "List the rulesets: the embedded ones, then your own (pref rulesets --help says where)",
+		Long: `List the embedded rulesets with a one-line description each, then your own:
+the NAME.yaml files of $PREF_RULESETS, or else of pref/rulesets in your
+configuration directory ($XDG_CONFIG_HOME, ~/.config). Your rulesets are opened
+by name like the embedded ones (--ruleset NAME, extends: NAME); any other
+ruleset file by its path.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			for _, name := range rulesets.Names() {
@@ -25,6 +31,16 @@ func rulesetsCmd() *cobra.Command {
 					return failed("embedded ruleset %s: %v", name, err)
 				}
 				fmt.Fprintf(w, "%s\t%s\n", name, r.Description)
+			}
+			if mine := rulesets.UserNames(); len(mine) > 0 {
+				fmt.Fprintf(w, "\nyours (%s):\t\n", rulesets.UserDir())
+				for _, name := range mine {
+					desc := "(invalid: pref validate " + name + " says why)"
+					if r, err := rulesets.Open(name); err == nil {
+						desc = r.Description
+					}
+					fmt.Fprintf(w, "%s\t%s\n", name, desc)
+				}
 			}
 			return w.Flush()
 		},
@@ -48,6 +64,14 @@ read at all (no such file or embedded name, not a regular file, larger than
 		RunE: func(cmd *cobra.Command, args []string) error {
 			invalid, unreadable := 0, 0
 			for _, a := range args {
+				if data, err := safeio.ReadFile(a, safeio.MaxFile); err == nil {
+					switch conformance.Kind(data) {
+					case "case":
+						return badInput(fmt.Errorf("%s is an outcome case, not a ruleset: pref verify %s checks it", a, a))
+					case "record":
+						return badInput(fmt.Errorf("%s is a game record, not a ruleset: pref verify %s replays it", a, a))
+					}
+				}
 				r, err := rulesets.Open(a)
 				if err != nil {
 					if rulesets.Unreadable(err) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/interpreter/lint"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/schema"
 	"github.com/spf13/cobra"
@@ -144,6 +145,41 @@ one cannot be read.`,
 				return failed("%s differs from %s in %d place(s)", args[1], args[0], len(changes))
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s and %s are the same ruleset\n", args[0], args[1])
+			return nil
+		},
+	}
+}
+
+func lintCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "lint RULESET...",
+		Short: "Warn about rules that never apply, options that change nothing, payments that do not balance",
+		Long: `Settle a sample of every outcome a ruleset allows (every contract, from the
+hand or not, every defence, the declarer's tricks from none to all, each
+option switched, events, markings, a run of all-pass deals) and warn about:
+settlement rules that apply to none of them, options that change nothing
+(nothing reads them, or the ruleset already sets what they set), outcomes
+with a declarer where nothing is paid or written, and money that does not
+balance. Exit status 0 without warnings, 1 with some, 2 when a ruleset
+cannot be read.`,
+		Args:              cobra.MinimumNArgs(1),
+		ValidArgsFunction: completeRulesets,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			warned := 0
+			for _, a := range args {
+				r, err := openRuleset(a)
+				if err != nil {
+					return err
+				}
+				for _, w := range lint.Run(r) {
+					fmt.Fprintln(cmd.OutOrStdout(), lint.Format(a, w))
+					warned++
+				}
+			}
+			if warned > 0 {
+				return failed("%d warning(s)", warned)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "no warnings\n")
 			return nil
 		},
 	}

@@ -194,3 +194,33 @@ func getPath(n *yaml.Node, path []string) *yaml.Node {
 	}
 	return n
 }
+
+// ExpressionSources is the text of every expression of the ruleset as
+// written (conditions, amounts, explanations, defines, events), for a
+// search of the names they use.
+func (r *Ruleset) ExpressionSources() []string {
+	var out []string
+	var walk func(n *yaml.Node, define bool)
+	walk = func(n *yaml.Node, define bool) {
+		if n == nil {
+			return
+		}
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k, v := n.Content[i], n.Content[i+1]
+				switch {
+				case (expressionKeys[k.Value] || define) && v.Kind == yaml.ScalarNode:
+					out = append(out, v.Value)
+				default:
+					walk(v, k.Value == "define" && n == r.root)
+				}
+			}
+			return
+		}
+		for _, c := range n.Content {
+			walk(c, false)
+		}
+	}
+	walk(r.root, false)
+	return out
+}

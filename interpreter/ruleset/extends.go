@@ -196,7 +196,14 @@ var mergeKeys = []string{"name", "rule"}
 
 // merge is over laid on base, as the package comment says; neither is
 // changed.
-func merge(base, over *yaml.Node) *yaml.Node {
+func merge(base, over *yaml.Node) *yaml.Node { return mergeWith(base, over, nil) }
+
+// mergeWith is merge where the nodes of whole replace their base whatever
+// they are: a field an option sets is set, not merged into.
+func mergeWith(base, over *yaml.Node, whole map[*yaml.Node]bool) *yaml.Node {
+	if whole[over] {
+		return over
+	}
 	switch {
 	case base.Kind == yaml.MappingNode && over.Kind == yaml.MappingNode:
 		out := *base
@@ -206,7 +213,7 @@ func merge(base, over *yaml.Node) *yaml.Node {
 			found := false
 			for j := 0; j+1 < len(out.Content); j += 2 {
 				if out.Content[j].Value == k.Value {
-					out.Content[j+1] = merge(out.Content[j+1], v)
+					out.Content[j+1] = mergeWith(out.Content[j+1], v, whole)
 					found = true
 					break
 				}
@@ -228,7 +235,7 @@ func merge(base, over *yaml.Node) *yaml.Node {
 			found := false
 			for j, b := range out.Content {
 				if field(b, key) == name {
-					out.Content[j] = merge(b, item)
+					out.Content[j] = mergeWith(b, item, whole)
 					found = true
 					break
 				}

@@ -131,24 +131,33 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 		}
 		if o.Sets != nil && v == true && o.Default != true {
 			if root == nil {
-				root = deepCopy(r.root)
+				root = r.root
 			}
+			// The fields an option sets are an overlay merged onto the
+			// ruleset by the same step as extends (extends.go): the
+			// dotted paths become the maps and named items they reach.
+			overlay := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+			whole := map[*yaml.Node]bool{} // the values set: they replace, never merge
 			var missing error
 			forEachPair(o.Sets, func(k, val *yaml.Node) {
-				if !setPath(root, strings.Split(k.Value, "."), deepCopy(val)) && missing == nil {
+				v := deepCopy(val)
+				whole[v] = true
+				if !setPath(overlay, strings.Split(k.Value, "."), v, root) && missing == nil {
 					missing = fmt.Errorf("option %q sets %s: no item of that name in the list", name, k.Value)
 				}
 			})
 			if missing != nil {
 				return nil, missing
 			}
+			root = mergeWith(root, overlay, whole)
 			patched = true
 		}
 	}
 	out := r
 	if patched {
 		var err error
-		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{root}}, false); err != nil {
+		// a copy: the compiler must not reach the nodes r was built from
+		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, false); err != nil {
 			return nil, err
 		}
 	} else {
@@ -184,40 +193,69 @@ func deepCopy(n *yaml.Node) *yaml.Node {
 }
 
 // setPath sets the value at a dotted path of mappings, creating maps.
-// setPath sets the field at path (map keys, or the name of an item in a
-// list of named items: contracts.6-spades.no_drop) to val; false when a
-// named item is not there.
-func setPath(n *yaml.Node, path []string, val *yaml.Node) bool {
-	if n.Kind == yaml.SequenceNode {
-		for _, item := range n.Content {
-			for i := 0; i+1 < len(item.Content); i += 2 {
-				if item.Content[i].Value == "name" && item.Content[i+1].Value == path[0] {
-					return len(path) == 1 || setPath(item, path[1:], val)
-				}
-			}
-		}
-		return false
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == path[0] {
-			if len(path) == 1 {
-				n.Content[i+1] = val
-				return true
-			}
-			if k := n.Content[i+1].Kind; k != yaml.MappingNode && k != yaml.SequenceNode {
-				n.Content[i+1] = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-			}
-			return setPath(n.Content[i+1], path[1:], val)
-		}
-	}
-	key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: path[0]}
+// setPath writes, in the overlay n, the value val at path (map keys, or the
+// name of an item of a list of named items: contracts.6-spades.no_drop),
+// following base, the ruleset the overlay will be merged onto, to know
+// which keys are lists of named items; false when base has no item of
+// that name.
+func setPath(n *yaml.Node, path []string, val *yaml.Node, base *yaml.Node) bool {
 	if len(path) == 1 {
-		n.Content = append(n.Content, key, val)
+		setKey(n, path[0], val)
 		return true
 	}
-	child := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-	n.Content = append(n.Content, key, child)
-	return setPath(child, path[1:], val)
+	var next *yaml.Node
+	if base != nil && base.Kind == yaml.MappingNode {
+		next = lookup(base, path[0])
+	}
+	if next != nil && next.Kind == yaml.SequenceNode {
+		key := itemKey(next)
+		item := findItem(next, key, path[1])
+		if key == "" || item == nil {
+			return false
+		}
+		list := child(n, path[0], yaml.SequenceNode)
+		var over *yaml.Node
+		for _, it := range list.Content {
+			if field(it, key) == path[1] {
+				over = it
+			}
+		}
+		if over == nil {
+			over = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+			setKey(over, key, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: path[1]})
+			list.Content = append(list.Content, over)
+		}
+		if len(path) == 2 {
+			return true
+		}
+		return setPath(over, path[2:], val, item)
+	}
+	return setPath(child(n, path[0], yaml.MappingNode), path[1:], val, next)
+}
+
+// setKey sets key in the map n to val.
+func setKey(n *yaml.Node, key string, val *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			n.Content[i+1] = val
+			return
+		}
+	}
+	n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, val)
+}
+
+// child is the node under key in the map n, made of kind if absent.
+func child(n *yaml.Node, key string, kind yaml.Kind) *yaml.Node {
+	if c := lookup(n, key); c != nil && c.Kind == kind {
+		return c
+	}
+	tag := "!!map"
+	if kind == yaml.SequenceNode {
+		tag = "!!seq"
+	}
+	c := &yaml.Node{Kind: kind, Tag: tag}
+	setKey(n, key, c)
+	return c
 }
 
 type compiler struct {

@@ -86,7 +86,7 @@ func (s *sources) attribute(file string, err error) {
 func parse(file string, data []byte) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, schema.YAMLError(file, err)
+		return nil, schema.YAMLErrorIn(file, data, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}

@@ -127,6 +127,7 @@ func TestUserRulesetsAndFileKinds(t *testing.T) {
 	}{
 		{[]string{"rulesets"}, exitOK, "attic"},
 		{[]string{"rules", "attic", "--plain"}, exitOK, "Head the trick"},
+		{[]string{"show", "attic"}, exitOK, "  head: must"},
 		{[]string{"verify", "case.yaml"}, exitOK, "1 passed"},
 		{[]string{"validate", "case.yaml"}, exitUsage, "case.yaml is an outcome case, not a ruleset: pref verify case.yaml checks it"},
 		{[]string{"verify", "house.yaml"}, exitFailed, "this is a ruleset, not an outcome case or a game record: pref validate house.yaml checks it"},

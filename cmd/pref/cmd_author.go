@@ -184,3 +184,30 @@ cannot be read.`,
 		},
 	}
 }
+
+func showCmd() *cobra.Command {
+	var options []string
+	cmd := &cobra.Command{
+		Use:   "show RULESET",
+		Short: "Print a ruleset whole: extends merged and options applied, as one YAML document",
+		Long: `Print the ruleset pref runs: a house variant merged onto the ruleset it
+extends (and that one onto its own base), with the fields of --option
+switched on applied. What pref diff compares and pref lint samples.`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeRulesets,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, _, err := openWithOptions(args[0], options)
+			if err != nil {
+				return err
+			}
+			text, err := r.YAML()
+			if err != nil {
+				return failed("%v", err)
+			}
+			_, err = fmt.Fprint(cmd.OutOrStdout(), text)
+			return err
+		},
+	}
+	cmd.Flags().StringSliceVar(&options, "option", nil, "ruleset option, name=value")
+	return cmd
+}

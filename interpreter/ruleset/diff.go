@@ -224,3 +224,15 @@ func (r *Ruleset) ExpressionSources() []string {
 	walk(r.root, false)
 	return out
 }
+
+// YAML is the ruleset as one document: extends merged, the fields of the
+// options in force applied.
+func (r *Ruleset) YAML() (string, error) {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(r.root); err != nil {
+		return "", err
+	}
+	return b.String(), enc.Close()
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
 
@@ -23,8 +24,17 @@ func (c Change) String() string { return c.Where + ": " + c.What }
 // against its base is exactly what the house file says.
 func Diff(a, b *Ruleset) []Change {
 	var out []Change
-	diffNodes(&out, "", a.root, b.root)
+	diffNodes(&out, "", a.Normalized(), b.Normalized())
 	return out
+}
+
+// Normalized is the ruleset's document with every default explicit: the
+// files merged (extends, options' sets) and each field the schema gives a
+// default written out. What pref show prints and pref diff compares.
+func (r *Ruleset) Normalized() *yaml.Node {
+	n := deepCopy(r.root)
+	schema.FillDefaults(n)
+	return n
 }
 
 func diffNodes(out *[]Change, path string, a, b *yaml.Node) {
@@ -226,12 +236,12 @@ func (r *Ruleset) ExpressionSources() []string {
 }
 
 // YAML is the ruleset as one document: extends merged, the fields of the
-// options in force applied.
+// options in force applied, every default explicit.
 func (r *Ruleset) YAML() (string, error) {
 	var b strings.Builder
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(r.root); err != nil {
+	if err := enc.Encode(r.Normalized()); err != nil {
 		return "", err
 	}
 	return b.String(), enc.Close()

@@ -3,6 +3,7 @@ package ruleset_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -141,6 +142,37 @@ func TestHeadByRole(t *testing.T) {
 		}
 		if got := r.Deck.Format(g.Legal(2), false); got != tc.want {
 			t.Errorf("declarer seat %d: legal %s, want %s", tc.declarer, got, tc.want)
+		}
+	}
+}
+
+// The normalized document (every default written out) is the same ruleset:
+// compiled, it plays and scores as the file does.
+func TestNormalizedIsTheSameRuleset(t *testing.T) {
+	// testdata/minimal.yaml leaves out every field it can: its defaults are
+	// the ones exercised
+	for _, name := range append(rulesets.Names(), filepath.Join("testdata", "minimal.yaml")) {
+		r, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := r.YAML()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := ruleset.Load(filepath.Base(name)+"-normalized.yaml", []byte(text))
+		if err != nil {
+			t.Fatalf("%s normalized does not load: %v", name, err)
+		}
+		same := reflect.DeepEqual(r.Play, n.Play) && reflect.DeepEqual(r.Auction, n.Auction) &&
+			reflect.DeepEqual(r.Exchange, n.Exchange) && reflect.DeepEqual(r.Defence, n.Defence) &&
+			reflect.DeepEqual(r.Contracts, n.Contracts) && reflect.DeepEqual(r.Ladder, n.Ladder) &&
+			reflect.DeepEqual(r.Deck, n.Deck) && reflect.DeepEqual(r.Ante, n.Ante) && len(r.Rules) == len(n.Rules)
+		if !same {
+			t.Errorf("%s: the normalized document compiles to another ruleset", name)
+		}
+		if d := ruleset.Diff(r, n); len(d) != 0 {
+			t.Errorf("%s: diff against its own normalized form: %v", name, d)
 		}
 	}
 }

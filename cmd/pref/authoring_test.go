@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,5 +139,22 @@ func TestUserRulesetsAndFileKinds(t *testing.T) {
 		if code != tc.code || !strings.Contains(out.String(), tc.want) {
 			t.Errorf("pref %v: exit %d, want %d and %q in:\n%s", tc.args, code, tc.code, tc.want, out.String())
 		}
+	}
+}
+
+// pref analyse solves the Kovalevskaya misère: the third hand leads and
+// the declarer cannot escape a trick.
+func TestAnalyseKovalevskaya(t *testing.T) {
+	args := []string{"analyse", "--ruleset", "sochi", "--contract", "misere", "--declarer", "Anton", "--lead", "Charlotte",
+		"--hand", "Anton=7S 8S 9S 10S 8C 7D 8D 9D 8H 9H", "--hand", "Brigitte=KS AS 10C JC QC AD 10H QH KH AH",
+		"--hand", "Charlotte=JS,QS,7C,9C,10D,JD,QD,KD,7H,JH"}
+	var out bytes.Buffer
+	if code := run(append(args, "--json"), &out, &out); code != exitOK || !strings.Contains(out.String(), `{"declarer_tricks":1}`) {
+		t.Fatalf("exit %d: %s", code, out.String())
+	}
+	out.Reset()
+	bad := append(slices.Clone(args[:len(args)-1]), "Charlotte=JS QS 7C 9C 10D JD QD KD 7H AH")
+	if code := run(bad, &out, &out); code != exitUsage || !strings.Contains(out.String(), "AH is in two hands") {
+		t.Errorf("a card in two hands: exit %d: %s", code, out.String())
 	}
 }

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/solve"
+	"github.com/spf13/cobra"
+)
+
+func analyseCmd() *cobra.Command {
+	var name, contract, declarer, lead string
+	var hands, seats, options []string
+	var perCard, asJSON bool
+	cmd := &cobra.Command{
+		Use:   "analyse --contract C --declarer SEAT --lead SEAT --hand SEAT=CARDS...",
+		Short: "Double-dummy: the tricks the declarer takes with best play by both sides",
+		Long: `Solve a position with every hand known: the tricks the declarer takes when
+both sides play their best under the ruleset's rules of play (in a misère the
+declarer takes as few as he can). Hands are given as --hand SEAT=CARDS (cards
+as 7S or 7♠, separated by spaces or commas), every hand the same length, up to
+a whole deal; a defender whose hand is not given has dropped out. --cards adds,
+for each legal card of the player to lead, the declarer's tricks if it is
+played; --json prints {"declarer_tricks": N, "cards": {...}}.
+
+Example (the Kovalevskaya misère):
+  pref analyse --ruleset sochi --contract misere --declarer Anton --lead Charlotte \
+    --hand "Anton=7S 8S 9S 10S 8C 7D 8D 9D 8H 9H" \
+    --hand "Brigitte=KS AS 10C JC QC AD 10H QH KH AH" \
+    --hand "Charlotte=JS QS 7C 9C 10D JD QD KD 7H JH"`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, _, err := openWithOptions(name, options)
+			if err != nil {
+				return err
+			}
+			if len(seats) == 0 {
+				seats = defaultNames[:r.Hands]
+			}
+			if len(seats) != r.Hands {
+				return badInput(fmt.Errorf("--seats: %s deals %d hands, not %d", r.Name, r.Hands, len(seats)))
+			}
+			ci, ok := r.ContractByName(contract)
+			if !ok {
+				var names []string
+				for _, c := range r.Contracts {
+					names = append(names, c.Name)
+				}
+				return badInput(fmt.Errorf("--contract %q: no such contract in %s (%s)", contract, r.Name, strings.Join(names, ", ")))
+			}
+			p := &solve.Position{R: r, Contract: ci, Declarer: slices.Index(seats, declarer), Leader: slices.Index(seats, lead)}
+			if p.Declarer < 0 || p.Leader < 0 {
+				return badInput(fmt.Errorf("--declarer and --lead must name seats of %v", seats))
+			}
+			for _, h := range hands {
+				who, list, ok := strings.Cut(h, "=")
+				s := slices.Index(seats, who)
+				if !ok || s < 0 {
+					return badInput(fmt.Errorf("--hand %q: write SEAT=CARDS with a seat of %v", h, seats))
+				}
+				for _, f := range strings.FieldsFunc(list, func(c rune) bool { return c == ' ' || c == ',' }) {
+					c, err := r.Deck.Parse(unpretty(r.Deck, f))
+					if err != nil {
+						return badInput(fmt.Errorf("--hand %s: %v", who, err))
+					}
+					if p.Hands[s].Has(c) {
+						return badInput(fmt.Errorf("--hand %s: %s twice", who, r.Deck.Name(c)))
+					}
+					p.Hands[s] |= c.Bit()
+				}
+				if p.Hands[s].Count() > r.HandSize {
+					return badInput(fmt.Errorf("--hand %s: %d cards; a hand holds %d", who, p.Hands[s].Count(), r.HandSize))
+				}
+			}
+			tricks, _, err := solve.Tricks(p)
+			if err != nil {
+				return badInput(err)
+			}
+			var values map[cards.Card]int
+			if perCard {
+				if values, err = solve.CardValues(p); err != nil {
+					return badInput(err)
+				}
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				byName := map[string]int{}
+				for c, v := range values {
+					byName[r.Deck.Name(c)] = v
+				}
+				data, _ := json.Marshal(struct {
+					Tricks int            `json:"declarer_tricks"`
+					Cards  map[string]int `json:"cards,omitempty"`
+				}{tricks, byName})
+				fmt.Fprintln(out, string(data))
+				return nil
+			}
+			ct := &r.Contracts[ci]
+			fmt.Fprintf(out, "%s plays %s; %s leads. With best play by both sides %s takes %d trick(s) of %d.\n",
+				declarer, ct.Display(), lead, declarer, tricks, p.Hands[p.Leader].Count())
+			if perCard {
+				order := make([]cards.Card, 0, len(values))
+				for c := range values {
+					order = append(order, c)
+				}
+				sort.Slice(order, func(i, j int) bool { return order[i] > order[j] })
+				var parts []string
+				for _, c := range order {
+					parts = append(parts, fmt.Sprintf("%s %d", r.Deck.Name(c), values[c]))
+				}
+				fmt.Fprintf(out, "%s's cards, and the declarer's tricks after each: %s\n", lead, strings.Join(parts, ", "))
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&contract, "contract", "", "the contract played (its name in the bid table)")
+	f.StringVar(&declarer, "declarer", "", "the declarer's seat")
+	f.StringVar(&lead, "lead", "", "the seat to lead")
+	f.StringArrayVar(&hands, "hand", nil, "a hand: SEAT=CARDS (repeat for each seat in play)")
+	f.StringSliceVar(&seats, "seats", nil, "the seats in playing order (default Anton, Brigitte, Charlotte)")
+	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
+	f.BoolVar(&perCard, "cards", false, "also the value of each legal card of the player to lead")
+	f.BoolVar(&asJSON, "json", false, "print the answer as JSON")
+	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
+	return cmd
+}
+
+// unpretty turns 7♠ into 7S.
+func unpretty(d cards.Deck, s string) string {
+	for i, sym := range d.Symbols {
+		s = strings.ReplaceAll(s, sym, d.SuitIDs[i])
+	}
+	return s
+}

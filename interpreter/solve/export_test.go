@@ -1,0 +1,3 @@
+package solve
+
+func SetNoTT(v bool) { noTT = v }

@@ -1,0 +1,421 @@
+// Package solve is a double-dummy solver for any ruleset: with every hand
+// known, how many tricks does the declarer take when both sides play
+// perfectly? The declarer's side (the declarer alone) and the defence (the
+// defenders, and a passer's hand played along) each choose the best card
+// under the ruleset's rules of play (follow suit, trump, head the trick,
+// by role). In a misère the declarer takes as few tricks as he can.
+//
+// The search is alpha-beta over single cards with a transposition table at
+// the start of each trick (keyed on the hands and the leader, holding
+// bounds), equivalent cards (neighbours in one hand with nothing between
+// them left in another) tried once, and the cheapest winning card tried
+// first. Exhaustive is the plain minimax it is tested against.
+package solve
+
+import (
+	"fmt"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+)
+
+// Position is a deal between tricks, or in the middle of one: each seat's
+// hand (empty for a seat out of play), who declares, who leads the trick
+// under way and the cards already in it.
+type Position struct {
+	R        *ruleset.Ruleset
+	Contract int
+	Declarer int
+	Hands    [game.MaxSeats]cards.Mask
+	Leader   int
+	Trick    []cards.Card // played to the trick under way, from the leader
+}
+
+// Solver answers questions about one position's contract.
+type Solver struct {
+	r        *ruleset.Ruleset
+	trump    cards.Suit
+	declarer int
+	seats    int
+	misere   bool
+	play     [game.MaxSeats]ruleset.Play // the rules as they bind each seat
+	tt       map[key]bound
+	Nodes    int // cards tried, for measurements
+}
+
+type key struct {
+	hands  [game.MaxSeats]cards.Mask
+	leader int8
+}
+
+type bound struct{ lo, hi int8 }
+
+// state is the search's position: hands, the trick under way.
+type state struct {
+	hands  [game.MaxSeats]cards.Mask
+	leader int
+	trick  [game.MaxSeats]cards.Card
+	who    [game.MaxSeats]int8
+	n      int
+}
+
+// New makes a solver for p's contract; it checks that p can be played.
+func New(p *Position) (*Solver, *state, error) {
+	r := p.R
+	if p.Contract < 0 || p.Contract >= len(r.Contracts) {
+		return nil, nil, fmt.Errorf("no contract %d", p.Contract)
+	}
+	ct := &r.Contracts[p.Contract]
+	if ct.NoDeclarer {
+		return nil, nil, fmt.Errorf("%s has no declarer: every player plays for himself, which this solver does not cover", ct.Display())
+	}
+	s := &Solver{r: r, trump: ct.Trumps, declarer: p.Declarer, seats: r.Hands, misere: ct.Exact && ct.Tricks == 0, tt: map[key]bound{}}
+	if p.Declarer < 0 || p.Declarer >= s.seats || p.Hands[p.Declarer] == 0 {
+		return nil, nil, fmt.Errorf("the declarer must be a seat holding cards")
+	}
+	for i := 0; i < s.seats; i++ {
+		s.play[i] = r.Play.ForSeat(i == p.Declarer, true)
+	}
+	st := &state{hands: p.Hands, leader: p.Leader}
+	if p.Leader < 0 || p.Leader >= s.seats || p.Hands[p.Leader] == 0 && len(p.Trick) == 0 {
+		return nil, nil, fmt.Errorf("the leader must be a seat holding cards")
+	}
+	seat := p.Leader
+	for _, c := range p.Trick {
+		st.trick[st.n], st.who[st.n] = c, int8(seat)
+		st.n++
+		seat = s.next(st, seat)
+	}
+	// every seat in play holds as many cards as the others still to play
+	want := -1
+	for i := 0; i < s.seats; i++ {
+		if st.hands[i] == 0 {
+			continue
+		}
+		n := st.hands[i].Count()
+		if played(st, i) {
+			n++
+		}
+		if want >= 0 && n != want {
+			return nil, nil, fmt.Errorf("the hands hold different numbers of cards")
+		}
+		want = n
+	}
+	for i := 0; i < s.seats; i++ {
+		for j := i + 1; j < s.seats; j++ {
+			if st.hands[i]&st.hands[j] != 0 {
+				return nil, nil, fmt.Errorf("%s is in two hands", r.Deck.Name((st.hands[i] & st.hands[j]).Lowest()))
+			}
+		}
+	}
+	return s, st, nil
+}
+
+func played(st *state, seat int) bool {
+	for k := 0; k < st.n; k++ {
+		if int(st.who[k]) == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// next is the seat after seat that is in play (holds cards, or holds none
+// because it played its last one to this trick).
+func (s *Solver) next(st *state, seat int) int {
+	for k := 1; k <= s.seats; k++ {
+		t := (seat + k) % s.seats
+		if st.hands[t] != 0 || played(st, t) {
+			return t
+		}
+	}
+	return seat
+}
+
+// inPlay is how many seats play to each trick.
+func (s *Solver) inPlay(st *state) int {
+	n := 0
+	for i := 0; i < s.seats; i++ {
+		if st.hands[i] != 0 || played(st, i) {
+			n++
+		}
+	}
+	return n
+}
+
+// Tricks is the number of tricks the declarer takes from the position on
+// with best play by both sides.
+func Tricks(p *Position) (int, *Solver, error) {
+	s, st, err := New(p)
+	if err != nil {
+		return 0, nil, err
+	}
+	return s.value(st), s, nil
+}
+
+// value is the exact value by null-window searches ("does the declarer
+// take at least k?"), a binary search over k sharing one table: each
+// narrow search cuts far more than one search with the whole window.
+func (s *Solver) value(st *state) int {
+	lo, hi := 0, st.hands[s.toPlay(st)].Count() // the tricks still to play
+	for lo < hi {
+		k := (lo + hi + 1) / 2
+		if s.search(st, k-1, k) >= k {
+			lo = k
+		} else {
+			hi = k - 1
+		}
+	}
+	return lo
+}
+
+// CardValues is, for each legal card of the seat to play, the declarer's
+// tricks from the position on if that card is played and both sides then
+// play their best.
+func CardValues(p *Position) (map[cards.Card]int, error) {
+	s, st, err := New(p)
+	if err != nil {
+		return nil, err
+	}
+	seat := s.toPlay(st)
+	out := map[cards.Card]int{}
+	for m := s.legal(st, seat); m != 0; m &= m - 1 {
+		c := m.Lowest()
+		out[c] = s.after(st, seat, c, func(st *state, _ int) int { return s.value(st) })
+	}
+	return out, nil
+}
+
+func (s *Solver) toPlay(st *state) int {
+	if st.n == 0 {
+		return st.leader
+	}
+	return s.next(st, int(st.who[st.n-1]))
+}
+
+func (s *Solver) legal(st *state, seat int) cards.Mask {
+	return game.LegalMoves(s.play[seat], s.trump, st.hands[seat], st.trick[:st.n])
+}
+
+// after plays c for seat, evaluates the rest with f (tricks from then on;
+// won is what the trick c completed gave the declarer, 0 or 1), undoes it
+// and returns the declarer's tricks counting this trick.
+func (s *Solver) after(st *state, seat int, c cards.Card, f func(st *state, won int) int) int {
+	total := s.inPlay(st)
+	st.hands[seat] &^= c.Bit()
+	st.trick[st.n], st.who[st.n] = c, int8(seat)
+	st.n++
+	var v int
+	if st.n == total { // the trick is complete
+		w := s.winner(st)
+		won := 0
+		if w == s.declarer {
+			won = 1
+		}
+		saved := *st
+		st.leader, st.n = w, 0
+		v = won + f(st, won)
+		*st = saved
+	} else {
+		v = f(st, 0)
+	}
+	st.n--
+	st.hands[seat] |= c.Bit()
+	return v
+}
+
+func (s *Solver) winner(st *state) int {
+	w, seat := st.trick[0], int(st.who[0])
+	for k := 1; k < st.n; k++ {
+		c := st.trick[k]
+		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
+			w, seat = c, int(st.who[k])
+		}
+	}
+	return seat
+}
+
+// search is alpha-beta: the declarer's tricks from st on, exact when
+// strictly between alpha and beta, else a bound on the side it fell.
+func (s *Solver) search(st *state, alpha, beta int) int {
+	if st.n == 0 && noTT {
+		if st.hands[st.leader] == 0 {
+			return 0
+		}
+		return s.play1(st, alpha, beta)
+	}
+	if st.n == 0 {
+		if st.hands[st.leader] == 0 {
+			return 0
+		}
+		k := key{hands: st.hands, leader: int8(st.leader)}
+		if b, ok := s.tt[k]; ok {
+			switch {
+			case b.lo == b.hi:
+				return int(b.lo)
+			case int(b.lo) >= beta:
+				return int(b.lo)
+			case int(b.hi) <= alpha:
+				return int(b.hi)
+			}
+			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
+		}
+		a0, b0 := alpha, beta
+		v := s.play1(st, alpha, beta)
+		b := s.tt[k]
+		if _, ok := s.tt[k]; !ok {
+			b = bound{0, int8(st.hands[st.leader].Count())}
+		}
+		switch {
+		case v <= a0:
+			b.hi = int8(min(int(b.hi), v))
+		case v >= b0:
+			b.lo = int8(max(int(b.lo), v))
+		default:
+			b.lo, b.hi = int8(v), int8(v)
+		}
+		s.tt[k] = b
+		return v
+	}
+	return s.play1(st, alpha, beta)
+}
+
+// play1 tries each card of the seat to play.
+func (s *Solver) play1(st *state, alpha, beta int) int {
+	seat := s.toPlay(st)
+	maximise := (seat == s.declarer) != s.misere
+	best := -1
+	if !maximise {
+		best = 1 << 10
+	}
+	var buf [16]cards.Card
+	total := s.inPlay(st)
+	for _, c := range s.candidates(st, seat, buf[:0]) {
+		s.Nodes++
+		// play c; a completed trick adds its one to the declarer's count,
+		// and the rest is searched with the window shifted by it
+		st.hands[seat] &^= c.Bit()
+		st.trick[st.n], st.who[st.n] = c, int8(seat)
+		st.n++
+		var v int
+		if st.n == total {
+			w := s.winner(st)
+			won := 0
+			if w == s.declarer {
+				won = 1
+			}
+			// the next trick is written over this one: keep it
+			leader, n, trick, who := st.leader, st.n, st.trick, st.who
+			st.leader, st.n = w, 0
+			v = won + s.search(st, alpha-won, beta-won)
+			st.leader, st.n, st.trick, st.who = leader, n, trick, who
+		} else {
+			v = s.search(st, alpha, beta)
+		}
+		st.n--
+		st.hands[seat] |= c.Bit()
+		if maximise {
+			best = max(best, v)
+			alpha = max(alpha, best)
+		} else {
+			best = min(best, v)
+			beta = min(beta, best)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// candidates are the legal cards worth trying, appended to buf: one of
+// each run of equivalent cards, the likeliest best first (the leader's
+// highest first; a follower's cheapest card that takes the trick, then his
+// lowest).
+func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card {
+	legal := s.legal(st, seat)
+	var others cards.Mask // the cards that may come between: other hands, and this trick's
+	for i := 0; i < s.seats; i++ {
+		if i != seat {
+			others |= st.hands[i]
+		}
+	}
+	for k := 0; k < st.n; k++ {
+		others |= st.trick[k].Bit()
+	}
+	var keep cards.Mask
+	for m := legal; m != 0; m &= m - 1 {
+		c := m.Lowest()
+		// skip c when the next card of its suit still out is also ours:
+		// the two are equivalent, the higher one is tried
+		above := cards.Above(c) & (others | st.hands[seat]) & cards.SuitMask(c.Suit())
+		if above != 0 && legal.Has(above.Lowest()) && st.hands[seat].Has(above.Lowest()) {
+			continue
+		}
+		keep |= c.Bit()
+	}
+	if st.n == 0 {
+		for m := keep; m != 0; {
+			c := m.Highest()
+			m &^= c.Bit()
+			buf = append(buf, c)
+		}
+		return buf
+	}
+	// the cards that would win the trick as it stands, cheapest first
+	w := st.trick[0]
+	for k := 1; k < st.n; k++ {
+		c := st.trick[k]
+		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
+			w = c
+		}
+	}
+	var winners cards.Mask
+	for m := keep; m != 0; m &= m - 1 {
+		c := m.Lowest()
+		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
+			winners |= c.Bit()
+		}
+	}
+	for m := winners; m != 0; m &= m - 1 {
+		buf = append(buf, m.Lowest())
+	}
+	for m := keep &^ winners; m != 0; m &= m - 1 {
+		buf = append(buf, m.Lowest())
+	}
+	return buf
+}
+
+// Exhaustive is the declarer's tricks by plain minimax over every legal
+// card: no pruning, no table, no equivalences. For tests of Tricks.
+func Exhaustive(p *Position) (int, error) {
+	s, st, err := New(p)
+	if err != nil {
+		return 0, err
+	}
+	var rec func(st *state) int
+	rec = func(st *state) int {
+		if st.n == 0 && st.hands[st.leader] == 0 {
+			return 0
+		}
+		seat := s.toPlay(st)
+		maximise := (seat == s.declarer) != s.misere
+		best := -1
+		if !maximise {
+			best = 1 << 10
+		}
+		for m := s.legal(st, seat); m != 0; m &= m - 1 {
+			v := s.after(st, seat, m.Lowest(), func(st *state, _ int) int { return rec(st) })
+			if maximise {
+				best = max(best, v)
+			} else {
+				best = min(best, v)
+			}
+		}
+		return best
+	}
+	return rec(st), nil
+}
+
+var noTT = false

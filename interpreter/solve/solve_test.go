@@ -1,0 +1,139 @@
+package solve_test
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/preference-rules/pref/interpreter/solve"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// TestAgreesWithExhaustiveSearch: on 1,000 random endings of every
+// embedded ruleset the solver's answer is plain minimax's.
+func TestAgreesWithExhaustiveSearch(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var contracts []int
+		for i, c := range r.Contracts {
+			if !c.NoDeclarer {
+				contracts = append(contracts, i)
+			}
+		}
+		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
+		all := r.Deck.All().Cards()
+		for n := 0; n < 1000; n++ {
+			size := 2 + rng.IntN(3) // 2 to 4 cards each, and every twentieth 5
+			if n%20 == 0 {
+				size = 5
+			}
+			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+			p := &solve.Position{R: r, Contract: contracts[rng.IntN(len(contracts))], Declarer: rng.IntN(r.Hands)}
+			out := -1
+			if r.Hands == 3 && rng.IntN(4) == 0 {
+				out = (p.Declarer + 1 + rng.IntN(2)) % 3 // a defender dropped out
+			}
+			k := 0
+			for s := 0; s < r.Hands; s++ {
+				if s == out {
+					continue
+				}
+				for i := 0; i < size; i++ {
+					p.Hands[s] |= all[k].Bit()
+					k++
+				}
+			}
+			for {
+				p.Leader = rng.IntN(r.Hands)
+				if p.Hands[p.Leader] != 0 {
+					break
+				}
+			}
+			got, _, err := solve.Tricks(p)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			want, _ := solve.Exhaustive(p)
+			if got != want {
+				t.Fatalf("%s, %s, declarer %d, leader %d, hands %s / %s / %s: solver %d, exhaustive %d", name, r.Contracts[p.Contract].Name, p.Declarer, p.Leader,
+					r.Deck.Format(p.Hands[0], false), r.Deck.Format(p.Hands[1], false), r.Deck.Format(p.Hands[2], false), got, want)
+			}
+		}
+	}
+}
+
+// The Kovalevskaya misère (sochi): the declarer's hand looks safe, but the
+// defenders, the third hand leading, catch it.
+func TestKovalevskayaMisere(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	misere, _ := r.ContractByName("misere")
+	hand := func(s string) (m cards.Mask) {
+		for _, f := range strings.Fields(s) {
+			c, err := r.Deck.Parse(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m |= c.Bit()
+		}
+		return m
+	}
+	p := &solve.Position{R: r, Contract: misere, Declarer: 0, Leader: 2}
+	p.Hands[0] = hand("7S 8S 9S 10S 8C 7D 8D 9D 8H 9H")
+	p.Hands[1] = hand("KS AS 10C JC QC AD 10H QH KH AH")
+	p.Hands[2] = hand("JS QS 7C 9C 10D JD QD KD 7H JH")
+	got, s, err := solve.Tricks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Kovalevskaya misère: the declarer takes %d trick(s) with best play (%d cards tried)", got, s.Nodes)
+	if got < 1 {
+		t.Errorf("the declarer escapes: %d tricks", got)
+	}
+}
+
+// TestSpeed reports the median and worst time to solve whole deals of
+// austrian-1829, west-balkans and sochi (suit, no-trump and misère
+// contracts, a random declarer and leader): with PREF_SOAK=1, 1,000 deals
+// per ruleset; otherwise 20, as a smoke test.
+func TestSpeed(t *testing.T) {
+	n := 20
+	if os.Getenv("PREF_SOAK") != "" {
+		n = 1000
+	}
+	for _, name := range []string{"austrian-1829", "west-balkans", "sochi"} {
+		r, _ := rulesets.Open(name)
+		var contracts []int
+		for i, c := range r.Contracts {
+			if !c.NoDeclarer {
+				contracts = append(contracts, i)
+			}
+		}
+		rng := rand.New(rand.NewPCG(7, 7))
+		all := r.Deck.All().Cards()
+		var times []time.Duration
+		for d := 0; d < n; d++ {
+			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+			p := &solve.Position{R: r, Contract: contracts[rng.IntN(len(contracts))], Declarer: rng.IntN(3), Leader: rng.IntN(3)}
+			for s := 0; s < 3; s++ {
+				for _, c := range all[s*r.HandSize : (s+1)*r.HandSize] {
+					p.Hands[s] |= c.Bit()
+				}
+			}
+			start := time.Now()
+			if _, _, err := solve.Tricks(p); err != nil {
+				t.Fatal(err)
+			}
+			times = append(times, time.Since(start))
+		}
+		slices.Sort(times)
+		t.Logf("%s: %d whole deals, median %v, worst %v", name, n, times[len(times)/2], times[len(times)-1])
+	}
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/preference-rules/pref/interpreter/simulate"
+	"github.com/spf13/cobra"
+)
+
+func simulateCmd() *cobra.Command {
+	var name, compare string
+	var options, compareOptions []string
+	var deals, workers int
+	var seed uint64
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "simulate --ruleset R --deals N [--compare R2]",
+		Short: "Play many deals with the computer players and report what the rules give, with 95% intervals",
+		Long: `Play N deals of a ruleset with the computer players, on all cores, and report
+how often all pass, what each seat wins per deal (money, or for a score sheet
+the final score were it closed now), and for each contract how often it is bid,
+how often it is made and what its declarer wins; each with a 95% confidence
+interval. The deals are played in sessions of 20 at one table (the pot or the
+sheet carried over); the cards depend only on --seed, so the report is the same
+whatever --workers.
+
+--compare R2 plays a second ruleset (or the same one with --compare-option) on
+the same cards and reports the difference per seat, deal by deal: what a house
+rule changes.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if deals < 1 || deals > 10_000_000 {
+				return badInput(fmt.Errorf("--deals %d: want 1 to 10000000", deals))
+			}
+			if workers < 1 || workers > 256 {
+				return badInput(fmt.Errorf("--workers %d: want 1 to 256", workers))
+			}
+			r, _, err := openWithOptions(name, options)
+			if err != nil {
+				return err
+			}
+			cfg := simulate.Config{Deals: deals, Workers: workers, Seed: seed}
+			var progress func(int)
+			errOut := cmd.ErrOrStderr()
+			if isTerminal(errOut) && !asJSON {
+				progress = func(done int) {
+					if done == deals || done%max(1, deals/100) < 20 {
+						fmt.Fprintf(errOut, "\r%s %d/%d deals", bar(done, deals, 30), done, deals)
+						if done == deals {
+							fmt.Fprintln(errOut)
+						}
+					}
+				}
+			}
+			a, err := simulate.Run(r, cfg, progress)
+			if err != nil {
+				return failed("%v", err)
+			}
+			var b *simulate.Report
+			if compare != "" || len(compareOptions) > 0 {
+				if compare == "" {
+					compare = name
+				}
+				r2, _, err := openWithOptions(compare, compareOptions)
+				if err != nil {
+					return err
+				}
+				if r2.Hands != r.Hands {
+					return badInput(fmt.Errorf("--compare %s deals %d hands, %s %d: the same cards cannot be played", compare, r2.Hands, name, r.Hands))
+				}
+				if b, err = simulate.Run(r2, cfg, progress); err != nil {
+					return failed("%v", err)
+				}
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				v := map[string]any{"ruleset": a}
+				if b != nil {
+					v["compare"] = b
+					v["difference"] = simulate.SeatDifference(a, b)
+				}
+				data, err := json.MarshalIndent(v, "", "  ")
+				if err != nil {
+					return failed("%v", err)
+				}
+				fmt.Fprintln(out, string(data))
+				return nil
+			}
+			fmt.Fprintf(out, "%s, %d deals (seed %d): results per deal in %s, 95%% intervals\n", nameWith(name, options), deals, seed, a.Unit)
+			printReport(out, a)
+			if b != nil {
+				fmt.Fprintf(out, "\n%s on the same cards\n", nameWith(compare, compareOptions))
+				printReport(out, b)
+				fmt.Fprintf(out, "\nWhat changes, deal by deal (%s minus %s):\n", nameWith(compare, compareOptions), nameWith(name, options))
+				w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+				for i, d := range simulate.SeatDifference(a, b) {
+					fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", seatWord(i, len(a.Seats)), d.Mean, d.Low, d.High)
+				}
+				w.Flush()
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
+	f.IntVar(&deals, "deals", 1000, "deals to play")
+	f.IntVar(&workers, "workers", runtime.NumCPU(), "parallel workers (the report is the same for any number)")
+	f.Uint64Var(&seed, "seed", 1, "random seed")
+	f.StringVar(&compare, "compare", "", "a second ruleset played on the same cards")
+	f.StringSliceVar(&compareOptions, "compare-option", nil, "an option of the compared ruleset, name=value")
+	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
+	return cmd
+}
+
+func printReport(out io.Writer, r *simulate.Report) {
+	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "  all passed\t%s\n", pct(r.AllPass))
+	for i, s := range r.Seats {
+		fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", seatWord(i, len(r.Seats)), s.Mean, s.Low, s.High)
+	}
+	w.Flush()
+	w = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "  contract\tbid\tmade\tdeclarer's result\n")
+	for _, c := range r.Contracts {
+		fmt.Fprintf(w, "  %s\t%s\t%s\t%+.2f [%+.2f, %+.2f]\n", c.Name, pct(c.Share), pct(c.Made), c.Declarer.Mean, c.Declarer.Low, c.Declarer.High)
+	}
+	w.Flush()
+}
+
+func pct(s simulate.Stat) string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*s.Mean, 100*s.Low, 100*s.High)
+}
+
+func seatWord(i, n int) string {
+	switch {
+	case i == n-1:
+		return "dealer"
+	case i == 0:
+		return "forehand"
+	case i == 1:
+		return "middlehand"
+	}
+	return fmt.Sprintf("seat %d", i+1)
+}
+
+func nameWith(name string, options []string) string {
+	if len(options) == 0 {
+		return name
+	}
+	return name + " (" + strings.Join(options, ", ") + ")"
+}
+
+func bar(done, total, width int) string {
+	full := done * width / max(1, total)
+	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
+}

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// pref simulate prints the same report whatever the workers, compares two
+// rulesets on the same cards, and refuses figures out of range.
+func TestSimulate(t *testing.T) {
+	runOut := func(args ...string) (int, string) {
+		var out bytes.Buffer
+		code := run(args, &out, &out)
+		return code, out.String()
+	}
+	c1, one := runOut("simulate", "--ruleset", "austrian-1829", "--deals", "300", "--workers", "1")
+	c2, two := runOut("simulate", "--ruleset", "austrian-1829", "--deals", "300", "--workers", "2")
+	if c1 != exitOK || c2 != exitOK || one != two {
+		t.Fatalf("1 worker (exit %d) and 2 workers (exit %d) differ:\n%s\n%s", c1, c2, one, two)
+	}
+	for _, want := range []string{"all passed", "forehand", "dealer", "declarer's result"} {
+		if !strings.Contains(one, want) {
+			t.Errorf("the report does not show %q:\n%s", want, one)
+		}
+	}
+	code, cmp := runOut("simulate", "--ruleset", "sochi", "--deals", "200", "--compare-option", "all-pass-clean-bonus=none")
+	if code != exitOK || !strings.Contains(cmp, "What changes, deal by deal") {
+		t.Errorf("compare: exit %d\n%s", code, cmp)
+	}
+	if code, out := runOut("simulate", "--deals", "0"); code != exitUsage {
+		t.Errorf("--deals 0: exit %d\n%s", code, out)
+	}
+	if code, out := runOut("simulate", "--ruleset", "sochi", "--compare", "austrian-1829", "--deals", "10"); code != exitOK {
+		t.Errorf("two three-handed rulesets on the same cards: exit %d\n%s", code, out)
+	}
+}

@@ -1,0 +1,67 @@
+package simulate_test
+
+import (
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/preference-rules/pref/interpreter/simulate"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// The report is the same whatever the number of workers: a session's cards
+// depend only on the seed and its number.
+func TestSameWithAnyWorkers(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	one, err := simulate.Run(r, simulate.Config{Deals: 300, Workers: 1, Seed: 5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := simulate.Run(r, simulate.Config{Deals: 300, Workers: 2, Seed: 5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, two) {
+		t.Fatalf("1 worker and 2 workers differ:\n%+v\n%+v", one, two)
+	}
+	// every deal is either passed out or declared in one contract
+	total := one.AllPass.Mean
+	for _, c := range one.Contracts {
+		total += c.Share.Mean
+	}
+	if math.Abs(total-1) > 1e-9 {
+		t.Errorf("all-pass share and contract shares add up to %v", total)
+	}
+	// money is only moved: with the pot, what the seats win adds up to
+	// what the pot lost; at least the seats cannot all gain
+	if one.Seats[0].Mean > 0 && one.Seats[1].Mean > 0 && one.Seats[2].Mean > 0 && one.Unit == "final score" {
+		t.Errorf("every seat gains on a sheet that adds up to zero: %+v", one.Seats)
+	}
+}
+
+// Two rulesets on the same cards: an option that changes only the all-pass
+// game's clean bonus changes the results of some deals, and a ruleset
+// compared with itself changes nothing.
+func TestCompareOnTheSameCards(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	none, err := r.With(map[string]any{"all-pass-clean-bonus": "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := simulate.Config{Deals: 200, Workers: 2, Seed: 9}
+	a, _ := simulate.Run(r, cfg, nil)
+	a2, _ := simulate.Run(r, cfg, nil)
+	b, _ := simulate.Run(none, cfg, nil)
+	for i, d := range simulate.SeatDifference(a, a2) {
+		if d.Mean != 0 || d.Low != 0 || d.High != 0 {
+			t.Errorf("seat %d differs from itself: %v", i, d)
+		}
+	}
+	changed := false
+	for _, d := range simulate.SeatDifference(a, b) {
+		changed = changed || d.Mean != 0
+	}
+	if !changed || a.AllPass != b.AllPass {
+		t.Errorf("the clean bonus changed nothing, or changed the bidding: all-pass %v vs %v", a.AllPass, b.AllPass)
+	}
+}

@@ -161,3 +161,59 @@ func bar(done, total, width int) string {
 	full := done * width / max(1, total)
 	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
 }
+
+func matchCmd() *cobra.Command {
+	var name string
+	var options, players []string
+	var deals, workers int
+	var seed uint64
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "match --ruleset R --players strong,simple --deals N",
+		Short: "Duplicate: players of different kinds on the same cards, rotated through the seats",
+		Long: `Play every deal once for each rotation of the players through the seats (the
+first kind in each seat in turn, the others in the remaining seats), each time
+on the same cards at a fresh table, and report each kind's mean result per deal
+with a 95% interval (money, or for a score sheet the deal's entries valued as the
+final conversion values them), the share of all-pass deals and of contracts made.
+Kinds: simple (the rule-following bot) and strong (cards played by sampling the
+unseen hands and solving each sample double-dummy; its other decisions simple's).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if deals < 1 || deals > 1_000_000 {
+				return badInput(fmt.Errorf("--deals %d: want 1 to 1000000", deals))
+			}
+			r, _, err := openWithOptions(name, options)
+			if err != nil {
+				return err
+			}
+			rep, err := simulate.Match(r, players, deals, workers, seed)
+			if err != nil {
+				return badInput(err)
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				data, _ := json.MarshalIndent(rep, "", "  ")
+				fmt.Fprintln(out, string(data))
+				return nil
+			}
+			fmt.Fprintf(out, "%s, %d deals x %d rotations (seed %d): result per deal in %s, 95%% intervals\n", r.Name, deals, r.Hands, seed, rep.Unit)
+			w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+			for _, e := range rep.Entrants {
+				fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", e.Name, e.Result.Mean, e.Result.Low, e.Result.High)
+			}
+			fmt.Fprintf(w, "  all passed\t%s\n", pct(rep.AllPass))
+			fmt.Fprintf(w, "  contracts made\t%s\n", pct(rep.Made))
+			return w.Flush()
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
+	f.StringSliceVar(&players, "players", []string{"strong", "simple"}, "the kinds of player, the first rotated through the seats")
+	f.IntVar(&deals, "deals", 100, "deals to play")
+	f.IntVar(&workers, "workers", runtime.NumCPU(), "parallel workers")
+	f.Uint64Var(&seed, "seed", 1, "random seed")
+	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	return cmd
+}

@@ -136,7 +136,7 @@ Exit status, the same for every command:
 		SilenceErrors: true,
 		Version:       version(),
 	}
-	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd(), newCmd(), diffCmd(), lintCmd(), showCmd(), analyseCmd(), simulateCmd())
+	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd(), newCmd(), diffCmd(), lintCmd(), showCmd(), analyseCmd(), simulateCmd(), matchCmd())
 	// cobra's completion command prints its help and exits 0 when the
 	// shell is missing or unknown: that is bad usage like anywhere else.
 	root.InitDefaultCompletionCmd()

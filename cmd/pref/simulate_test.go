@@ -35,3 +35,16 @@ func TestSimulate(t *testing.T) {
 		t.Errorf("two three-handed rulesets on the same cards: exit %d\n%s", code, out)
 	}
 }
+
+// pref match plays duplicate and reports each kind of player.
+func TestMatch(t *testing.T) {
+	var out bytes.Buffer
+	code := run([]string{"match", "--ruleset", "austrian-1829", "--deals", "4", "--workers", "2"}, &out, &out)
+	if code != exitOK || !strings.Contains(out.String(), "strong") || !strings.Contains(out.String(), "simple") {
+		t.Fatalf("exit %d\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"match", "--players", "clever,simple", "--deals", "1"}, &out, &out); code != exitUsage {
+		t.Errorf("an unknown player: exit %d\n%s", code, out.String())
+	}
+}

@@ -123,11 +123,11 @@ func session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, error) {
 	sheet := r.Sheet.Final != nil
 	var out []deal
 	for d := 0; d < n; d++ {
-		before, err := standing(t, sheet)
-		if err != nil {
+		if _, err := t.Ante(); err != nil {
 			return nil, err
 		}
-		if _, err := t.Ante(); err != nil {
+		before, err := standing(t, sheet) // after the ante: what the deal itself moves
+		if err != nil {
 			return nil, err
 		}
 		g.Deal(rng)

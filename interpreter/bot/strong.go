@@ -1,0 +1,182 @@
+package bot
+
+import (
+	"math/rand/v2"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/solve"
+)
+
+// Strong is a computer player that plays its cards by perfect-information
+// Monte Carlo: it deals the cards it cannot see among the other hands in
+// every way consistent with what it has seen (hand sizes, the suits a
+// player showed out of), solves each deal double-dummy, and plays the card
+// that does best on average. Its other decisions (the auction, the
+// exchange, the defence) are Simple's. Deterministic for a given seed.
+type Strong struct {
+	Simple
+	Samples int // deals sampled per card (default 12)
+	rng     *rand.Rand
+}
+
+// NewStrong makes a strong player whose sampling is seeded by seed.
+func NewStrong(seed uint64) *Strong {
+	return &Strong{rng: rand.New(rand.NewPCG(seed, 0x5eed))}
+}
+
+var _ game.Player = (*Strong)(nil)
+
+// Choose plays a card by sampling; every other decision is Simple's.
+func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
+	if legal[0].Phase != game.PhasePlay || len(legal) == 1 || g.Declarer < 0 {
+		return b.Simple.Choose(g, legal)
+	}
+	if c, ok := b.sampled(g, legal[0].Seat); ok {
+		for _, l := range legal {
+			if l.Card() == c {
+				b.Reason = "best on average over deals of the unseen cards, each solved double-dummy"
+				return l
+			}
+		}
+	}
+	return b.Simple.Choose(g, legal)
+}
+
+// sampled is the card with the best average over sampled deals.
+func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
+	if b.rng == nil {
+		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
+	}
+	n := b.Samples
+	if n <= 0 {
+		n = 12
+	}
+	me := g.Chooser() // the player deciding: who sees which hands
+	known := map[int]bool{seat: true, me: true}
+	ct := &g.R.Contracts[g.Contract]
+	for s := 0; s < g.Seats(); s++ {
+		if s == g.Declarer && ct.Open || s != g.Declarer && (ct.DefendersOpen || g.Open) || g.Controller(s) == me {
+			known[s] = true
+		}
+	}
+	// the cards out: everything not seen in a known hand or played
+	var seen cards.Mask
+	for s := range known {
+		seen |= g.Hands[s]
+	}
+	for i := 0; i < g.NTricks; i++ {
+		t := &g.Record[i]
+		for k := 0; k < t.N; k++ {
+			seen |= t.Cards[k].Bit()
+		}
+	}
+	tr := g.CurrentTrick()
+	for k := 0; k < tr.N; k++ {
+		seen |= tr.Cards[k].Bit()
+	}
+	if me == g.Declarer {
+		seen |= g.Laid // his own discard
+	}
+	pool := (g.R.Deck.All() &^ seen).Cards()
+	voids := b.voids(g)
+	score := map[cards.Card]float64{}
+	trick := make([]cards.Card, 0, tr.N)
+	for k := 0; k < tr.N; k++ {
+		trick = append(trick, tr.Cards[k])
+	}
+	solved := 0
+	for i := 0; i < n; i++ {
+		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick}
+		if tr.N == 0 {
+			p.Leader = seat
+		}
+		if !b.deal(g, p, known, pool, voids) {
+			continue
+		}
+		values, err := solve.CardValues(p)
+		if err != nil {
+			return 0, false
+		}
+		for c, v := range values {
+			score[c] += float64(v)
+		}
+		solved++
+	}
+	if solved == 0 {
+		return 0, false
+	}
+	maximise := (seat == g.Declarer) != (ct.Exact && ct.Tricks == 0)
+	best, bestV := cards.Card(0), 0.0
+	first := true
+	for m := g.Legal(seat); m != 0; m &= m - 1 {
+		c := m.Lowest()
+		v, ok := score[c]
+		if !ok {
+			continue
+		}
+		if first || maximise && v > bestV || !maximise && v < bestV {
+			best, bestV, first = c, v, false
+		}
+	}
+	return best, !first
+}
+
+// deal fills p's hands: the known ones as they are, the others from pool
+// at random, respecting the suits a player has shown out of; false when a
+// few tries find no such deal.
+func (b *Strong) deal(g *game.Game, p *solve.Position, known map[int]bool, pool []cards.Card, voids [game.MaxSeats]cards.Mask) bool {
+	for try := 0; try < 20; try++ {
+		b.rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		var hands [game.MaxSeats]cards.Mask
+		used := make([]bool, len(pool))
+		ok := true
+		for s := 0; s < g.Seats() && ok; s++ {
+			if !g.InPlay(s) {
+				continue
+			}
+			if known[s] {
+				hands[s] = g.Hands[s]
+				continue
+			}
+			need := g.Hands[s].Count()
+			for k := 0; k < len(pool) && need > 0; k++ {
+				c := pool[k]
+				if used[k] || voids[s].Has(c) {
+					continue
+				}
+				hands[s] |= c.Bit()
+				used[k] = true
+				need--
+			}
+			ok = need == 0
+		}
+		if ok {
+			p.Hands = hands
+			return true
+		}
+	}
+	return false
+}
+
+// voids are, per seat, the suits it has shown out of: it did not follow
+// the suit led.
+func (b *Strong) voids(g *game.Game) [game.MaxSeats]cards.Mask {
+	var v [game.MaxSeats]cards.Mask
+	note := func(t *game.Trick) {
+		if t.N == 0 {
+			return
+		}
+		led := t.Cards[0].Suit()
+		for k := 1; k < t.N; k++ {
+			if s := int(t.Seats[k]); s >= 0 && t.Cards[k].Suit() != led {
+				v[s] |= cards.SuitMask(led)
+			}
+		}
+	}
+	for i := 0; i < g.NTricks; i++ {
+		note(&g.Record[i])
+	}
+	note(g.CurrentTrick())
+	return v
+}

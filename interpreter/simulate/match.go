@@ -1,0 +1,171 @@
+package simulate
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/table"
+)
+
+// Entrant is one kind of player in a match and how it did.
+type Entrant struct {
+	Name   string
+	Result Stat // per deal played
+}
+
+// MatchReport is a duplicate match's result.
+type MatchReport struct {
+	Ruleset  string
+	Deals    int
+	Unit     string
+	Entrants []Entrant
+	AllPass  Stat
+	Made     Stat // contracts made, of those played
+}
+
+// NewPlayer makes a player by kind: simple or strong.
+func NewPlayer(kind string, seed uint64) (game.Player, error) {
+	switch kind {
+	case "simple":
+		return &bot.Simple{}, nil
+	case "strong":
+		return bot.NewStrong(seed), nil
+	}
+	return nil, fmt.Errorf("no player %q: simple or strong", kind)
+}
+
+// Match plays duplicate: every deal once for each rotation of the kinds
+// through the seats (the first kind in each seat in turn, the others in
+// the remaining seats in order), each rotation on the same cards at a
+// fresh table; a kind's result is its mean per deal over all its seats.
+func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64) (*MatchReport, error) {
+	if len(kinds) == 0 {
+		return nil, fmt.Errorf("no players")
+	}
+	for _, k := range kinds {
+		if _, err := NewPlayer(k, 0); err != nil {
+			return nil, err
+		}
+	}
+	n := r.Hands
+	type result struct {
+		byKind map[string][]float64
+		passed []float64
+		made   []float64
+		err    error
+	}
+	out := make([]result, deals)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for d := range next {
+				res := result{byKind: map[string][]float64{}}
+				for rot := 0; rot < n; rot++ {
+					seats := make([]string, n) // the kind in each seat of the deal
+					for i := 0; i < n; i++ {
+						seats[(rot+i)%n] = kinds[min(i, len(kinds)-1)]
+					}
+					vals, passed, made, played, err := matchDeal(r, seats, seed, d)
+					if err != nil {
+						res.err = err
+						break
+					}
+					for i, v := range vals {
+						res.byKind[seats[i]] = append(res.byKind[seats[i]], v)
+					}
+					res.passed = append(res.passed, b2f(passed))
+					if played {
+						res.made = append(res.made, b2f(made))
+					}
+				}
+				out[d] = res
+			}
+		}()
+	}
+	for d := 0; d < deals; d++ {
+		next <- d
+	}
+	close(next)
+	wg.Wait()
+	rep := &MatchReport{Ruleset: r.Name, Deals: deals, Unit: "money"}
+	if r.Sheet.Final != nil {
+		rep.Unit = "final score"
+	}
+	byKind := map[string][]float64{}
+	var passed, made []float64
+	for _, res := range out {
+		if res.err != nil {
+			return nil, res.err
+		}
+		for k, v := range res.byKind {
+			byKind[k] = append(byKind[k], v...)
+		}
+		passed = append(passed, res.passed...)
+		made = append(made, res.made...)
+	}
+	seen := map[string]bool{}
+	for _, k := range kinds {
+		if !seen[k] {
+			seen[k] = true
+			rep.Entrants = append(rep.Entrants, Entrant{Name: k, Result: stat(byKind[k])})
+		}
+	}
+	rep.AllPass, rep.Made = proportion(passed), proportion(made)
+	return rep, nil
+}
+
+// matchDeal plays deal d (its cards fixed by seed and d) with the kinds in
+// seats at a fresh table and returns each seat's result.
+func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []float64, passed, made, played bool, err error) {
+	names := []string{"A", "B", "C", "D"}[:r.Hands]
+	t, err := table.New(r, names)
+	if err != nil {
+		return nil, false, false, false, err
+	}
+	players := make([]game.Player, r.Hands)
+	for i, k := range seats {
+		players[i], _ = NewPlayer(k, seed^uint64(d)<<8^uint64(i))
+	}
+	g := game.New(r, players)
+	sheet := r.Sheet.Final != nil
+	if _, err := t.Ante(); err != nil {
+		return nil, false, false, false, err
+	}
+	before, err := standing(t, sheet) // after the ante: what the deal itself moves
+	if err != nil {
+		return nil, false, false, false, err
+	}
+	g.Deal(rand.New(rand.NewPCG(seed, uint64(d))))
+	if err := g.Run(); err != nil {
+		return nil, false, false, false, fmt.Errorf("deal %d: %v", d+1, err)
+	}
+	o := t.Outcome(g)
+	l, err := newSettler(r).Settle(o, false)
+	if err != nil {
+		return nil, false, false, false, err
+	}
+	order := t.Order()
+	if err := t.Apply(o, l); err != nil {
+		return nil, false, false, false, err
+	}
+	after, err := standing(t, sheet)
+	if err != nil {
+		return nil, false, false, false, err
+	}
+	for i := 0; i < r.Hands; i++ {
+		vals = append(vals, after[order[i]]-before[order[i]])
+	}
+	passed = o.Declarer < 0
+	if o.Declarer >= 0 && o.Contract >= 0 && o.Played() {
+		played = true
+		made = r.Contracts[o.Contract].Made(r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], o.Run)
+	}
+	return vals, passed, made, played, nil
+}

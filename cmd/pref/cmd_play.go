@@ -33,6 +33,7 @@ func playCmd() *cobra.Command {
 		seat    string
 		plain   bool
 		toPool  int
+		botKind string
 		// --record
 		recordPath string
 		force      bool
@@ -92,7 +93,10 @@ then converted into scores that add up to zero and printed as a table.`,
 			if err != nil {
 				return badInput(err)
 			}
-			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii}
+			if botKind != "simple" && botKind != "strong" {
+				return badInput(fmt.Errorf("--bots %q: simple or strong", botKind))
+			}
+			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii, bots: botKind}
 			if recordPath != "" {
 				if toPool > 0 {
 					opts["pool-target"] = toPool
@@ -141,6 +145,7 @@ then converted into scores that add up to zero and printed as a table.`,
 	f.BoolVar(&plain, "plain", false, "with --seat: plain-text prompts even at a terminal")
 	f.StringVar(&recordPath, "record", "", "write what was played as a game record to this file (atomically; see docs/records.md)")
 	f.BoolVar(&force, "force", false, "with --record: overwrite an existing file")
+	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy)")
 	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
@@ -306,6 +311,7 @@ type printer struct {
 	you   string   // the human's name, when one plays this deal
 	// paint, when set, colours a card's name by its suit (the full screen)
 	paint func(c cards.Card, name string) string
+	bots  string // the computer players' kind (--bots): simple or strong
 }
 
 func (p *printer) seatName(seat int) string {

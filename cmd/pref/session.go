@@ -285,7 +285,7 @@ func (s *session) startDeal() error {
 			s.g.Players[i], p.you = s.you, s.youName
 			continue
 		}
-		s.g.Players[i] = &reasoned{p: p, names: seatNames}
+		s.g.Players[i] = newReasoned(p.bots, uint64(s.d)<<4|uint64(i), p, seatNames)
 	}
 	p.header(t, s.d, s.deals, seatNames)
 	antes, err := t.Ante()
@@ -357,19 +357,31 @@ func (s *session) finishDeal() error {
 // reasoned is a computer player that prints each of its calls with its
 // reason.
 type reasoned struct {
-	bot.Simple
-	p     *printer
-	names []string
+	bot    game.Player
+	reason func() string
+	p      *printer
+	names  []string
+}
+
+// newReasoned makes the computer player of kind for a seat: simple, or
+// strong (cards by sampling, the rest simple's).
+func newReasoned(kind string, seed uint64, p *printer, names []string) *reasoned {
+	if kind == "strong" {
+		b := bot.NewStrong(seed)
+		return &reasoned{bot: b, reason: func() string { return b.Reason }, p: p, names: names}
+	}
+	b := &bot.Simple{}
+	return &reasoned{bot: b, reason: func() string { return b.Reason }, p: p, names: names}
 }
 
 func (b *reasoned) Choose(g *game.Game, legal []game.Action) game.Action {
-	a := b.Simple.Choose(g, legal)
+	a := b.bot.Choose(g, legal)
 	if a.Phase == game.PhaseAuction {
 		call := "pass"
 		if a.Value != game.Pass {
 			call = b.p.callName(g.R.Ladder[a.Value])
 		}
-		b.p.f("  %-10s %-12s (%s)\n", b.names[a.Seat], call, b.Reason)
+		b.p.f("  %-10s %-12s (%s)\n", b.names[a.Seat], call, b.reason())
 	}
 	return a
 }

@@ -48,3 +48,17 @@ func TestMatch(t *testing.T) {
 		t.Errorf("an unknown player: exit %d\n%s", code, out.String())
 	}
 }
+
+// pref play --bots strong seats strong computer players.
+func TestPlayWithStrongBots(t *testing.T) {
+	var simple, strong bytes.Buffer
+	if code := run([]string{"play", "--seed", "23", "--ascii"}, &simple, &simple); code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	if code := run([]string{"play", "--seed", "23", "--ascii", "--bots", "strong"}, &strong, &strong); code != exitOK || !strings.Contains(strong.String(), "Settlement") {
+		t.Fatalf("exit %d\n%s", code, strong.String())
+	}
+	if simple.String() == strong.String() {
+		t.Error("the strong players played exactly as the simple ones on seed 23")
+	}
+}

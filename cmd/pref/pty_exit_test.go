@@ -46,6 +46,7 @@ play:
 // settlement it refuses) ends with exit 1 once the player leaves, not 0:
 // the screen closing normally must not hide the failure.
 func TestFullScreenSessionFailureExits1(t *testing.T) {
+	t.Parallel() // a process of its own in a terminal of its own
 	file := filepath.Join(t.TempDir(), "negative.yaml")
 	if err := os.WriteFile(file, []byte(negativeRuleset), 0o600); err != nil {
 		t.Fatal(err)

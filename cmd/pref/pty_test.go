@@ -97,6 +97,7 @@ var (
 // up, ? gives a hint, enter chooses, an illegal card is refused with its
 // rule, q asks and a second q leaves.
 func TestRealProgramInATerminal(t *testing.T) {
+	t.Parallel() // a process of its own in a terminal of its own
 	cmd, s, send := startInTerminal(t, "play", "--seed", "1", "--seat", "Anton", "--ascii")
 
 	s.waitFor(t, 0, "Your call:")
@@ -134,6 +135,7 @@ func TestRealProgramInATerminal(t *testing.T) {
 // TestRealTutorialInATerminal: the full-screen tutorial in a pseudo-terminal,
 // through the lessons to a question answered wrongly, the rule quoted.
 func TestRealTutorialInATerminal(t *testing.T) {
+	t.Parallel() // a process of its own in a terminal of its own
 	_, s, send := startInTerminal(t, "tutorial", "austrian-1829", "--ascii", "--restart")
 	at := s.waitFor(t, 0, "lesson 1 of")
 	for i := 0; i < 60; i++ {
@@ -178,6 +180,7 @@ func TestNoColourKeepsTheCursor(t *testing.T) {
 // contract, trumps, last trick and tricks won in mid-deal, and the sochi
 // call row shows every call up to the highest.
 func TestRealTableScreen(t *testing.T) {
+	t.Parallel() // a process of its own in a terminal of its own
 	_, s, send := startInTerminal(t, "play", "--seed", "23", "--seat", "Anton", "--ascii")
 	at := s.waitFor(t, 0, "enter choose")
 	for i := 0; i < 14; i++ { // the advised choice: Anton bids, takes the talon, plays

@@ -7,7 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/solve"
 	"github.com/spf13/cobra"
 )
@@ -17,7 +19,7 @@ func analyseCmd() *cobra.Command {
 	var hands, seats, options []string
 	var perCard, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "analyse --contract C --declarer SEAT --lead SEAT --hand SEAT=CARDS...",
+		Use:   "analyse [RECORD] | --contract C --declarer SEAT --lead SEAT --hand SEAT=CARDS...",
 		Short: "Double-dummy: the tricks the declarer takes with best play by both sides",
 		Long: `Solve a position with every hand known: the tricks the declarer takes when
 both sides play their best under the ruleset's rules of play (in a misère the
@@ -27,13 +29,20 @@ a whole deal; a defender whose hand is not given has dropped out. --cards adds,
 for each legal card of the player to lead, the declarer's tricks if it is
 played; --json prints {"declarer_tricks": N, "cards": {...}}.
 
+Given a game record instead, it replays each deal's card play and shows after
+every trick what perfect play from there would give the declarer, and the
+first card that cost its side a trick.
+
 Example (the Kovalevskaya misère):
   pref analyse --ruleset sochi --contract misere --declarer Anton --lead Charlotte \
     --hand "Anton=7S 8S 9S 10S 8C 7D 8D 9D 8H 9H" \
     --hand "Brigitte=KS AS 10C JC QC AD 10H QH KH AH" \
     --hand "Charlotte=JS QS 7C 9C 10D JD QD KD 7H JH"`,
-		Args: cobra.NoArgs,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				return analyseRecord(cmd, args[0])
+			}
 			r, _, err := openWithOptions(name, options)
 			if err != nil {
 				return err
@@ -137,4 +146,72 @@ func unpretty(d cards.Deck, s string) string {
 		s = strings.ReplaceAll(s, sym, d.SuitIDs[i])
 	}
 	return s
+}
+
+// analyseRecord shows, for each deal of a record, what perfect play would
+// have given after every trick, and the first card that cost a trick.
+func analyseRecord(cmd *cobra.Command, path string) error {
+	data, err := safeio.ReadFile(path, safeio.MaxFile)
+	if err != nil {
+		return badInput(err)
+	}
+	if !record.IsRecord(data) {
+		return badInput(fmt.Errorf("%s is not a game record (it deals no hands)", path))
+	}
+	rec, err := record.Parse(path, data)
+	if err != nil {
+		return badInput(err)
+	}
+	r, err := record.Open(path, rec)
+	if err != nil {
+		return badInput(err)
+	}
+	deals, err := record.Replay(rec, r)
+	if err != nil {
+		return failed("%v", err)
+	}
+	out := cmd.OutOrStdout()
+	for _, d := range deals {
+		st := d.State
+		fmt.Fprintf(out, "Deal %d\n", d.Index+1)
+		if st == nil || st.Declarer < 0 || st.NTricks == 0 {
+			fmt.Fprintf(out, "  no card play against a declarer: nothing to analyse\n")
+			continue
+		}
+		steps, err := solve.Replay(st)
+		if err != nil {
+			fmt.Fprintf(out, "  %v\n", err)
+			continue
+		}
+		decl := d.Seats[st.Declarer]
+		ct := &r.Contracts[st.Contract]
+		misere := ct.Exact && ct.Tricks == 0
+		fmt.Fprintf(out, "  %s plays %s; with best play from the deal's start %s takes %d trick(s).\n", decl, ct.Display(), decl, steps[0].Before)
+		first := ""
+		for i, s := range steps {
+			declSide := s.Seat == st.Declarer
+			worse := s.After < s.Before // for the declarer who wants tricks
+			if misere {
+				worse = s.After > s.Before
+			}
+			if !declSide {
+				worse = s.After > s.Before
+				if misere {
+					worse = s.After < s.Before
+				}
+			}
+			if worse && first == "" {
+				first = fmt.Sprintf("trick %d: %s played %s, and best play then gives the declarer %d instead of %d", s.Trick, d.Seats[s.Seat], r.Deck.Name(s.Card), s.After, s.Before)
+			}
+			if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
+				fmt.Fprintf(out, "  after trick %d: best play gives %s %d\n", s.Trick, decl, s.After)
+			}
+		}
+		if first == "" {
+			fmt.Fprintf(out, "  every card was as good as the best\n")
+		} else {
+			fmt.Fprintf(out, "  the first card that cost a trick: %s\n", first)
+		}
+	}
+	return nil
 }

@@ -82,12 +82,14 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	voids := b.voids(g)
 	score := map[cards.Card]float64{}
 	trick := make([]cards.Card, 0, tr.N)
+	var trickSeats []int
 	for k := 0; k < tr.N; k++ {
 		trick = append(trick, tr.Cards[k])
+		trickSeats = append(trickSeats, int(tr.Seats[k]))
 	}
 	solved := 0
 	for i := 0; i < n; i++ {
-		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick}
+		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats}
 		if tr.N == 0 {
 			p.Leader = seat
 		}

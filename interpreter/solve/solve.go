@@ -30,6 +30,10 @@ type Position struct {
 	Hands    [game.MaxSeats]cards.Mask
 	Leader   int
 	Trick    []cards.Card // played to the trick under way, from the leader
+	// TrickSeats, when given, says who played each card of Trick (in the
+	// last trick a seat that has played holds no cards, so the order of
+	// the seats cannot be told from the hands alone).
+	TrickSeats []int
 }
 
 // Solver answers questions about one position's contract.
@@ -71,7 +75,7 @@ func New(p *Position) (*Solver, *state, error) {
 		return nil, nil, fmt.Errorf("%s has no declarer: every player plays for himself, which this solver does not cover", ct.Display())
 	}
 	s := &Solver{r: r, trump: ct.Trumps, declarer: p.Declarer, seats: r.Hands, misere: ct.Exact && ct.Tricks == 0, tt: map[key]bound{}}
-	if p.Declarer < 0 || p.Declarer >= s.seats || p.Hands[p.Declarer] == 0 {
+	if p.Declarer < 0 || p.Declarer >= s.seats || p.Hands[p.Declarer] == 0 && len(p.Trick) == 0 {
 		return nil, nil, fmt.Errorf("the declarer must be a seat holding cards")
 	}
 	for i := 0; i < s.seats; i++ {
@@ -82,7 +86,10 @@ func New(p *Position) (*Solver, *state, error) {
 		return nil, nil, fmt.Errorf("the leader must be a seat holding cards")
 	}
 	seat := p.Leader
-	for _, c := range p.Trick {
+	for k, c := range p.Trick {
+		if k < len(p.TrickSeats) {
+			seat = p.TrickSeats[k]
+		}
 		st.trick[st.n], st.who[st.n] = c, int8(seat)
 		st.n++
 		seat = s.next(st, seat)
@@ -419,3 +426,80 @@ func Exhaustive(p *Position) (int, error) {
 }
 
 var noTT = false
+
+// Step is one card of a played deal as perfect play sees it.
+type Step struct {
+	Trick  int        // from 1
+	Seat   int        // who played
+	Card   cards.Card //
+	Before int        // the declarer's tricks in the whole deal with best play from here, before the card
+	After  int        // the same once the card is down
+}
+
+// Replay goes through the card play of a finished deal (its state as the
+// game left it) card by card and says, before and after each card, how
+// many tricks the declarer would take in the whole deal with best play
+// from there on: a card after which the number moves against its player's
+// side cost a trick.
+func Replay(g *game.State) ([]Step, error) {
+	if g.Declarer < 0 || g.Contract < 0 || g.NTricks == 0 {
+		return nil, fmt.Errorf("no card play against a declarer to analyse")
+	}
+	var hands [game.MaxSeats]cards.Mask // the hands as play began
+	for s := 0; s < g.Seats(); s++ {
+		if g.InPlay(s) { // a defender who dropped out holds cards nobody plays
+			hands[s] = g.Hands[s]
+		}
+	}
+	for i := 0; i < g.NTricks; i++ {
+		t := &g.Record[i]
+		for k := 0; k < t.N; k++ {
+			if s := int(t.Seats[k]); s >= 0 {
+				hands[s] |= t.Cards[k].Bit()
+			} else {
+				return nil, fmt.Errorf("the talon's cards lead tricks here, which this solver does not cover")
+			}
+		}
+	}
+	var out []Step
+	taken := 0
+	var seats []int
+	value := func(leader int, trick []cards.Card) (int, error) {
+		p := &Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Hands: hands, Leader: leader, Trick: trick, TrickSeats: seats}
+		v, _, err := Tricks(p)
+		return taken + v, err
+	}
+	for i := 0; i < g.NTricks; i++ {
+		t := &g.Record[i]
+		var trick []cards.Card
+		seats = seats[:0]
+		for k := 0; k < t.N; k++ {
+			before, err := value(t.Leader, trick)
+			if err != nil {
+				return nil, err
+			}
+			s := int(t.Seats[k])
+			hands[s] &^= t.Cards[k].Bit()
+			trick = append(trick, t.Cards[k])
+			seats = append(seats, s)
+			var after int
+			if k == t.N-1 { // the trick is complete
+				if t.Winner == g.Declarer {
+					taken++
+				}
+				if i+1 < g.NTricks || hands[s] != 0 {
+					after, err = value(t.Winner, nil)
+				} else {
+					after = taken
+				}
+			} else {
+				after, err = value(t.Leader, trick)
+			}
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Step{Trick: i + 1, Seat: s, Card: t.Cards[k], Before: before, After: after})
+		}
+	}
+	return out, nil
+}

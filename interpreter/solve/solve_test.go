@@ -1,6 +1,8 @@
 package solve_test
 
 import (
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/game"
 	"os"
 	"slices"
 	"strings"
@@ -135,5 +137,43 @@ func TestSpeed(t *testing.T) {
 		}
 		slices.Sort(times)
 		t.Logf("%s: %d whole deals, median %v, worst %v", name, n, times[len(times)/2], times[len(times)-1])
+	}
+}
+
+// Replaying played deals: no card can improve its own side's best (the
+// value before a card is the best over its cards), and after the last card
+// the count is the tricks the declarer took.
+func TestReplayPlayedDeals(t *testing.T) {
+	for _, name := range []string{"austrian-1829", "sochi", "west-balkans"} {
+		r, _ := rulesets.Open(name)
+		players := []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}}
+		g := game.New(r, players)
+		rng := rand.New(rand.NewPCG(3, 3))
+		checked := 0
+		for d := 0; d < 60 && checked < 8; d++ {
+			g.Deal(rng)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if g.Declarer < 0 || g.NTricks == 0 {
+				continue
+			}
+			steps, err := solve.Replay(&g.State)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ct := &r.Contracts[g.Contract]
+			misere := ct.Exact && ct.Tricks == 0
+			for _, s := range steps {
+				maximise := (s.Seat == g.Declarer) != misere
+				if maximise && s.After > s.Before || !maximise && s.After < s.Before {
+					t.Fatalf("%s deal %d, trick %d: %s's %s moved the value %d -> %d in its own favour", name, d, s.Trick, g.SeatName(s.Seat), r.Deck.Name(s.Card), s.Before, s.After)
+				}
+			}
+			if last := steps[len(steps)-1]; last.After != g.Taken[g.Declarer] && !g.Stopped {
+				t.Errorf("%s deal %d: after the last card %d, the declarer took %d", name, d, last.After, g.Taken[g.Declarer])
+			}
+			checked++
+		}
 	}
 }

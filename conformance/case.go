@@ -710,6 +710,7 @@ func (c *Case) checkAuction(r *ruleset.Ruleset, optErr error) []string {
 		return r.CallName(r.Ladder[i])
 	}
 	a := game.NewAuction(r)
+	a.AfterAllPass(c.AllPassRun)
 	var buf []int
 	for k, name := range c.Auction {
 		seat, done := a.Next()

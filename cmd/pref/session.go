@@ -300,6 +300,7 @@ func (s *session) startDeal() error {
 	}
 	s.g.History = s.g.History[:0]
 	s.g.Deal(s.rng)
+	s.g.SetAllPassRun(t.AllPassRun)
 	for i, n := range seatNames {
 		if i < game.MaxSeats {
 			s.g.Names[i] = n

@@ -13,6 +13,18 @@ type Auction struct {
 	passed [MaxSeats]bool
 	called [MaxSeats]bool
 	active int
+	// MinTricks: after a run of all-pass deals, a bid must be for a contract
+	// of at least this many tricks (misère excepted); 0 when free.
+	MinTricks int
+}
+
+// AfterAllPass sets the exit rule for a deal that follows run all-pass
+// deals in a row: the ruleset's all_pass_exit, its last step repeated.
+func (a *Auction) AfterAllPass(run int) {
+	a.MinTricks = 0
+	if exit := a.r.Auction.AllPassExit; run > 0 && len(exit) > 0 {
+		a.MinTricks = exit[min(run, len(exit))-1]
+	}
 }
 
 // NewAuction starts the bidding of r with forehand to call.
@@ -62,6 +74,9 @@ func (a *Auction) Allows(call int) bool {
 		return false
 	}
 	rules, seat, c := a.r.Auction, a.Turn, a.r.Ladder[call]
+	if ct := &a.r.Contracts[c.Contract]; a.MinTricks > 0 && ct.Tricks < a.MinTricks && !(ct.Exact && ct.Tricks == 0) {
+		return false // the exit from a run of all-pass deals
+	}
 	switch {
 	case a.Bid == Pass:
 		if rules.Raise == ruleset.RaiseOneMore && !c.Hand && call != a.nextPlain(-1) {

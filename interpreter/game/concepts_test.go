@@ -579,3 +579,44 @@ func TestApplyRefusesAnUnknownDefence(t *testing.T) {
 	}
 	t.Error("no deal reached the defence")
 }
+
+// After a run of all-pass deals the exit rule refuses a bid below it, with
+// the reason, and the bots keep to it.
+func TestAllPassExit(t *testing.T) {
+	base, err := rulesets.Open("sochi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := base.With(map[string]any{"all-pass-exit": "6-7-7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.New(r, nil)
+	g.Deal(rand.New(rand.NewPCG(1, 1)))
+	g.SetAllPassRun(2)
+	six := -1
+	for i, c := range r.Ladder {
+		if r.Contracts[c.Contract].Name == "6-spades" {
+			six = i
+		}
+	}
+	_, err = g.Apply(game.Action{Phase: game.PhaseAuction, Seat: 0, Value: six})
+	if err == nil || !strings.Contains(err.Error(), "after 2 all-pass deal(s) in a row a bid must be for at least 7 tricks") {
+		t.Fatalf("a six after two passed-out deals: %v", err)
+	}
+	players := []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}}
+	g = game.New(r, players)
+	rng := rand.New(rand.NewPCG(2, 2))
+	for range 50 {
+		g.Deal(rng)
+		g.SetAllPassRun(3)
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		if g.Declarer >= 0 && g.Bid != game.Pass {
+			if ct := r.Contracts[r.Ladder[g.Bid].Contract]; ct.Tricks < 7 && !ct.Exact {
+				t.Fatalf("a bot bid %s after three passed-out deals", ct.Name)
+			}
+		}
+	}
+}

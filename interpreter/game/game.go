@@ -93,10 +93,13 @@ type State struct {
 
 	// where the deal stands: the decision awaited and the progress of
 	// each stage's loop
-	phase                                                   Phase
-	toAct                                                   int
-	err                                                     error // a fault that stopped the deal
-	auc                                                     Auction
+	phase Phase
+	toAct int
+	err   error // a fault that stopped the deal
+	auc   Auction
+	// AllPassRun is the number of deals before this one passed out in a
+	// row (SetAllPassRun), for the all-pass exit rule.
+	AllPassRun                                              int
 	step                                                    int // offer index, defender or contra turn from the declarer's left
 	potHolder, potOffer, potActive, potTurn                 int
 	potPassed                                               [MaxSeats]bool

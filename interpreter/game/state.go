@@ -404,8 +404,18 @@ func (g *State) whyNotCall(c int) string {
 		return "no such bid"
 	case g.auc.Bid != Pass && c < g.auc.Bid:
 		return "it is lower than the standing bid " + g.callName(g.auc.Bid)
+	case g.auc.MinTricks > 0 && g.R.Contracts[g.R.Ladder[c].Contract].Tricks < g.auc.MinTricks:
+		return fmt.Sprintf("after %d all-pass deal(s) in a row a bid must be for at least %d tricks", g.AllPassRun, g.auc.MinTricks)
 	}
 	return "the auction's rules do not allow it here (raise, hold, first call only)"
+}
+
+// SetAllPassRun tells the deal how many deals before it were passed out
+// in a row, for a ruleset whose auction limits the bids after such a run
+// (auction.all_pass_exit). Call it after dealing, before the first call.
+func (g *State) SetAllPassRun(run int) {
+	g.AllPassRun = run
+	g.auc.AfterAllPass(run)
 }
 
 // start begins the deal just dealt: forehand calls first.

@@ -149,6 +149,7 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 	if err := g.SetHands(hands, talon); err != nil {
 		return res, &stepErr{"hands", err}
 	}
+	g.SetAllPassRun(t.AllPassRun)
 	if order, _ := parseCards(r, d.Talon); len(order) > 0 {
 		g.SetTalonOrder(order) // the talon's cards lead in the order written
 	}

@@ -175,7 +175,7 @@ func summary(n *yaml.Node) string {
 // ruleset already sets every field o sets to the same value (a house file
 // that writes play.head: must makes the option must-head moot).
 func (r *Ruleset) InForce(o Option) bool {
-	if o.Sets == nil || r.root == nil {
+	if _, isBool := o.Default.(bool); o.Sets == nil || r.root == nil || !isBool {
 		return false
 	}
 	moot := true

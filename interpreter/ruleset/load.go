@@ -95,8 +95,17 @@ func loadDoc(file string, doc *yaml.Node, checkOptions bool) (*Ruleset, error) {
 		if o.Sets == nil || !checkOptions {
 			continue
 		}
-		if _, err := c.r.With(map[string]any{o.Name: true}); err != nil {
-			return nil, schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
+		values := []any{true}
+		if _, isWord := o.Default.(string); isWord {
+			values = nil
+			for i := 0; i+1 < len(o.Sets.Content); i += 2 {
+				values = append(values, o.Sets.Content[i].Value)
+			}
+		}
+		for _, v := range values {
+			if _, err := c.r.With(map[string]any{o.Name: v}); err != nil {
+				return nil, schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
+			}
 		}
 	}
 	return c.r, nil
@@ -129,7 +138,18 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 		if err := o.CheckValue(v); err != nil {
 			return nil, err
 		}
-		if o.Sets != nil && v == true && o.Default != true {
+		var sets *yaml.Node // the fields v switches on
+		switch w := v.(type) {
+		case bool:
+			if w && o.Default != true {
+				sets = o.Sets
+			}
+		case string:
+			if o.Sets != nil && w != o.Default {
+				sets = lookup(o.Sets, w)
+			}
+		}
+		if sets != nil {
 			if root == nil {
 				root = r.root
 			}
@@ -139,7 +159,7 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 			overlay := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 			whole := map[*yaml.Node]bool{} // the values set: they replace, never merge
 			var missing error
-			forEachPair(o.Sets, func(k, val *yaml.Node) {
+			forEachPair(sets, func(k, val *yaml.Node) {
 				v := deepCopy(val)
 				whole[v] = true
 				if !setPath(overlay, strings.Split(k.Value, "."), v, root) && missing == nil {
@@ -500,6 +520,7 @@ func (c *compiler) auction(s *Spec) {
 	}
 	r.Auction.HoldEarlier = a.Hold == "earlier"
 	r.Auction.OneRound = a.Rounds == "one"
+	r.Auction.AllPassExit = a.AllPassExit
 	r.Auction.HandOnlyFirstCall = a.HandOnlyFirstCall
 	r.Auction.PotAuction = a.AllPass.PotAuction
 	r.Auction.AllPassPlay = -1
@@ -773,8 +794,26 @@ func (c *compiler) env(s *Spec) {
 		}
 		var sets *yaml.Node
 		if o.Sets.Kind == yaml.MappingNode {
-			if _, isBool := def.(bool); !isBool {
-				c.errorf(&o.Sets, "option %q: only a true/false option can set fields", k.Value)
+			_, isBool := def.(bool)
+			word, isWord := def.(string)
+			switch {
+			case isWord: // sets per word: {6-7-7: {auction.all_pass_exit: [6, 7, 7]}}
+				for i := 0; i+1 < len(o.Sets.Content); i += 2 {
+					key, val := o.Sets.Content[i], o.Sets.Content[i+1]
+					switch {
+					case !slices.Contains(o.Values, key.Value):
+						c.errorf(key, "option %q sets fields for %q, which is not one of its values (%s)", k.Value, key.Value, strings.Join(o.Values, ", "))
+						return
+					case key.Value == word:
+						c.errorf(key, "option %q: its default %q sets nothing (the ruleset itself says what holds by default)", k.Value, word)
+						return
+					case val.Kind != yaml.MappingNode:
+						c.errorf(val, "option %q, %s: want the fields it sets, as {path: value}", k.Value, key.Value)
+						return
+					}
+				}
+			case !isBool:
+				c.errorf(&o.Sets, "option %q: only a true/false option or a choice among words can set fields", k.Value)
 				return
 			}
 			for i := 0; i+1 < len(v.Content); i += 2 {

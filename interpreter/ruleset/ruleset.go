@@ -148,8 +148,9 @@ type Auction struct {
 	OneRound          bool // each player calls once; the highest bid wins
 	HandOnlyFirstCall bool
 	Offers            []Offer
-	PotAuction        bool // all passed: bid amounts into the pot for the talon
-	AllPassPlay       int  // all passed: this contract is played by everyone; -1 none
+	PotAuction        bool  // all passed: bid amounts into the pot for the talon
+	AllPassPlay       int   // all passed: this contract is played by everyone; -1 none
+	AllPassExit       []int // after 1, 2, 3... deals passed out in a row: the least tricks a bid may promise (misère excepted)
 }
 
 // Seat roles named in rulesets.

@@ -88,6 +88,7 @@ func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {
 }
 
 type AuctionSpec struct {
+	AllPassExit       []int       `yaml:"all_pass_exit"` // after 1, 2, 3... all-pass deals in a row: the least tricks a bid may promise
 	Ladder            []Word      `yaml:"ladder"`
 	Raise             string      `yaml:"raise"`
 	Hold              string      `yaml:"hold"`

@@ -143,6 +143,7 @@ func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []f
 		return nil, false, false, false, err
 	}
 	g.Deal(rand.New(rand.NewPCG(seed, uint64(d))))
+	g.SetAllPassRun(t.AllPassRun)
 	if err := g.Run(); err != nil {
 		return nil, false, false, false, fmt.Errorf("deal %d: %v", d+1, err)
 	}

@@ -131,6 +131,7 @@ func session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, error) {
 			return nil, err
 		}
 		g.Deal(rng)
+		g.SetAllPassRun(t.AllPassRun)
 		if err := g.Run(); err != nil {
 			return nil, fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
 		}

@@ -12,6 +12,7 @@ type Auction struct {
 	Turn   int // the seat to call next
 	passed [MaxSeats]bool
 	called [MaxSeats]bool
+	plain  [MaxSeats]bool // made a bid with the talon
 	active int
 	// MinTricks: after a run of all-pass deals, a bid must be for a contract
 	// of at least this many tricks (misère excepted); 0 when free.
@@ -91,6 +92,9 @@ func (a *Auction) Allows(call int) bool {
 	default:
 		return false
 	}
+	if c.Hand && rules.HandNotAfterPlain && a.plain[seat] {
+		return false
+	}
 	return !(a.called[seat] && ((c.Hand && rules.HandOnlyFirstCall) || a.r.Contracts[c.Contract].FirstBidOnly))
 }
 
@@ -104,6 +108,7 @@ func (a *Auction) Apply(call int) {
 		a.active--
 	} else {
 		a.Bid, a.Holder = call, seat
+		a.plain[seat] = a.plain[seat] || !a.r.Ladder[call].Hand
 	}
 	a.Turn = (seat + 1) % a.r.Hands
 }

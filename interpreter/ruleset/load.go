@@ -522,6 +522,7 @@ func (c *compiler) auction(s *Spec) {
 	r.Auction.OneRound = a.Rounds == "one"
 	r.Auction.AllPassExit = a.AllPassExit
 	r.Auction.HandOnlyFirstCall = a.HandOnlyFirstCall
+	r.Auction.HandNotAfterPlain = a.HandNotAfterPlain
 	r.Auction.PotAuction = a.AllPass.PotAuction
 	r.Auction.AllPassPlay = -1
 	if w := a.AllPass.Play; w.Text != "" {

@@ -147,6 +147,7 @@ type Auction struct {
 	HoldEarlier       bool
 	OneRound          bool // each player calls once; the highest bid wins
 	HandOnlyFirstCall bool
+	HandNotAfterPlain bool // a player who has bid with the talon may not bid hand later (a hand bid does not bar one)
 	Offers            []Offer
 	PotAuction        bool  // all passed: bid amounts into the pot for the talon
 	AllPassPlay       int   // all passed: this contract is played by everyone; -1 none

@@ -94,6 +94,7 @@ type AuctionSpec struct {
 	Hold              string      `yaml:"hold"`
 	Rounds            string      `yaml:"rounds"`
 	HandOnlyFirstCall bool        `yaml:"hand_only_as_first_call"`
+	HandNotAfterPlain bool        `yaml:"no_hand_after_plain_bid"`
 	AllPass           AllPassSpec `yaml:"all_pass"`
 }
 

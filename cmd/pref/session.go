@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -277,6 +278,19 @@ func (s *session) startDeal() error {
 			return p.final(t)
 		}
 		return nil
+	}
+	if s.d == 0 {
+		if drawn := t.DrawForDealer(s.rng); drawn != nil {
+			var parts []string
+			for i, c := range drawn {
+				parts = append(parts, t.Names[i]+" "+p.card(c))
+			}
+			how := "suit first, then rank"
+			if r.FirstDealer == "draw-rank-first" {
+				how = "rank first, then suit"
+			}
+			p.f("Drawing for the first deal: %s. %s drew the highest (%s) and deals.\n\n", strings.Join(parts, ", "), t.Names[t.Dealer], how)
+		}
 	}
 	seatNames := s.seatNames()
 	p.names, p.you = seatNames, ""

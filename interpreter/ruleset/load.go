@@ -732,6 +732,9 @@ func (c *compiler) table(s *Spec) {
 	a := s.Table.Ante
 	c.r.Sheet = Sheet{Accounts: s.Table.Sheet.Accounts, PairAccounts: s.Table.Sheet.PairAccounts}
 	c.r.RunEndsOnPlay = s.Table.AllPassRunEnds == "played"
+	if d := s.Table.FirstDealer; d != "last-seat" {
+		c.r.FirstDealer = d
+	}
 	c.r.Ante = Ante{Each: a.Each, Dealer: a.Dealer, When: map[string]AnteWhen{"every-deal": AnteEveryDeal, "pot-empty": AntePotEmpty}[a.When]}
 }
 

@@ -43,6 +43,10 @@ type Ruleset struct {
 	// contract is played by cards; otherwise with any deal that has a
 	// declarer (a contract nobody defends counts as played).
 	RunEndsOnPlay bool
+	// FirstDealer: who deals first at a new table: "" the last seat, or
+	// "draw-suit-first" / "draw-rank-first": each player draws a card and
+	// the highest deals, cards compared by suit then rank or the reverse.
+	FirstDealer string
 
 	Defines []Define
 	Rules   []Rule

@@ -161,6 +161,7 @@ type TableSpec struct {
 	Ante           AnteSpec  `yaml:"ante"`
 	Sheet          SheetSpec `yaml:"sheet"`
 	AllPassRunEnds string    `yaml:"all_pass_run_ends"` // declared (default) | played
+	FirstDealer    string    `yaml:"first_dealer"`      // last-seat (default) | draw-suit-first | draw-rank-first
 }
 
 type SheetSpec struct {

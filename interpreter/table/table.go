@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/expr-lang/expr/vm"
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -34,6 +36,33 @@ func New(r *ruleset.Ruleset, names []string) (*Table, error) {
 		return nil, fmt.Errorf("%d players: %s seats %d to %d", len(names), r.Name, r.Hands, r.TableMax)
 	}
 	return &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1, Marks: make([]int, len(names)), Sheet: map[string]money.Amount{}}, nil
+}
+
+// DrawForDealer settles the first dealer as the ruleset says (FirstDealer):
+// each player in turn draws a card from a shuffled pack and the highest
+// deals. It returns the cards drawn, by table index (nil when the last
+// seat deals first, as New has it).
+func (t *Table) DrawForDealer(rng *rand.Rand) []cards.Card {
+	if t.R.FirstDealer == "" {
+		return nil
+	}
+	pack := t.R.Deck.All().Cards()
+	rng.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
+	drawn := pack[:len(t.Names)]
+	key := func(c cards.Card) int {
+		if t.R.FirstDealer == "draw-rank-first" {
+			return c.Rank()*cards.MaxRanks*4 + int(c.Suit())
+		}
+		return int(c.Suit())*cards.MaxRanks + c.Rank() // suit first: a seven of hearts beats the ace of diamonds
+	}
+	best := 0
+	for i, c := range drawn {
+		if key(c) > key(drawn[best]) {
+			best = i
+		}
+	}
+	t.Dealer = best
+	return drawn
 }
 
 // Order lists the table indexes in playing order for this deal: the hand

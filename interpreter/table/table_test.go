@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -296,5 +297,37 @@ func TestOverflowLeavesTheTableAsItWas(t *testing.T) {
 	}
 	if after := fmt.Sprint(tb.Balance, tb.Pot, tb.AllPassRun); after != before {
 		t.Fatalf("table changed by a refused deal: %s -> %s", before, after)
+	}
+}
+
+// In vienna-pot each player draws a card and the highest deals first, the
+// suit counting before the rank: a seven of hearts beats the ace of
+// diamonds.
+func TestDrawForTheFirstDealer(t *testing.T) {
+	r, err := rulesets.Open("vienna-pot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seven, _ := r.Deck.Parse("7H")
+	ace, _ := r.Deck.Parse("AD")
+	if int(seven.Suit())*cards.MaxRanks+seven.Rank() <= int(ace.Suit())*cards.MaxRanks+ace.Rank() {
+		t.Fatal("the suit-first order does not put 7H above AD")
+	}
+	for seed := uint64(1); seed <= 50; seed++ {
+		tb, _ := table.New(r, []string{"Anton", "Brigitte", "Charlotte"})
+		drawn := tb.DrawForDealer(rand.New(rand.NewPCG(seed, 1)))
+		if len(drawn) != 3 {
+			t.Fatalf("%d cards drawn", len(drawn))
+		}
+		for i, c := range drawn {
+			if i != tb.Dealer && (c.Suit() > drawn[tb.Dealer].Suit() || c.Suit() == drawn[tb.Dealer].Suit() && c.Rank() > drawn[tb.Dealer].Rank()) {
+				t.Fatalf("seed %d: %s deals with %s, but %s drew %s", seed, tb.Names[tb.Dealer], r.Deck.Name(drawn[tb.Dealer]), tb.Names[i], r.Deck.Name(c))
+			}
+		}
+	}
+	other, _ := rulesets.Open("austrian-1829")
+	tb, _ := table.New(other, []string{"Anton", "Brigitte", "Charlotte"})
+	if tb.DrawForDealer(rand.New(rand.NewPCG(1, 1))) != nil || tb.Dealer != 2 {
+		t.Error("austrian-1829: the last seat deals first, no drawing")
 	}
 }

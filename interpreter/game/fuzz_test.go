@@ -88,42 +88,48 @@ settlement:
 // does not load must be an error, never a panic.
 func TestMutatedRulesetsNeverCrash(t *testing.T) {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
-	rng := rand.New(rand.NewPCG(1, 1))
 	mutations := 100
 	if os.Getenv("PREF_SOAK") != "" {
 		mutations = 1000
 	}
 	const alphabet = "0123456789abcdefgh: -[]{}\n&*!'\""
-	for _, p := range files {
-		base, err := os.ReadFile(p)
+	for fi, p := range files {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			t.Parallel() // each ruleset with its own seeded mutations
+			checkMutations(t, p, rand.New(rand.NewPCG(1, uint64(fi))), mutations, alphabet)
+		})
+	}
+}
+
+func checkMutations(t *testing.T, p string, rng *rand.Rand, mutations int, alphabet string) {
+	base, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := 0
+	for i := 0; i < mutations; i++ {
+		data := append([]byte(nil), base...)
+		for k := 0; k < 1+rng.IntN(3); k++ {
+			data[rng.IntN(len(data))] = alphabet[rng.IntN(len(alphabet))]
+		}
+		r, err := ruleset.Load("mutated.yaml", data)
 		if err != nil {
-			t.Fatal(err)
+			continue
 		}
-		loaded := 0
-		for i := 0; i < mutations; i++ {
-			data := append([]byte(nil), base...)
-			for k := 0; k < 1+rng.IntN(3); k++ {
-				data[rng.IntN(len(data))] = alphabet[rng.IntN(len(alphabet))]
+		loaded++
+		g := game.New(r, bots(r.Hands))
+		s := settle.New(r)
+		for d := 0; d < 5; d++ {
+			g.Deal(rng)
+			checkDeal(t, r, g)
+			if err := g.Run(); err != nil {
+				t.Fatalf("%s mutated: %v\n%s", p, err, data)
 			}
-			r, err := ruleset.Load("mutated.yaml", data)
-			if err != nil {
-				continue
-			}
-			loaded++
-			g := game.New(r, bots(r.Hands))
-			s := settle.New(r)
-			for d := 0; d < 5; d++ {
-				g.Deal(rng)
-				checkDeal(t, r, g)
-				if err := g.Run(); err != nil {
-					t.Fatalf("%s mutated: %v\n%s", p, err, data)
-				}
-				checkPlay(t, r, g)
-				_, _ = s.Settle(g.Outcome(names(r.Hands)), true)
-			}
+			checkPlay(t, r, g)
+			_, _ = s.Settle(g.Outcome(names(r.Hands)), true)
 		}
-		if loaded == 0 {
-			t.Errorf("%s: no mutation loaded; the test exercises nothing", p)
-		}
+	}
+	if loaded == 0 {
+		t.Errorf("%s: no mutation loaded; the test exercises nothing", p)
 	}
 }

@@ -29,12 +29,24 @@ func Run(r *ruleset.Ruleset) []Warning {
 	}
 	var sample []tried
 	base := outcomes(r)
-	for _, cfg := range configurations(r) {
+	for i, cfg := range configurations(r) {
 		rr, err := r.With(cfg)
 		if err != nil {
 			continue
 		}
-		for _, o := range variants(rr, base) {
+		// with the options as they are, the whole sample; with an option
+		// switched, every third outcome (the events, markings, a run and a
+		// talon of one rank still tried with each: a bonus needs its
+		// option and its event together)
+		outs := base
+		if i > 0 {
+			outs = nil
+			for k := 0; k < len(base); k += 3 {
+				outs = append(outs, base[k])
+			}
+		}
+		outs = variants(rr, outs)
+		for _, o := range outs {
 			sample = append(sample, tried{rr, o})
 		}
 	}

@@ -33,8 +33,8 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
 		all := r.Deck.All().Cards()
 		for n := 0; n < 1000; n++ {
-			size := 2 + rng.IntN(3) // 2 to 4 cards each, and every twentieth 5
-			if n%20 == 0 {
+			size := 2 + rng.IntN(3) // 2 to 4 cards each, and every fiftieth 5
+			if n%50 == 0 {
 				size = 5
 			}
 			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -53,23 +52,25 @@ func (s *screenReader) waitFor(t *testing.T, from int, text string) int {
 	return 0
 }
 
-// startInTerminal builds pref once and starts it with args in a
-// pseudo-terminal of 110 x 40.
+// startInTerminal starts pref with args in a pseudo-terminal of 110 x 40.
+// The program is this test binary under the name pref, which TestMain
+// (testscript.Main) runs as pref's main: the same code, without a second
+// build.
 func startInTerminal(t *testing.T, args ...string) (*exec.Cmd, *screenReader, func(string)) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
 	buildOnce.Do(func() {
+		self, err := os.Executable()
+		if err != nil {
+			buildErr = err
+			return
+		}
 		dir, err := os.MkdirTemp("", "pref-pty")
 		if err != nil {
 			buildErr = err
 			return
 		}
 		builtBin = filepath.Join(dir, "pref")
-		if out, err := exec.Command("go", "build", "-o", builtBin, ".").CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
+		buildErr = os.Symlink(self, builtBin)
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)

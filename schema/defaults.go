@@ -11,7 +11,7 @@ import (
 // ruleset.schema.json; FillDefaults writes them into a document, so that a
 // ruleset can be shown and compared with every default explicit.
 
-func rulesetTree() map[string]any { return schemaTree }
+func rulesetTree() map[string]any { return schemaTree() }
 
 // FillDefaults adds to the ruleset document root every field the schema
 // gives a default and the document leaves out, inside the maps the

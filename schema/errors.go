@@ -136,13 +136,20 @@ func AddSources(err error, texts map[string][]byte) {
 // least one); "" otherwise.
 func Nearest(name string, candidates []string) string {
 	best, bestD := "", -1
+	limit := max(1, len([]rune(name))/3)
 	for _, c := range candidates {
+		// The distance is at least the difference in length: a candidate
+		// too far by that alone is never measured (a name of a megabyte
+		// would otherwise cost seconds).
+		if diff := len([]rune(name)) - len([]rune(c)); diff > limit || -diff > limit {
+			continue
+		}
 		d := distance(strings.ToLower(name), strings.ToLower(c))
 		if d > 0 && (bestD < 0 || d < bestD) {
 			best, bestD = c, d
 		}
 	}
-	if bestD < 0 || bestD > max(1, len([]rune(name))/3) {
+	if bestD < 0 || bestD > limit {
 		return ""
 	}
 	return best

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+	"sync"
 )
 
 func tree(text string) map[string]any {
@@ -14,9 +15,10 @@ func tree(text string) map[string]any {
 	return m
 }
 
+// The schemas as trees, read on first use.
 var (
-	schemaTree = tree(rulesetSchema)
-	recordTree = tree(recordSchema)
+	schemaTree = sync.OnceValue(func() map[string]any { return tree(rulesetSchema) })
+	recordTree = sync.OnceValue(func() map[string]any { return tree(recordSchema) })
 )
 
 // propertiesAt lists the property names of the schema object that holds the
@@ -27,9 +29,9 @@ func propertiesAt(location string) []string {
 	if len(toks) > 0 {
 		toks = toks[:len(toks)-1] // drop the keyword itself
 	}
-	var cur any = schemaTree
+	var cur any = schemaTree()
 	if strings.HasSuffix(file, "record.schema.json") {
-		cur = recordTree
+		cur = recordTree()
 	}
 	for _, t := range toks {
 		switch v := cur.(type) {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"gopkg.in/yaml.v3"
@@ -38,18 +39,20 @@ func compile(name, text string) *jsonschema.Schema {
 	return s
 }
 
+// The schemas are compiled on first use, not at start-up: a command that
+// validates nothing (pref --help, pref settle) does not pay for them.
 var (
-	compiled       = compile("ruleset.schema.json", rulesetSchema)
-	compiledRecord = compile("record.schema.json", recordSchema)
+	compiled       = sync.OnceValue(func() *jsonschema.Schema { return compile("ruleset.schema.json", rulesetSchema) })
+	compiledRecord = sync.OnceValue(func() *jsonschema.Schema { return compile("record.schema.json", recordSchema) })
 )
 
 // Validate checks the document under root (a yaml DocumentNode or its
 // content) against the ruleset schema.
-func Validate(file string, root *yaml.Node) error { return validate(compiled, "ruleset", file, root) }
+func Validate(file string, root *yaml.Node) error { return validate(compiled(), "ruleset", file, root) }
 
 // ValidateRecord checks a game record against the record schema.
 func ValidateRecord(file string, root *yaml.Node) error {
-	return validate(compiledRecord, "record", file, root)
+	return validate(compiledRecord(), "record", file, root)
 }
 
 // validate checks root against a compiled schema; kind names the whole

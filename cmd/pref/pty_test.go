@@ -20,13 +20,24 @@ type screenReader struct {
 	buf bytes.Buffer
 }
 
-func (s *screenReader) copyFrom(r io.Reader) {
+// copyFrom copies what the program draws into the buffer. It answers the
+// terminal queries a real terminal answers: bubbletea asks
+// for the background colour (OSC 11) and the cursor position (CSI 6n) when
+// it starts, and waits five seconds for an answer that a bare
+// pseudo-terminal never gives.
+func (s *screenReader) copyFrom(tty io.ReadWriter) {
 	b := make([]byte, 4096)
 	for {
-		n, err := r.Read(b)
+		n, err := tty.Read(b)
 		s.mu.Lock()
 		s.buf.Write(b[:n])
 		s.mu.Unlock()
+		if bytes.Contains(b[:n], []byte("\x1b]11;?")) {
+			_, _ = tty.Write([]byte("\x1b]11;rgb:0000/0000/0000\x1b\\"))
+		}
+		if bytes.Contains(b[:n], []byte("\x1b[6n")) {
+			_, _ = tty.Write([]byte("\x1b[1;1R"))
+		}
 		if err != nil {
 			return
 		}

@@ -26,11 +26,11 @@ ruleset file by its path.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			for _, name := range rulesets.Names() {
-				r, err := rulesets.Open(name)
+				desc, err := rulesets.Description(name)
 				if err != nil {
-					return failed("embedded ruleset %s: %v", name, err)
+					return failed("%v", err)
 				}
-				fmt.Fprintf(w, "%s\t%s\n", name, r.Description)
+				fmt.Fprintf(w, "%s\t%s\n", name, desc)
 			}
 			if mine := rulesets.UserNames(); len(mine) > 0 {
 				fmt.Fprintf(w, "\nyours (%s):\t\n", rulesets.UserDir())

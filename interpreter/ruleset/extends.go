@@ -32,6 +32,20 @@ const maxExtends = 8
 // Its errors name the file each problem is in (a node merged from a base
 // is the base's) and show the line with a caret.
 func LoadWith(file string, data []byte, resolve Resolver) (*Ruleset, error) {
+	return loadWith(file, data, resolve, true)
+}
+
+// LoadTrusted is LoadWith without compiling the ruleset once more for each
+// value of each option that sets fields, to prove that every one of them
+// gives a valid ruleset: for the embedded rulesets, whose every option
+// value the test suite switches on (package rulesets,
+// TestEmbeddedOptionsAllValid). The check is most of the load of a
+// ruleset with many options; a user's file always has it.
+func LoadTrusted(file string, data []byte, resolve Resolver) (*Ruleset, error) {
+	return loadWith(file, data, resolve, false)
+}
+
+func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*Ruleset, error) {
 	src := &sources{texts: map[string][]byte{file: data}, origin: map[[2]int]string{}, own: map[[2]int]bool{}}
 	doc, err := parse(file, data)
 	if err != nil {
@@ -42,7 +56,7 @@ func LoadWith(file string, data []byte, resolve Resolver) (*Ruleset, error) {
 		if err := extend(file, doc, resolve, []string{file}, src); err != nil {
 			return nil, err
 		}
-		return loadDoc(file, doc, true)
+		return loadDoc(file, doc, checkOptions, nil)
 	}()
 	if err != nil {
 		src.attribute(file, err)

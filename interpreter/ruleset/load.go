@@ -9,10 +9,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
@@ -43,7 +45,7 @@ var DefaultResolver Resolver
 // loadDoc compiles a parsed ruleset document. With applies options to a
 // copy of the document and compiles it here, without printing and parsing
 // YAML again: the copy keeps the file's positions for its errors.
-func loadDoc(file string, doc *yaml.Node, checkOptions bool) (*Ruleset, error) {
+func loadDoc(file string, doc *yaml.Node, checkOptions bool, programs *programCache) (*Ruleset, error) {
 	// Every problem of a file in one run: the schema's, then the meaning's
 	// and the expressions', together. A file the schema refuses is still
 	// compiled as far as it goes; whatever breaks on the way is left to
@@ -69,7 +71,10 @@ func loadDoc(file string, doc *yaml.Node, checkOptions bool) (*Ruleset, error) {
 		}
 		return nil, &schema.Error{File: file, Msg: err.Error()}
 	}
-	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0]}, failed: map[string]bool{}}
+	if programs == nil {
+		programs = &programCache{m: map[string]*vm.Program{}}
+	}
+	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0], programs: programs}, failed: map[string]bool{}}
 	if schemaErr == nil {
 		c.compile(&spec) // a panic here is pref's bug: it ends in exit 3
 	} else {
@@ -177,7 +182,7 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 	if patched {
 		var err error
 		// a copy: the compiler must not reach the nodes r was built from
-		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, false); err != nil {
+		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, false, r.programs); err != nil {
 			return nil, err
 		}
 	} else {
@@ -284,6 +289,98 @@ type compiler struct {
 	r      *Ruleset
 	errs   schema.List
 	failed map[string]bool // defines that did not compile: uses of them are not errors of their own
+	config map[envKey]*conf.Config
+	prints map[envKey]string
+}
+
+// envKey names an environment as it stands: the map and its size (defines
+// only add names, so a size tells its states apart).
+type envKey struct {
+	env  uintptr
+	size int
+}
+
+// programCache keeps the programs compiled for a ruleset, shared by the
+// rulesets With derives from it: an option that sets a few fields
+// compiles the ruleset again, and its expressions, in the same
+// environment, need not be compiled again. A program depends only on its
+// text, what it must evaluate to, and the names and types of the
+// environment (expr reads types from a map environment, never values),
+// which together are the key.
+type programCache struct {
+	mu sync.Mutex
+	m  map[string]*vm.Program
+}
+
+// fingerprint names an environment's names and types.
+func fingerprint(env map[string]any) string {
+	var b strings.Builder
+	for _, k := range sortedKeys(env) {
+		fmt.Fprintf(&b, "%s:%T;", k, env[k])
+	}
+	return b.String()
+}
+
+// compile1 is compileSafe through the cache: a program that compiled
+// before in the same environment is reused; errors are never kept.
+func (c *compiler) compile1(env map[string]any, src string, want expr.Option) (*vm.Program, error) {
+	probe := &conf.Config{}
+	if want != nil {
+		want(probe)
+	}
+	key := fmt.Sprintf("%s\x00%v/%v\x00%s", c.fingerprintOf(env), probe.Expect, probe.ExpectAny, src)
+	c.r.programs.mu.Lock()
+	p, ok := c.r.programs.m[key]
+	c.r.programs.mu.Unlock()
+	if ok {
+		return p, nil
+	}
+	opts := c.options(env)
+	if want != nil {
+		opts = append(opts, want)
+	}
+	p, err := compileSafe(src, opts)
+	if err == nil {
+		c.r.programs.mu.Lock()
+		c.r.programs.m[key] = p
+		c.r.programs.mu.Unlock()
+	}
+	return p, err
+}
+
+// fingerprintOf is fingerprint, once per environment as it stands.
+func (c *compiler) fingerprintOf(env map[string]any) string {
+	key := envKey{reflect.ValueOf(env).Pointer(), len(env)}
+	f, ok := c.prints[key]
+	if !ok {
+		f = fingerprint(env)
+		if c.prints == nil {
+			c.prints = map[envKey]string{}
+		}
+		c.prints[key] = f
+	}
+	return f
+}
+
+// options is exprOptions(env) built once per environment: turning the
+// environment into expr's types and installing the operators took most
+// of a ruleset's load when it was done again for each of its hundreds of
+// expressions. Each compile gets a copy of the prepared configuration
+// (expr.Compile then sets what the expression expects on its copy).
+func (c *compiler) options(env map[string]any) []expr.Option {
+	key := envKey{reflect.ValueOf(env).Pointer(), len(env)}
+	base, ok := c.config[key]
+	if !ok {
+		base = conf.CreateNew()
+		for _, op := range exprOptions(env) {
+			op(base)
+		}
+		if c.config == nil {
+			c.config = map[envKey]*conf.Config{}
+		}
+		c.config[key] = base
+	}
+	return []expr.Option{func(cfg *conf.Config) { *cfg = *base }}
 }
 
 // clip shortens an expression or a message quoted in an error: a runaway
@@ -1015,7 +1112,7 @@ func (c *compiler) withValues(src string, bools bool) []ExplainPart {
 		default:
 			return
 		}
-		p, err := compileSafe((*n).String(), exprOptions(c.r.envTemplate))
+		p, err := c.compile1(c.r.envTemplate, (*n).String(), nil)
 		if err != nil || p == nil {
 			return
 		}
@@ -1105,14 +1202,10 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 		c.errorf(e.Node, "%s: empty expression", what)
 		return nil
 	}
-	opts := exprOptions(env)
-	if want != nil {
-		opts = append(opts, want)
-	}
 	if c.unknownNames(e, what, env) {
 		return nil
 	}
-	p, err := compileSafe(e.Text, opts)
+	p, err := c.compile1(env, e.Text, want)
 	if err != nil {
 		line, col := e.Node.Line, e.Node.Column
 		msg := err.Error()

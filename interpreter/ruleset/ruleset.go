@@ -52,7 +52,8 @@ type Ruleset struct {
 	Rules   []Rule
 
 	envTemplate map[string]any
-	root        *yaml.Node // the document, for recompiling with options
+	programs    *programCache // shared with the rulesets With derives
+	root        *yaml.Node    // the document, for recompiling with options
 }
 
 type Packet struct {

@@ -383,6 +383,16 @@ func (w wordsOf) noun(name string) string {
 	if who, ok := parties[name]; ok {
 		return who
 	}
+	if w.r.Sheet.Final != nil { // the final's names for sheet accounts
+		for _, a := range w.r.Sheet.Accounts {
+			switch name {
+			case "total_" + a:
+				return "every player's " + a + " together"
+			case "other_" + a:
+				return "the other player's " + a
+			}
+		}
+	}
 	return strings.ReplaceAll(name, "_", " ")
 }
 

@@ -465,7 +465,11 @@ func (c *compiler) final(s *Spec) {
 	}
 	node := c.node("table", "sheet", "final")
 	for _, a := range append(append([]string{}, c.r.Sheet.Accounts...), c.r.Sheet.PairAccounts...) {
-		for _, name := range []string{a, "other_" + a} {
+		names := []string{a, "other_" + a}
+		if slices.Contains(c.r.Sheet.Accounts, a) {
+			names = append(names, "total_"+a) // the table's: every player's together
+		}
+		for _, name := range names {
 			if _, taken := env[name]; taken {
 				c.errorf(node, "final: the account %s and an option or another account share the name %s", a, name)
 			}

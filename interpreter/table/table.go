@@ -318,6 +318,11 @@ func (t *Table) fillFinal(env map[string]any, i, j int) {
 	for _, a := range t.R.Sheet.Accounts {
 		env[a] = t.Sheet[me+" "+a]
 		env["other_"+a] = t.Sheet[other+" "+a]
+		var total money.Amount
+		for _, name := range t.Names {
+			total = total.Add(t.Sheet[name+" "+a])
+		}
+		env["total_"+a] = total
 	}
 	for _, a := range t.R.Sheet.PairAccounts {
 		env[a] = t.Sheet[me+" "+a+" "+other]

@@ -331,3 +331,48 @@ func TestDrawForTheFirstDealer(t *testing.T) {
 		t.Error("austrian-1829: the last seat deals first, no drawing")
 	}
 }
+
+// TestCloseOnTotalPool: by default the game closes when every pool has
+// reached the target; with close-on-total-pool when the pools together
+// reach the target times the players (total_pool in the final's
+// expressions), a full pool making up for a short one.
+func TestCloseOnTotalPool(t *testing.T) {
+	for _, name := range []string{"sochi", "leningrad", "rostov"} {
+		base, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total, err := base.With(map[string]any{"close-on-total-pool": true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			pools       [3]int64
+			every, both bool // closed by default, closed on the total
+		}{
+			{[3]int64{10, 10, 10}, true, true},
+			{[3]int64{14, 10, 6}, false, true},
+			{[3]int64{14, 10, 5}, false, false},
+			{[3]int64{30, 0, 0}, false, true},
+			{[3]int64{12, 11, 10}, true, true},
+		} {
+			for _, r := range []*ruleset.Ruleset{base, total} {
+				tb, _ := table.New(r, []string{"A", "B", "C"})
+				for i, n := range []string{"A", "B", "C"} {
+					tb.Sheet[n+" pool"] = money.Int(tc.pools[i])
+				}
+				closed, err := tb.Closed()
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := tc.every
+				if r == total {
+					want = tc.both
+				}
+				if closed != want {
+					t.Errorf("%s pools %v (total option %v): closed %v, want %v", name, tc.pools, r == total, closed, want)
+				}
+			}
+		}
+	}
+}

@@ -44,7 +44,7 @@ type Case struct {
 	AllPassRun int                          `yaml:"all_pass_run"` // deals immediately before this one in which nobody declared
 	Position   *Position                    `yaml:"position"`
 	Auction    []string                     `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
-	Sheet      map[string]map[string]Figure `yaml:"sheet"`   // a score sheet as it stands, for a closing case: {Anton: {pool: 10, whists: {Brigitte: 4}}}
+	Sheet      map[string]map[string]Figure `yaml:"sheet"`   // the score sheet as it stands: closed and scored (expect closed, final), or before the deal the case states: {Anton: {pool: 10, whists: {Brigitte: 4}}}
 	Expect     Expect                       `yaml:"expect"`
 }
 
@@ -247,7 +247,7 @@ func RunBytes(path string, data []byte) (Result, error) {
 		res.Problems = c.checkLeader(rs, optErr)
 		return res, nil
 	}
-	if c.Sheet != nil {
+	if c.Sheet != nil && !c.statesDeal() {
 		res.Problems = c.checkFinal(rs, optErr)
 		return res, nil
 	}
@@ -467,6 +467,11 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		return nil, fmt.Errorf("all_pass_run: %d deals; want 0 to %d", c.AllPassRun, MaxCount)
 	}
 	o.Open, o.AllPassRun = c.Open, c.AllPassRun
+	if c.Sheet != nil {
+		if o.Sheet, err = c.sheetBefore(r); err != nil {
+			return nil, err
+		}
+	}
 	if ct.Passed && r.Auction.AllPassPlay >= 0 {
 		if c.Tricks == nil {
 			return nil, fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[r.Auction.AllPassPlay].Name)
@@ -833,27 +838,18 @@ func sheetExpectation(m map[string]map[string]Figure) (map[string]money.Amount, 
 	return out, nil
 }
 
-// checkFinal closes a game from the sheet as it stands: whether it is over,
-// and each player's final score.
-func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
-	if optErr != nil {
-		return []string{"options: " + optErr.Error()}
-	}
-	if c.Expect.Final == nil && c.Expect.Closed == nil {
-		return []string{"expect: a sheet case gives final or closed"}
-	}
-	tb, err := table.New(r, c.Seats)
-	if err != nil {
-		return []string{"seats: " + err.Error()}
-	}
+// sheetBefore is the case's sheet as it stands, keyed as a table keeps it
+// ("Anton pool", "Brigitte whists Anton"), every place checked against the
+// ruleset's sheet and the input limits.
+func (c *Case) sheetBefore(r *ruleset.Ruleset) (map[string]money.Amount, error) {
 	for name := range c.Sheet {
 		if !slices.Contains(c.Seats, name) {
-			return []string{fmt.Sprintf("sheet: %q is no seat", name)}
+			return nil, fmt.Errorf("sheet: %q is no seat", name)
 		}
 	}
 	entries, err := sheetExpectation(c.Sheet)
 	if err != nil {
-		return []string{"sheet: " + err.Error()}
+		return nil, fmt.Errorf("sheet: %v", err)
 	}
 	known := map[string]bool{}
 	for _, me := range c.Seats {
@@ -868,15 +864,41 @@ func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
 	}
 	for k, v := range entries {
 		if !known[k] {
-			return []string{fmt.Sprintf("sheet: %q is not a place on this ruleset's sheet", k)}
+			return nil, fmt.Errorf("sheet: %q is not a place on this ruleset's sheet", k)
 		}
-		// The sheet is input to the closing arithmetic: beyond the input
-		// limits a figure could overflow it or print back rounded.
+		// The sheet is input to the arithmetic: beyond the input limits a
+		// figure could overflow it or print back rounded.
 		if err := money.CheckInput(v); err != nil {
-			return []string{fmt.Sprintf("sheet: %s: %v", k, err)}
+			return nil, fmt.Errorf("sheet: %s: %v", k, err)
 		}
-		tb.Sheet[k] = v
 	}
+	return entries, nil
+}
+
+// statesDeal reports whether the case states a deal to settle (a
+// contract, a passed deal or tricks), as against a sheet to close.
+func (c *Case) statesDeal() bool {
+	return c.Contract.Declarer != "" || c.Contract.Passed || c.Tricks != nil
+}
+
+// checkFinal closes a game from the sheet as it stands: whether it is over,
+// and each player's final score.
+func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
+	if optErr != nil {
+		return []string{"options: " + optErr.Error()}
+	}
+	if c.Expect.Final == nil && c.Expect.Closed == nil {
+		return []string{"expect: a sheet case gives final or closed"}
+	}
+	tb, err := table.New(r, c.Seats)
+	if err != nil {
+		return []string{"seats: " + err.Error()}
+	}
+	sheet, err := c.sheetBefore(r)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	tb.Sheet = sheet
 	var problems []string
 	if c.Expect.Closed != nil {
 		closed, err := tb.Closed()

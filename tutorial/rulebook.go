@@ -116,8 +116,9 @@ type view struct {
 	R             *ruleset.Ruleset
 	Precise       bool // the rulebook: expressions as written too, marked as such
 	Defines       []defineView
-	SheetClosed   string // the sheet's closing condition, in words
-	SheetPair     string // what a player gains from another at the end, in words
+	SheetClosed   string   // the sheet's closing condition, in words
+	SheetPair     string   // what a player gains from another at the end, in words
+	SheetAfter    []string // the sheet's bookkeeping after each deal (write-off, ceiling), in words
 	Basics        basicsView
 	Example       exampleView     // a real deal, in the course only
 	InForce       map[string]bool // options the ruleset already applies
@@ -305,6 +306,19 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 	}
 	if f := r.Sheet.Final; f != nil {
 		v.SheetClosed, v.SheetPair = words(Condition, f.ClosedSrc), words(Amount, f.PairSrc)
+	}
+	when := func(src string) string {
+		if src == "" {
+			return ""
+		}
+		return " This holds when " + words(Condition, src) + "."
+	}
+	if w := r.Sheet.WriteOff; w != nil {
+		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.%s", w.Account, w.Off, w.Account, when(w.WhenSrc)))
+	}
+	if c := r.Sheet.Ceiling; c != nil {
+		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first (between equals the nearest on his left), and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s, below zero if need be.%s",
+			c.Account, words(Amount, c.AtSrc), c.Account, words(Amount, c.PerSrc), c.HelpAccount, c.Account, c.Rest, when(c.WhenSrc)))
 	}
 	for i, id := range r.Deck.SuitIDs {
 		sym := r.Deck.Symbols[i]

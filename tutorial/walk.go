@@ -217,7 +217,7 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 		lines = append(lines, fmt.Sprintf("- %s pays %s %v (%s): %s", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule))
 	}
 	for _, e := range l.Sheet {
-		lines = append(lines, fmt.Sprintf("- %s +%v (%s): %s", l.SheetKey(e), e.Amount, e.Explain, e.Rule))
+		lines = append(lines, fmt.Sprintf("- %s %s (%s): %s", l.SheetKey(e), e.Amount.Signed(), e.Explain, e.Rule))
 	}
 	if len(lines) == 0 {
 		lines = append(lines, "- nothing is paid")

@@ -218,7 +218,7 @@ func explainLedger(l *settle.Ledger, all bool) []ruleRuling {
 		}
 		for _, s := range l.Sheet {
 			if s.Rule == rt.Name {
-				rr.Payments = append(rr.Payments, fmt.Sprintf("%s +%v: %s", l.SheetKey(s), s.Amount, s.Explain))
+				rr.Payments = append(rr.Payments, fmt.Sprintf("%s %s: %s", l.SheetKey(s), s.Amount.Signed(), s.Explain))
 			}
 		}
 		for _, m := range l.Marks {

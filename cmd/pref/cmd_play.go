@@ -276,7 +276,7 @@ func (p *printer) final(t *table.Table) (err error) {
 				row = append(row, v)
 			}
 		}
-		rows = append(rows, append(row, signed(scores[i])))
+		rows = append(rows, append(row, scores[i].Signed()))
 	}
 	widths := make([]int, len(head))
 	for _, row := range rows {
@@ -531,7 +531,7 @@ func (p *printer) tally(g *game.Game, names []string) {
 func (p *printer) balances(t *table.Table) {
 	var parts []string
 	for i, n := range t.Names {
-		parts = append(parts, fmt.Sprintf("%s %s", n, signed(t.Balance[i])))
+		parts = append(parts, fmt.Sprintf("%s %s", n, t.Balance[i].Signed()))
 	}
 	if usesMoney(t.R) {
 		p.f("Balances: %s; pot %v\n", strings.Join(parts, ", "), t.Pot)

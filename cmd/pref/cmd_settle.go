@@ -20,6 +20,7 @@ func settleCmd() *cobra.Command {
 		drops   []string
 		halves  []string
 		options []string
+		sheet   []string
 	)
 	cmd := &cobra.Command{
 		Use:   "settle --ruleset NAME --declarer NAME --bid CONTRACT --tricks N,N,N",
@@ -64,6 +65,9 @@ the tricks (talon=N for tricks the talon won).`,
 			}
 			if c.AllPassRun < 0 || c.AllPassRun > conformance.MaxCount {
 				return badInput(fmt.Errorf("--all-pass-run %d: want 0 to %d deals", c.AllPassRun, conformance.MaxCount))
+			}
+			if c.Sheet, err = parseSheet(sheet); err != nil {
+				return badInput(err)
 			}
 			if c.Pot != "" {
 				// Checked here to name the flag; the figure is printed
@@ -120,8 +124,49 @@ the tricks (talon=N for tricks the talon won).`,
 	f.StringSliceVar(&c.Events, "event", nil, "an event the ruleset knows (e.g. four-aces)")
 	f.BoolVar(&c.Open, "open", false, "the lone defender chose open play (score-sheet rulesets)")
 	f.IntVar(&c.AllPassRun, "all-pass-run", 0, "all-pass deals immediately before this one (0 to 1000)")
+	f.StringSliceVar(&sheet, "sheet", nil, "the score sheet before the deal: Name.account=N or Name.account.Other=N (e.g. Anton.pool=16,Anton.mountain=5)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
+}
+
+// parseSheet reads --sheet entries, Name.account=N or Name.account.Other=N
+// for an account kept against another player, into a case's sheet.
+func parseSheet(entries []string) (map[string]map[string]conformance.Figure, error) {
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	out := map[string]map[string]conformance.Figure{}
+	for _, kv := range entries {
+		place, val, ok := strings.Cut(kv, "=")
+		parts := strings.Split(place, ".")
+		if !ok || len(parts) < 2 || len(parts) > 3 {
+			return nil, fmt.Errorf("--sheet %s: want Name.account=N or Name.account.Other=N", kv)
+		}
+		name, account := parts[0], parts[1]
+		if out[name] == nil {
+			out[name] = map[string]conformance.Figure{}
+		}
+		f := out[name][account]
+		if len(parts) == 2 {
+			if f.Text != "" || f.Against != nil {
+				return nil, fmt.Errorf("--sheet %s: %s.%s is given twice", kv, name, account)
+			}
+			f.Text = val
+		} else {
+			if f.Text != "" {
+				return nil, fmt.Errorf("--sheet %s: %s.%s is given as a figure and against a player", kv, name, account)
+			}
+			if f.Against == nil {
+				f.Against = map[string]string{}
+			}
+			if _, twice := f.Against[parts[2]]; twice {
+				return nil, fmt.Errorf("--sheet %s: %s is given twice", kv, place)
+			}
+			f.Against[parts[2]] = val
+		}
+		out[name][account] = f
+	}
+	return out, nil
 }
 
 func parseTricks(s string, seats []string) (map[string]int, error) {
@@ -219,7 +264,7 @@ func printLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) (err err
 		if i < len(l.Seats) {
 			name = l.Seats[i]
 		}
-		parts = append(parts, fmt.Sprintf("%s %s", name, signed(v)))
+		parts = append(parts, fmt.Sprintf("%s %s", name, v.Signed()))
 	}
 	fmt.Fprintf(&b, "net: %s\n", strings.Join(parts, ", "))
 	if !potBefore.IsZero() {
@@ -233,13 +278,6 @@ func printLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) (err err
 // arithmetic.
 func printSheet(w io.Writer, l *settle.Ledger) {
 	for _, e := range l.Sheet {
-		fmt.Fprintf(w, "%s +%v  (%s: rule %q)\n", l.SheetKey(e), e.Amount, e.Explain, e.Rule)
+		fmt.Fprintf(w, "%s %s  (%s: rule %q)\n", l.SheetKey(e), e.Amount.Signed(), e.Explain, e.Rule)
 	}
-}
-
-func signed(v money.Amount) string {
-	if v.Sign() > 0 {
-		return "+" + v.String()
-	}
-	return v.String()
 }

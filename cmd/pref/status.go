@@ -156,7 +156,7 @@ func (p *printer) tableLine(t *table.Table) string {
 	if usesMoney(r) {
 		parts := []string{fmt.Sprintf("Pot %v", t.Pot)}
 		for i, n := range t.Names {
-			parts = append(parts, n+" "+signed(t.Balance[i]))
+			parts = append(parts, n+" "+t.Balance[i].Signed())
 		}
 		return strings.Join(parts, " · ")
 	}

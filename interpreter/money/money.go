@@ -213,6 +213,15 @@ func (a Amount) Cmp(b Amount) int {
 // Equal reports a == b.
 func (a Amount) Equal(b Amount) bool { return a.Cmp(b) == 0 }
 
+// Signed writes the amount with its sign, as an entry on a sheet: +4, -3
+// (zero as 0).
+func (a Amount) Signed() string {
+	if a.Sign() > 0 {
+		return "+" + a.String()
+	}
+	return a.String()
+}
+
 // String writes an integer as is, a fraction with a finite decimal expansion
 // of at most 18 places as a decimal ("5.5"), any other as n/d ("10/3").
 // Parse reads back every string it writes.

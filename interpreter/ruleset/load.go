@@ -449,7 +449,69 @@ func (c *compiler) compile(s *Spec) {
 	c.defines(s)
 	c.eventConditions(s)
 	c.settlement(s)
+	c.sheetRules(s)
 	c.final(s)
+}
+
+// sheetRules compiles the sheet's bookkeeping after each deal: the
+// write-off and the ceiling. Their expressions are settlement expressions
+// (options, contract values, defines).
+func (c *compiler) sheetRules(s *Spec) {
+	sh := s.Table.Sheet
+	account := func(path []string, name string, pair bool) {
+		list, what := c.r.Sheet.Accounts, "accounts"
+		if pair {
+			list, what = c.r.Sheet.PairAccounts, "pair_accounts"
+		}
+		if !slices.Contains(list, name) {
+			c.errorf(c.node(path...), "no account %q in table.sheet.%s%s (it has %s)", name, what, nearestHint(name, list), strings.Join(list, ", "))
+		}
+	}
+	optional := func(e Expr, what string) *vm.Program {
+		if e.Node == nil {
+			return nil
+		}
+		return c.program(e, what, expr.AsBool())
+	}
+	if w := sh.WriteOff; w != nil {
+		at := []string{"table", "sheet", "write_off"}
+		account(append(at, "account"), w.Account, false)
+		account(append(at, "off"), w.Off, false)
+		if w.Account == w.Off {
+			c.errorf(c.node(append(at, "off")...), "write_off: a gain in %s cannot be written off %s itself", w.Account, w.Off)
+		}
+		rule := w.Rule
+		if rule == "" {
+			rule = "a gain in " + w.Account + " is first written off the " + w.Off
+		}
+		c.r.Sheet.WriteOff = &WriteOff{Account: w.Account, Off: w.Off, When: optional(w.When, "write_off when"), WhenSrc: w.When.Text, Rule: rule, Source: w.Source}
+	}
+	if cl := sh.Ceiling; cl != nil {
+		at := []string{"table", "sheet", "ceiling"}
+		account(append(at, "account"), cl.Account, false)
+		account(append(at, "rest"), cl.Rest, false)
+		account(append(at, "help", "account"), cl.Help.Account, true)
+		rule := cl.Rule
+		if rule == "" {
+			rule = "no " + cl.Account + " passes the ceiling: the excess fills the others', the rest off the " + cl.Rest
+		}
+		ceil := &Ceiling{Account: cl.Account, HelpAccount: cl.Help.Account, Rest: cl.Rest,
+			AtSrc: cl.At.Text, WhenSrc: cl.When.Text, PerSrc: cl.Help.PerPoint.Text, Rule: rule, Source: cl.Source}
+		ceil.At = c.program(cl.At, "ceiling at", nil)
+		ceil.PerPoint = c.program(cl.Help.PerPoint, "ceiling help per_point", nil)
+		ceil.When = optional(cl.When, "ceiling when")
+		for _, p := range []struct {
+			prog *vm.Program
+			e    Expr
+		}{{ceil.At, cl.At}, {ceil.PerPoint, cl.Help.PerPoint}} {
+			if p.prog != nil {
+				if t := p.prog.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+					c.errorf(p.e.Node, "%q has type %v; want a number", p.e.Text, t)
+				}
+			}
+		}
+		c.r.Sheet.Ceiling = ceil
+	}
 }
 
 // final compiles the closing of a score-sheet game. Its expressions see

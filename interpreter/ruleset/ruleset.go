@@ -279,7 +279,31 @@ type Event struct {
 type Sheet struct {
 	Accounts     []string
 	PairAccounts []string
-	Final        *Final // nil: the sheet is never closed
+	WriteOff     *WriteOff // nil: none
+	Ceiling      *Ceiling  // nil: none
+	Final        *Final    // nil: the sheet is never closed
+}
+
+// WriteOff: a player's gain in Account is first taken off Off while Off
+// stands above zero. When (nil: always) is a settlement expression.
+type WriteOff struct {
+	Account, Off string
+	When         *vm.Program
+	WhenSrc      string
+	Rule, Source string
+}
+
+// Ceiling: no player's Account passes At. The excess fills the others'
+// Account below At, the fullest first (ties to the nearest on the
+// helper's left); the helper writes PerPoint per point given in HelpAccount
+// (a pair account) against each player helped; what nobody can take comes
+// off the helper's Rest. At, When (nil: always) and PerPoint are settlement
+// expressions.
+type Ceiling struct {
+	Account, HelpAccount, Rest string
+	At, When, PerPoint         *vm.Program
+	AtSrc, WhenSrc, PerSrc     string
+	Rule, Source               string
 }
 
 // Final closes a game kept on a score sheet: ClosedWhen per player, Pair

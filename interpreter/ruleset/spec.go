@@ -165,9 +165,41 @@ type TableSpec struct {
 }
 
 type SheetSpec struct {
-	Accounts     []string   `yaml:"accounts"`
-	PairAccounts []string   `yaml:"pair_accounts"`
-	Final        *FinalSpec `yaml:"final"`
+	Accounts     []string      `yaml:"accounts"`
+	PairAccounts []string      `yaml:"pair_accounts"`
+	WriteOff     *WriteOffSpec `yaml:"write_off"`
+	Ceiling      *CeilingSpec  `yaml:"ceiling"`
+	Final        *FinalSpec    `yaml:"final"`
+}
+
+// WriteOffSpec: a player's gain in one account is first written off
+// another while that stands above zero (Rostov's made game clearing the
+// declarer's mountain before it reaches the pool).
+type WriteOffSpec struct {
+	Account string `yaml:"account"`
+	Off     string `yaml:"off"`
+	When    Expr   `yaml:"when"`
+	Rule    string `yaml:"rule"`
+	Source  string `yaml:"source"`
+}
+
+// CeilingSpec: no player's account passes a ceiling; the excess fills the
+// other players' accounts below it, the fullest first, the helper writing
+// a pair account against each player helped; what nobody can take comes off
+// another of the helper's accounts.
+type CeilingSpec struct {
+	Account string          `yaml:"account"`
+	At      Expr            `yaml:"at"`
+	When    Expr            `yaml:"when"`
+	Help    CeilingHelpSpec `yaml:"help"`
+	Rest    string          `yaml:"rest"`
+	Rule    string          `yaml:"rule"`
+	Source  string          `yaml:"source"`
+}
+
+type CeilingHelpSpec struct {
+	Account  string `yaml:"account"`
+	PerPoint Expr   `yaml:"per_point"`
 }
 
 // FinalSpec closes a game kept on a score sheet.

@@ -12,6 +12,7 @@ import "os"
 // wrong player), when (the last rule's condition negated), sitout (the
 // sitting-out dealer paid as a defender), run (the all-pass run one too
 // long), invited (the invited player's tricks not credited to the
-// inviter). Used only to show which faults the test suite kills; see
+// inviter), writeoff (twice the gain written off), help (an overflowing
+// pool fills itself instead of another player's). Used only to show which faults the test suite kills; see
 // docs/reliability.md.
 var mutation = os.Getenv("PREF_MUTATION")

@@ -42,11 +42,12 @@ type Outcome struct {
 	Marks       []int    // per seat: markings held at the start of the deal (nil: none)
 	MarksGiven  int      // markings handed out earlier in the session
 	Pot         money.Amount
-	Open        bool            // the lone defender chose open play
-	AllPassRun  int             // deals immediately before this one in which nobody declared
-	TalonTricks int             // tricks the talon won (a contract everyone plays, talon_leads: card)
-	Options     map[string]any  // option name -> bool or int, overriding defaults
-	Events      map[string]bool // event name -> happened
+	Open        bool                    // the lone defender chose open play
+	AllPassRun  int                     // deals immediately before this one in which nobody declared
+	TalonTricks int                     // tricks the talon won (a contract everyone plays, talon_leads: card)
+	Sheet       map[string]money.Amount // the score sheet before the deal ("Anton pool"); nil: empty. Read, never written
+	Options     map[string]any          // option name -> bool or int, overriding defaults
+	Events      map[string]bool         // event name -> happened
 
 	// The talon, when known (a played deal, or a case that names it).
 	Talon cards.Mask

@@ -199,6 +199,9 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 			}
 		}
 	}
+	if err := s.bookkeeping(l, o, explain); err != nil {
+		return nil, err
+	}
 	// Every total printed later must be computable: an overflow in a net
 	// result stops the settlement here rather than a printer later.
 	l.Net()

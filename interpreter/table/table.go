@@ -146,6 +146,7 @@ func (t *Table) Outcome(g *game.Game) *settle.Outcome {
 	}
 	o.MarksGiven = t.MarksGiven
 	o.AllPassRun = t.AllPassRun
+	o.Sheet = t.Sheet
 	if len(order) > t.R.Hands {
 		o.Dealer = len(order) - 1
 		o.Defence = append(o.Defence, settle.NoChoice)

@@ -64,14 +64,8 @@ func (b *Simple) wants(g *game.Game, seat, ci int, hand bool) bool {
 	ct := &g.R.Contracts[ci]
 	h := g.Hands[seat]
 	switch {
-	case ct.Exact && ct.Tricks == 0: // misère: at most two cards above the middle of the suit
-		high := 0
-		for m := h; m != 0; m &= m - 1 {
-			if m.Lowest().Rank() >= len(g.R.Deck.Ranks)/2 {
-				high++
-			}
-		}
-		return high <= 2
+	case ct.Exact && ct.Tricks == 0: // misère: every suit low enough to duck
+		return duckable(g, h)
 	case ct.Exact:
 		return false
 	case ct.Trumps == cards.NoSuit: // slam-like: an overwhelming hand
@@ -260,13 +254,21 @@ func (b *Simple) contra(g *game.Game, seat int) bool {
 	return false
 }
 
+// recontra answers the last doubling: the declarer doubles back when sure
+// of the contract, the contra's caller (a subcontra) when sure of beating
+// it.
 func (b *Simple) recontra(g *game.Game, seat int, against int) bool {
 	ct := &g.R.Contracts[g.Contract]
-	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.Tricks+4 {
-		b.Reason = "sure of the contract: recontra"
+	call := ruleset.ContraCalls[min(g.ContraCall(), ruleset.MaxContraLevels)]
+	sure := estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.Tricks+4
+	if seat != g.Declarer {
+		sure = estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+4
+	}
+	if sure {
+		b.Reason = "sure of it: " + call
 		return true
 	}
-	b.Reason = "no recontra"
+	b.Reason = "no " + call
 	return false
 }
 
@@ -361,4 +363,25 @@ func cheapest(m cards.Mask) cards.Card {
 		}
 	}
 	return best
+}
+
+// duckable reports whether a hand can hope to take no trick: in each suit
+// the lowest card is one of the two lowest ranks, the second at most two
+// ranks above that, and so on (7 9 J in a pack from the seven: each card
+// has one below it for every card the others must lead). A hand of low
+// cards with one high card in a long suit passed the old test of counting
+// high cards and lost most of its misères.
+func duckable(g *game.Game, h cards.Mask) bool {
+	suit, i := cards.Suit(255), 0
+	for m := h; m != 0; m &= m - 1 { // suit by suit, each from its lowest
+		c := m.Lowest()
+		if c.Suit() != suit {
+			suit, i = c.Suit(), 0
+		}
+		if c.Rank() > 2*i+1 {
+			return false
+		}
+		i++
+	}
+	return true
 }

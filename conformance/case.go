@@ -37,7 +37,7 @@ type Case struct {
 	Options    map[string]any               `yaml:"options"`
 	Events     []string                     `yaml:"events"`
 	Talon      []string                     `yaml:"talon"`        // the talon's cards, e.g. [7H, 7C]
-	Doubled    map[string]string            `yaml:"doubled"`      // a defender's contra: {Boris: contra} or {Boris: recontra}
+	Doubled    map[string]string            `yaml:"doubled"`      // a defender's contra and how far the chain went: {Boris: contra}, recontra, subcontra or mortcontra
 	Marks      map[string]int               `yaml:"marks"`        // markings held at the start of the deal
 	MarksGiven int                          `yaml:"marks_given"`  // markings handed out earlier in the session
 	Open       bool                         `yaml:"open"`         // the lone whister chose open play
@@ -459,8 +459,12 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 			o.Doubled[i] = 1
 		case "recontra":
 			o.Doubled[i] = 2
+		case "subcontra":
+			o.Doubled[i] = 3
+		case "mortcontra":
+			o.Doubled[i] = 4
 		default:
-			return nil, fmt.Errorf("doubled: %s: %q is not contra or recontra", name, level)
+			return nil, fmt.Errorf("doubled: %s: %q is not contra, recontra, subcontra or mortcontra", name, level)
 		}
 	}
 	if c.AllPassRun < 0 || c.AllPassRun > MaxCount {
@@ -779,7 +783,7 @@ func (c *Case) checkLeader(r *ruleset.Ruleset, optErr error) []string {
 	inPlay := func(s int) bool {
 		return s == o.Declarer || o.Defence[s] == settle.Play || o.Defence[s] == settle.Invite
 	}
-	if got := o.Seats[game.FirstLeader(r, o.Declarer, inPlay)]; got != c.Expect.Leader {
+	if got := o.Seats[game.FirstLeader(r, o.Declarer, o.Contract, inPlay)]; got != c.Expect.Leader {
 		return []string{fmt.Sprintf("%s leads; want %s", got, c.Expect.Leader)}
 	}
 	return nil

@@ -119,6 +119,7 @@ type view struct {
 	SheetClosed   string   // the sheet's closing condition, in words
 	SheetPair     string   // what a player gains from another at the end, in words
 	SheetAfter    []string // the sheet's bookkeeping after each deal (write-off, ceiling), in words
+	Leader        string   // who leads to the first trick, contracts that say otherwise included
 	Basics        basicsView
 	Example       exampleView     // a real deal, in the course only
 	InForce       map[string]bool // options the ruleset already applies
@@ -313,6 +314,12 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 		}
 		return " This holds when " + words(Condition, src) + "."
 	}
+	v.Leader = leaderWords(r.Play.Leader) + "."
+	for ci := range r.Contracts {
+		if l := r.Contracts[ci].Leader; l != ruleset.LeaderDefault && l != r.Play.Leader {
+			v.Leader += fmt.Sprintf(" In %s, %s.", r.Contracts[ci].Display(), lowerFirst(leaderWords(l)))
+		}
+	}
 	if w := r.Sheet.WriteOff; w != nil {
 		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.%s", w.Account, w.Off, w.Account, when(w.WhenSrc)))
 	}
@@ -465,4 +472,18 @@ func who(sel string) string {
 		return "the pot"
 	}
 	return "the " + sel
+}
+
+// leaderWords says who leads to the first trick, passing over seats not in
+// play: a sentence for the rulebook, or (lower) a clause.
+func leaderWords(l ruleset.Leader) string {
+	switch l {
+	case ruleset.LeaderForehand:
+		return "Forehand leads to the first trick (if he does not play, the next player who does)"
+	case ruleset.LeaderDeclarerLeft:
+		return "The player after the declarer leads to the first trick (if he does not play, the next one)"
+	case ruleset.LeaderDeclarerRight:
+		return "The player before the declarer leads to the first trick, so that the lead comes through the declarer (if he does not play, the other defender)"
+	}
+	return "The declarer leads to the first trick"
 }

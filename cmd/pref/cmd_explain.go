@@ -11,6 +11,7 @@ import (
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/spf13/cobra"
 )
@@ -156,10 +157,13 @@ func explainDeal(d record.DealResult, all bool) explained {
 			s := (st.Declarer + k) % r.Hands
 			if ch := st.Defence[s]; ch != settle.NoChoice {
 				line := fmt.Sprintf("%s: %v", st.SeatName(s), ch)
-				if st.Doubled[s] == 1 {
+				if st.Invited(s) {
+					line = st.SeatName(s) + ": invited, plays for the other defender"
+				}
+				if d := st.Doubled[s]; d == 1 {
 					line += ", contra"
-				} else if st.Doubled[s] == 2 {
-					line += ", contra, answered by recontra"
+				} else if d >= 2 && d <= ruleset.MaxContraLevels {
+					line += ", contra, answered by " + strings.Join(ruleset.ContraCalls[2:d+1], ", ")
 				}
 				e.Defence = append(e.Defence, line)
 			}

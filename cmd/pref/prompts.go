@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
 
@@ -27,6 +29,9 @@ func (p *printer) question(g *game.Game, ph game.Phase) string {
 	case game.PhaseContra:
 		return "Contra?"
 	case game.PhaseRecontra:
+		if call := g.ContraCall(); call > 2 {
+			return fmt.Sprintf("%s doubled to %s. %s?", p.seatName(g.ContraBy()), ruleset.ContraCalls[call-1], strings.ToUpper(ruleset.ContraCalls[call][:1])+ruleset.ContraCalls[call][1:])
+		}
 		return p.seatName(g.ContraBy()) + " calls contra. Recontra?"
 	}
 	return ph.String() + "?"

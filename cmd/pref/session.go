@@ -8,6 +8,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 )
@@ -181,7 +182,7 @@ func (s *session) tell(before *game.State, a game.Action) {
 		}
 	case game.PhaseRecontra:
 		if yes {
-			p.f("%s: recontra!\n", name)
+			p.f("%s: %s!\n", name, ruleset.ContraCalls[min(g.Doubled[before.ContraBy()], ruleset.MaxContraLevels)])
 		}
 	}
 	if before.Phase() != game.PhasePlay && g.Phase() == game.PhasePlay {

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -616,6 +617,63 @@ func TestAllPassExit(t *testing.T) {
 		if g.Declarer >= 0 && g.Bid != game.Pass {
 			if ct := r.Contracts[r.Ladder[g.Bid].Contract]; ct.Tricks < 7 && !ct.Exact {
 				t.Fatalf("a bot bid %s after three passed-out deals", ct.Name)
+			}
+		}
+	}
+}
+
+// deciders records who answered each doubling of a contra chain.
+type deciders struct {
+	scripted
+	seat int
+	log  *[]int
+}
+
+func (d *deciders) Choose(g *game.Game, legal []game.Action) game.Action {
+	if legal[0].Phase == game.PhaseRecontra {
+		*d.log = append(*d.log, d.seat)
+	}
+	return d.scripted.Choose(g, legal)
+}
+
+// TestContraChain: with contra levels 4 the caller and the declarer answer
+// in turn (recontra by the declarer, subcontra by the caller, mortcontra by
+// the declarer), each doubling; levels 2 stops after recontra.
+func TestContraChain(t *testing.T) {
+	for _, levels := range []int{4, 3, 2, 1} {
+		src := strings.Replace(conceptRuleset, "declarer_concedes: after-defence}",
+			fmt.Sprintf("declarer_concedes: after-defence, contra: {mode: team, team_needs: 5, levels: %d}}", levels), 1)
+		r, err := ruleset.Load("contra.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log []int
+		players := []game.Player{
+			&deciders{scripted{call: 0, recontra: true}, 0, &log},
+			&deciders{scripted{call: game.Pass, defend: settle.Play, contra: true, recontra: true}, 1, &log},
+			&deciders{scripted{call: game.Pass, defend: settle.Play}, 2, &log},
+		}
+		g := game.New(r, players)
+		_, base := setup(t, [3]*scripted{{}, {}, {}})
+		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		want := []int{0, 1, 0}[:levels-1] // declarer, caller, declarer
+		if g.Doubled[1] != levels || !slices.Equal(log, want) {
+			t.Fatalf("levels %d: doubled %v, answered by seats %v, want %v", levels, g.Doubled, log, want)
+		}
+		o := g.Outcome([]string{"A", "B", "C"})
+		s := settle.New(r)
+		if _, err := s.Settle(o, false); err != nil {
+			t.Fatalf("levels %d: %v", levels, err)
+		}
+		o.Doubled[1] = levels + 1
+		if levels < 4 {
+			if _, err := s.Settle(o, false); err == nil {
+				t.Errorf("levels %d: a doubling beyond the chain settled", levels)
 			}
 		}
 	}

@@ -65,8 +65,17 @@ func (g *Game) Take(a Action) (Ruling, error) {
 	return r, err
 }
 
-// ContraBy is the defender whose contra the declarer answers (PhaseRecontra).
+// ContraBy is the defender whose contra is being answered (PhaseRecontra).
 func (g *State) ContraBy() int { return g.contraBy }
+
+// ContraCall is the doubling the awaited PhaseRecontra decision would call
+// (2 recontra, 3 subcontra, 4 mortcontra), or 0 outside it.
+func (g *State) ContraCall() int {
+	if g.phase != PhaseRecontra || g.contraBy < 0 {
+		return 0
+	}
+	return g.Doubled[g.contraBy] + 1
+}
 
 // PotOffer is the standing offer of the pot auction.
 func (g *State) PotOffer() int { return g.potOffer }

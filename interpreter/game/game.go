@@ -330,20 +330,25 @@ func (g *State) InPlay(seat int) bool {
 	return settle.Plays(g.R, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n], seat, true)
 }
 
-// FirstLeader is the seat that leads to the first trick: the declarer,
-// forehand, or the declarer's left-hand player as the ruleset says, passing
-// over seats that do not play.
-func FirstLeader(r *ruleset.Ruleset, declarer int, inPlay func(int) bool) int {
+// FirstLeader is the seat that leads to the first trick of contract (-1:
+// none): the declarer, forehand, or the player after or before the
+// declarer, as the contract or else the rules of play say, passing over
+// seats that do not play.
+func FirstLeader(r *ruleset.Ruleset, declarer, contract int, inPlay func(int) bool) int {
 	n := r.Hands
-	leader := 0
-	switch {
-	case r.Play.DeclarerLeads:
+	leader, step := 0, 1
+	switch r.LeaderOf(contract) {
+	case ruleset.LeaderDeclarer:
 		leader = declarer
-	case r.Play.LeftLeads:
+	case ruleset.LeaderDeclarerLeft:
 		leader = (declarer + 1) % n
+	case ruleset.LeaderDeclarerRight:
+		if declarer >= 0 {
+			leader, step = (declarer+n-1)%n, n-1 // passing over to the one before
+		}
 	}
 	for k := 0; k < n && !inPlay(leader); k++ {
-		leader = (leader + 1) % n
+		leader = (leader + step) % n
 	}
 	return leader
 }

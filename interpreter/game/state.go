@@ -25,7 +25,7 @@ const (
 	PhaseInvite                  // the defender left alone: invite the one who dropped?
 	PhaseGiveUp                  // the declarer, the defence known: give up before play?
 	PhaseContra                  // a defender: double before the first lead?
-	PhaseRecontra                // the declarer: answer a contra?
+	PhaseRecontra                // answer the last doubling (the declarer a contra or subcontra, the caller a recontra)?
 	PhasePlay                    // a card to the trick
 	PhaseOver                    // the deal is finished
 )
@@ -362,9 +362,11 @@ func (g *State) decide(a Action) (Ruling, error) {
 			return Ruling{}, err
 		}
 		if re {
-			g.Doubled[g.contraBy] = 2
+			g.Doubled[g.contraBy]++
 		}
-		g.afterContra()
+		if !re || g.Doubled[g.contraBy] >= r.Defence.Contra.Levels {
+			g.afterContra()
+		}
 		return Ruling{Action: a}, nil
 	case PhasePlay:
 		legal := g.Legal(s)
@@ -565,7 +567,7 @@ func (g *State) advance() error {
 			}
 			g.phase, g.step, g.contraBy = PhaseContra, 1, -1
 		case PhaseContra:
-			if g.contraBy >= 0 && g.Doubled[g.contraBy] == 1 && r.Defence.Contra.Recontra {
+			if g.contraBy >= 0 && g.Doubled[g.contraBy] == 1 && r.Defence.Contra.Levels >= 2 {
 				g.phase = PhaseRecontra
 				g.toAct = g.Declarer
 				return nil
@@ -584,8 +586,11 @@ func (g *State) advance() error {
 				return nil
 			}
 			g.startPlay()
-		case PhaseRecontra: // waiting for the declarer's answer
+		case PhaseRecontra: // waiting for the answer to the last doubling: the declarer answers a contra or a subcontra, the caller a recontra
 			g.toAct = g.Declarer
+			if g.Doubled[g.contraBy]%2 == 0 {
+				g.toAct = g.contraBy
+			}
 			return nil
 		case PhasePlay:
 			done, err := g.nextCard()
@@ -637,7 +642,7 @@ func (g *State) startPlay() {
 	g.phase = PhasePlay
 	g.leader = 0 // forehand, when everyone plays
 	if g.Declarer >= 0 {
-		g.leader = FirstLeader(g.R, g.Declarer, g.InPlay)
+		g.leader = FirstLeader(g.R, g.Declarer, g.Contract, g.InPlay)
 	}
 	g.turned = g.TalonTricks()
 	g.t = 0

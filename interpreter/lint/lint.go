@@ -132,6 +132,14 @@ func variants(r *ruleset.Ruleset, base []*settle.Outcome) []*settle.Outcome {
 	}
 	with(func(o *settle.Outcome) { o.Marks = make([]int, len(o.Seats)); o.Marks[0] = 1 })
 	with(func(o *settle.Outcome) { o.AllPassRun = 1 })
+	if r.Defence.Contra.On { // the second seat calls contra against the first
+		with(func(o *settle.Outcome) {
+			if o.Declarer == 0 && o.Defence[1] != settle.Drop {
+				o.Doubled = make([]int, len(o.Seats))
+				o.Doubled[1] = 1
+			}
+		})
+	}
 	if r.TalonSize == 2 && len(r.Deck.SuitIDs) > 1 { // a talon of one rank
 		with(func(o *settle.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
 	}

@@ -481,7 +481,7 @@ func ParseWord(g *game.State, seat int, word string) (game.Action, error) {
 	case game.PhaseContra:
 		return yes("contra")
 	case game.PhaseRecontra:
-		return yes("recontra")
+		return yes(ruleset.ContraCalls[max(g.ContraCall(), 2)])
 	}
 	return a, fmt.Errorf("no decision is open")
 }
@@ -550,8 +550,8 @@ func Word(g *game.State, a game.Action) string {
 		return yn("give up", "play")
 	case game.PhaseContra:
 		return yn("contra", "no")
-	case game.PhaseRecontra:
-		return yn("recontra", "no")
+	case game.PhaseRecontra: // the state before the answer names the doubling (FromGame counts them instead)
+		return yn(ruleset.ContraCalls[max(g.ContraCall(), 2)], "no")
 	}
 	return "?"
 }

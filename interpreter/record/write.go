@@ -7,6 +7,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"gopkg.in/yaml.v3"
 )
@@ -21,10 +22,17 @@ func FromGame(g *game.Game, seats []string, dealer string) Deal {
 		d.Hands = append(d.Hands, Hand{Seat: seats[i], Cards: r.Deck.Format(g.Dealt[i], false)})
 	}
 	d.Talon = names(r.Deck, g.TalonOrder())
+	answered := 0 // doublings answered so far: the next is recontra, subcontra, mortcontra
 	for _, a := range g.History {
-		if a.Phase != game.PhasePlay {
-			d.Actions = append(d.Actions, Step{Seat: seats[a.Seat], Word: Word(&g.State, a)})
+		if a.Phase == game.PhasePlay {
+			continue
 		}
+		w := Word(&g.State, a)
+		if a.Phase == game.PhaseRecontra && a.Value == game.Yes {
+			w = ruleset.ContraCalls[min(2+answered, ruleset.MaxContraLevels)]
+			answered++
+		}
+		d.Actions = append(d.Actions, Step{Seat: seats[a.Seat], Word: w})
 	}
 	for i := 0; i < g.NTricks; i++ {
 		t := &g.Record[i]

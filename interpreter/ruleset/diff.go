@@ -232,6 +232,9 @@ func (r *Ruleset) ExpressionSources() []string {
 		}
 	}
 	walk(r.root, false)
+	for _, st := range r.Sheet.Start { // keyed by account, not by a field name
+		out = append(out, st.Src)
+	}
 	return out
 }
 

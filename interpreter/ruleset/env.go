@@ -26,7 +26,7 @@ type Party struct {
 	Invited  bool   `expr:"invited"`   // dropped out, then invited: plays for the inviter
 	Inviter  bool   `expr:"inviter"`   // invited the dropped defender
 	Credited int    `expr:"credited"`  // tricks that count for this player: the inviter's include the invited player's, the invited player's are 0
-	Doubling int    `expr:"doubling"`  // 1; 2 after this defender's contra, 4 after the declarer's recontra
+	Doubling int    `expr:"doubling"`  // 1; 2 after this defender's contra, 4 after the declarer's recontra, 8, 16 further up the chain
 	Marks    int    `expr:"marks"`     // markings held at the start of the deal (refa)
 	Share    int    `expr:"share"`     // a playing defender's part of the contract's defence_needs
 	Short    int    `expr:"short"`     // tricks this defender is short of the share (never more than the defence as a whole)
@@ -56,7 +56,7 @@ var Variables = []struct {
 	{"talon_same_rank", false, "the talon's cards are all of one rank (known from a played deal, or a case naming the talon)"},
 	{"contra", false, "a defender called contra"},
 	{"recontra", false, "the declarer answered with recontra"},
-	{"doubling", 1, "1, 2 after a contra, 4 after a recontra (the highest at the table)"},
+	{"doubling", 1, "1, 2 after a contra, 4 after a recontra, 8 after a subcontra, 16 after a mortcontra (the highest at the table)"},
 	{"marks_given", 0, "markings handed out so far in the session"},
 	{"pot_bid", 0, "what the declarer offered into the pot in the pot auction (0 if none)"},
 	{"declarer_run", 0, "the declarer's longest run of tricks won one after another"},

@@ -87,7 +87,7 @@ func checkSizes(file string, root *yaml.Node) error {
 }
 
 // expressionKeys are the keys whose values are expressions.
-var expressionKeys = map[string]bool{"when": true, "where": true, "amount": true, "add": true, "closed_when": true, "pair": true, "explain": true}
+var expressionKeys = map[string]bool{"when": true, "where": true, "amount": true, "add": true, "closed_when": true, "pair": true, "explain": true, "at": true, "per_point": true}
 
 // precheck refuses an expression too long or too deeply nested to parse
 // safely, before the parser sees it.

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -458,6 +459,27 @@ func (c *compiler) compile(s *Spec) {
 // (options, contract values, defines).
 func (c *compiler) sheetRules(s *Spec) {
 	sh := s.Table.Sheet
+	if len(sh.Start) > 0 {
+		env := map[string]any{"players": 0}
+		for _, o := range c.r.Options {
+			env[o.Ident] = o.Default
+		}
+		for _, a := range slices.Sorted(maps.Keys(sh.Start)) {
+			e := sh.Start[a]
+			if !slices.Contains(c.r.Sheet.Accounts, a) {
+				c.errorf(e.Node, "table.sheet.start: no account %q in table.sheet.accounts%s (it has %s)", a, nearestHint(a, c.r.Sheet.Accounts), strings.Join(c.r.Sheet.Accounts, ", "))
+				continue
+			}
+			p := c.programIn(env, e, "table.sheet.start "+a, nil)
+			if p == nil {
+				continue
+			}
+			if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+				c.errorf(e.Node, "table.sheet.start %s %q has type %v; want a number", a, e.Text, t)
+			}
+			c.r.Sheet.Start = append(c.r.Sheet.Start, SheetStart{Account: a, Src: e.Text, Value: p})
+		}
+	}
 	account := func(path []string, name string, pair bool) {
 		list, what := c.r.Sheet.Accounts, "accounts"
 		if pair {
@@ -589,6 +611,7 @@ func (c *compiler) deal(s *Spec) {
 	r := c.r
 	r.Hands = s.Players.Hands
 	r.TableMax = s.Players.TableMax
+	r.CounterClockwise = s.Players.Direction == "counter-clockwise"
 	if r.TableMax == 0 {
 		r.TableMax = r.Hands
 	}
@@ -626,6 +649,7 @@ func (c *compiler) contracts(s *Spec) {
 			ct.EachNeeds = *cs.EachNeeds
 		}
 		ct.DefenceNeeds, ct.DefendersOpen, ct.Half = cs.DefenceNeeds, cs.DefendersOpen, cs.Half
+		ct.Leader = Leaders[cs.Leader]
 		ct.TalonLeads = map[string]TalonLeads{"suit": TalonSuit, "card": TalonCard, "card-when-dealer-sits-out": TalonCardDealerOut}[cs.TalonLeads]
 		if _, dup := r.ContractByName(cs.Name); dup {
 			c.errorf(c.node("contracts", strconv.Itoa(i), "name"), "contract %q is defined twice", cs.Name)
@@ -857,7 +881,14 @@ func (c *compiler) defence(s *Spec) {
 		d.InviteNeeds = *s.Defence.InviteNeeds
 	}
 	if cs := s.Defence.Contra; cs != nil {
-		d.Contra = Contra{On: true, Team: cs.Mode == "team", TeamNeeds: cs.TeamNeeds, Recontra: cs.Recontra == nil || *cs.Recontra}
+		d.Contra = Contra{On: true, Team: cs.Mode == "team", TeamNeeds: cs.TeamNeeds, Levels: 2}
+		if cs.Recontra != nil && !*cs.Recontra {
+			d.Contra.Levels = 1
+		}
+		if cs.Levels != nil {
+			d.Contra.Levels = *cs.Levels // decides over recontra, which the normalized model always writes
+		}
+		d.Contra.Recontra = d.Contra.Levels >= 2
 	}
 	if d.MayInvite && !d.MayDrop {
 		c.errorf(c.node("defence", "choices"), "invite needs drop: only a defender who dropped out can be invited")
@@ -883,8 +914,12 @@ func (c *compiler) defence(s *Spec) {
 
 func (c *compiler) play(s *Spec) {
 	p := &c.r.Play
-	p.DeclarerLeads = s.Play.Leader == "declarer" || s.Play.Leader == ""
-	p.LeftLeads = s.Play.Leader == "declarer-left"
+	p.Leader = LeaderDeclarer
+	if l, ok := Leaders[s.Play.Leader]; ok {
+		p.Leader = l
+	}
+	p.DeclarerLeads = p.Leader == LeaderDeclarer
+	p.LeftLeads = p.Leader == LeaderDeclarerLeft
 	p.MustTrump = s.Play.Trump != "may"
 	p.MustHead = s.Play.Head == "must" || s.Play.Head == "defenders" || s.Play.Head == "declarer"
 	p.HeadBy = map[string]Part{"defenders": PartDefenders, "declarer": PartDeclarer}[s.Play.Head]

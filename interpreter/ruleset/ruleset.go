@@ -7,6 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/money"
 	"gopkg.in/yaml.v3"
 )
 
@@ -19,12 +20,15 @@ type Ruleset struct {
 	Title       string
 	Description string
 
-	Deck      cards.Deck
-	Hands     int // players holding cards
-	TableMax  int
-	Packets   []Packet
-	HandSize  int // cards per hand, also the number of tricks
-	TalonSize int
+	Deck     cards.Deck
+	Hands    int // players holding cards
+	TableMax int
+	// CounterClockwise: the deal and the play go to the right. Seats are
+	// kept in playing order either way; only the words differ.
+	CounterClockwise bool
+	Packets          []Packet
+	HandSize         int // cards per hand, also the number of tricks
+	TalonSize        int
 
 	Contracts  []Contract
 	ValueNames []string // keys of every contract's values, sorted
@@ -79,9 +83,32 @@ type Contract struct {
 	DefenceNeeds  int // tricks the defence as a whole answers for (0: none)
 	DefendersOpen bool
 	TalonLeads    TalonLeads
-	NoDeclarer    bool // played by everyone when all pass (auction.all_pass.play)
-	Half          bool // the defence choice half is open against it
-	HandExtra     int  // tricks it needs beyond Tricks when played from the hand (exact contracts: 0)
+	NoDeclarer    bool   // played by everyone when all pass (auction.all_pass.play)
+	Half          bool   // the defence choice half is open against it
+	HandExtra     int    // tricks it needs beyond Tricks when played from the hand (exact contracts: 0)
+	Leader        Leader // who leads to its first trick; LeaderDefault: as play.leader says
+}
+
+// Leader is who leads to the first trick, passing over seats not in play.
+type Leader uint8
+
+const (
+	LeaderDefault       Leader = iota // a contract's: as the rules of play say
+	LeaderDeclarer                    // the declarer
+	LeaderForehand                    // forehand, then the next in play
+	LeaderDeclarerLeft                // the player after the declarer in playing order, then the next
+	LeaderDeclarerRight               // the player before the declarer in playing order ("through the declarer"), then the one before him
+)
+
+// Leaders are the words of play.leader and a contract's leader.
+var Leaders = map[string]Leader{"declarer": LeaderDeclarer, "forehand": LeaderForehand, "declarer-left": LeaderDeclarerLeft, "declarer-right": LeaderDeclarerRight}
+
+// LeaderOf is who leads to the first trick of contract ci (-1: none).
+func (r *Ruleset) LeaderOf(ci int) Leader {
+	if ci >= 0 && ci < len(r.Contracts) && r.Contracts[ci].Leader != LeaderDefault {
+		return r.Contracts[ci].Leader
+	}
+	return r.Play.Leader
 }
 
 // TalonLeads says how the talon's cards open the first tricks of a contract
@@ -209,8 +236,16 @@ type Contra struct {
 	On        bool
 	Team      bool // one contra for the defence; the caller invites the other
 	TeamNeeds int  // team mode: tricks the defence needs after a contra
-	Recontra  bool // the declarer may answer
+	Recontra  bool // the declarer may answer (Levels >= 2)
+	Levels    int  // the longest chain of doublings: 1 contra, 2 recontra, 3 subcontra, 4 mortcontra
 }
+
+// ContraCalls names the doublings of a contra chain by level (1 contra ...
+// 4 mortcontra); the caller of contra and the declarer answer in turn.
+var ContraCalls = [...]string{"", "contra", "recontra", "subcontra", "mortcontra"}
+
+// MaxContraLevels is the longest chain of doublings a ruleset may allow.
+const MaxContraLevels = 4
 
 // Cooperation is the status of the defenders' cooperation rules.
 type Cooperation uint8
@@ -232,8 +267,9 @@ const (
 
 type Play struct {
 	Cooperation   Cooperation
-	DeclarerLeads bool
-	LeftLeads     bool // the player at the declarer's left leads
+	Leader        Leader // who leads to the first trick (a contract may say otherwise)
+	DeclarerLeads bool   // Leader is LeaderDeclarer
+	LeftLeads     bool   // Leader is LeaderDeclarerLeft
 	MustTrump     bool
 	MustHead      bool
 	HeadBy        Part // who MustHead binds
@@ -279,9 +315,44 @@ type Event struct {
 type Sheet struct {
 	Accounts     []string
 	PairAccounts []string
-	WriteOff     *WriteOff // nil: none
-	Ceiling      *Ceiling  // nil: none
-	Final        *Final    // nil: the sheet is never closed
+	Start        []SheetStart // accounts that do not start at zero
+	WriteOff     *WriteOff    // nil: none
+	Ceiling      *Ceiling     // nil: none
+	Final        *Final       // nil: the sheet is never closed
+}
+
+// SheetStart is what every player's Account holds when a game starts
+// (the bule a Serbian game counts down from): an expression over the
+// options and players, evaluated by StartValue.
+type SheetStart struct {
+	Account, Src string
+	Value        *vm.Program
+}
+
+// StartValue is what account holds when a game of players starts (zero
+// for an account without a start).
+func (r *Ruleset) StartValue(account string, players int) (money.Amount, error) {
+	for _, st := range r.Sheet.Start {
+		if st.Account != account {
+			continue
+		}
+		env := map[string]any{"players": players}
+		for _, o := range r.Options {
+			env[o.Ident] = o.Default
+		}
+		v, err := vm.Run(st.Value, env)
+		if err != nil {
+			return money.Amount{}, fmt.Errorf("table.sheet.start %s %q: %v", account, st.Src, err)
+		}
+		switch x := v.(type) {
+		case int:
+			return money.Int(int64(x)), nil
+		case money.Amount:
+			return x, nil
+		}
+		return money.Amount{}, fmt.Errorf("table.sheet.start %s %q is not a number", account, st.Src)
+	}
+	return money.Amount{}, nil
 }
 
 // WriteOff: a player's gain in Account is first taken off Off while Off

@@ -32,8 +32,9 @@ type Spec struct {
 }
 
 type PlayersSpec struct {
-	Hands    int `yaml:"hands"`
-	TableMax int `yaml:"table_max"`
+	Hands     int    `yaml:"hands"`
+	TableMax  int    `yaml:"table_max"`
+	Direction string `yaml:"direction"` // clockwise (default) | counter-clockwise
 }
 
 type CardsSpec struct {
@@ -79,6 +80,7 @@ type ContractSpec struct {
 	TalonLeads    string         `yaml:"talon_leads"`
 	Half          bool           `yaml:"half"`
 	HandExtra     *int           `yaml:"hand_extra_tricks"`
+	Leader        string         `yaml:"leader"`
 }
 
 func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {
@@ -134,6 +136,7 @@ type ContraSpec struct {
 	Mode      string `yaml:"mode"`
 	TeamNeeds int    `yaml:"team_needs"`
 	Recontra  *bool  `yaml:"recontra"`
+	Levels    *int   `yaml:"levels"`
 }
 
 type PlaySpec struct {
@@ -165,11 +168,12 @@ type TableSpec struct {
 }
 
 type SheetSpec struct {
-	Accounts     []string      `yaml:"accounts"`
-	PairAccounts []string      `yaml:"pair_accounts"`
-	WriteOff     *WriteOffSpec `yaml:"write_off"`
-	Ceiling      *CeilingSpec  `yaml:"ceiling"`
-	Final        *FinalSpec    `yaml:"final"`
+	Accounts     []string        `yaml:"accounts"`
+	PairAccounts []string        `yaml:"pair_accounts"`
+	Start        map[string]Expr `yaml:"start"`
+	WriteOff     *WriteOffSpec   `yaml:"write_off"`
+	Ceiling      *CeilingSpec    `yaml:"ceiling"`
+	Final        *FinalSpec      `yaml:"final"`
 }
 
 // WriteOffSpec: a player's gain in one account is first written off

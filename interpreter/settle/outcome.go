@@ -38,7 +38,7 @@ type Outcome struct {
 	Tricks      []int    // per seat
 	Run         int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
 	PotBid      int      // the declarer's winning offer in a pot auction
-	Doubled     []int    // per seat: 1 a defender's contra, 2 answered by recontra (nil: none)
+	Doubled     []int    // per seat: 1 a defender's contra, 2 answered by recontra, 3 subcontra, 4 mortcontra (nil: none)
 	Marks       []int    // per seat: markings held at the start of the deal (nil: none)
 	MarksGiven  int      // markings handed out earlier in the session
 	Pot         money.Amount
@@ -117,7 +117,8 @@ func DefenceInPlay(declarer int, choices []Choice) bool {
 	return false
 }
 
-// doubledAt is seat i's contra level (0 none, 1 contra, 2 recontra).
+// doubledAt is seat i's contra level (0 none, 1 contra, 2 recontra, 3
+// subcontra, 4 mortcontra).
 func (o *Outcome) doubledAt(i int) int {
 	if i < len(o.Doubled) {
 		return o.Doubled[i]
@@ -392,10 +393,10 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 			continue
 		case !r.Defence.Contra.On:
 			return fmt.Errorf("%s called contra, but this ruleset has no contra", o.Seats[i])
-		case d == 2 && !r.Defence.Contra.Recontra:
-			return fmt.Errorf("recontra against %s, but this ruleset has no recontra", o.Seats[i])
-		case d < 0 || d > 2:
+		case d < 0 || d > ruleset.MaxContraLevels:
 			return fmt.Errorf("%s: contra level %d", o.Seats[i], d)
+		case d > r.Defence.Contra.Levels:
+			return fmt.Errorf("%s against %s, but this ruleset's doublings stop at %s", ruleset.ContraCalls[d], o.Seats[i], ruleset.ContraCalls[r.Defence.Contra.Levels])
 		case i == o.Declarer || o.Declarer < 0 || !o.HoldsHand(r, i):
 			return fmt.Errorf("%s is not a defender and cannot call contra", o.Seats[i])
 		case o.Conceded:

@@ -35,7 +35,22 @@ func New(r *ruleset.Ruleset, names []string) (*Table, error) {
 	if len(names) < r.Hands || len(names) > r.TableMax {
 		return nil, fmt.Errorf("%d players: %s seats %d to %d", len(names), r.Name, r.Hands, r.TableMax)
 	}
-	return &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1, Marks: make([]int, len(names)), Sheet: map[string]money.Amount{}}, nil
+	t := &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1, Marks: make([]int, len(names)), Sheet: map[string]money.Amount{}}
+	for _, st := range r.Sheet.Start {
+		v, err := r.StartValue(st.Account, len(names))
+		if err == nil {
+			err = money.CheckInput(v)
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			if !v.IsZero() {
+				t.Sheet[name+" "+st.Account] = v
+			}
+		}
+	}
+	return t, nil
 }
 
 // DrawForDealer settles the first dealer as the ruleset says (FirstDealer):

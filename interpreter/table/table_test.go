@@ -238,7 +238,9 @@ func TestWholeGamesClose(t *testing.T) {
 					if err != nil {
 						t.Fatalf("game %d deal %d: %v", n, d, err)
 					}
-					tb.Apply(o, l)
+					if err := tb.Apply(o, l); err != nil {
+						t.Fatalf("game %d deal %d: %v", n, d, err)
+					}
 					if g.Declarer < 0 {
 						run++
 					} else {

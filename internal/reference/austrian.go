@@ -79,10 +79,13 @@ type Austrian struct {
 	Hand     bool
 	Forced   bool
 	Conceded bool
-	Defence  [Seats]Choice
-	Tricks   [HandSize]Trick
-	NTricks  int
-	Taken    [Seats]int
+	// HandDoubles is the option hand-doubles: a game played from the hand
+	// is worth double, game and tricks (footnote c). Settle reads it.
+	HandDoubles bool
+	Defence     [Seats]Choice
+	Tricks      [HandSize]Trick
+	NTricks     int
+	Taken       [Seats]int
 
 	Transfers  [maxTransfers]Transfer
 	NTransfers int
@@ -285,6 +288,9 @@ func (a *Austrian) Settle() {
 		return
 	}
 	stake, perTrick := gameValue[a.Contract], trickValue[a.Contract]
+	if a.Hand && a.HandDoubles {
+		stake, perTrick = 2*stake, 2*perTrick
+	}
 	if !played {
 		// "both defenders dropped out, the declarer won 10, 20, 30 or 40"
 		a.pay(Pot, d, stake)

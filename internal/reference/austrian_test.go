@@ -24,6 +24,7 @@ type interp struct {
 	r *ruleset.Ruleset
 	g *game.Game
 	s *settle.Settler
+	o *settle.Outcome // the last deal's
 }
 
 func newInterp(tb testing.TB, name string) *interp {
@@ -41,8 +42,11 @@ func (in *interp) run(rng *rand.Rand) (*settle.Ledger, error) {
 	if err := in.g.Run(); err != nil {
 		return nil, err
 	}
-	return in.s.Settle(in.g.Outcome(seatNames), false)
+	in.o = in.g.Outcome(seatNames)
+	return in.s.Settle(in.o, false)
 }
+
+var handDoubles = map[string]any{"hand-doubles": true}
 
 // diffAustrian is the first difference between the reference's deal and the
 // interpreter's, in words, or "".
@@ -189,6 +193,18 @@ func TestAustrianAgrees(t *testing.T) {
 		}
 		if diff := diffAustrian(&a, in.g, l); diff != "" {
 			t.Fatalf("seed %d: %s%s", seed, diff, describe(&a, &in.r.Deck))
+		}
+		// the same deal under the option hand-doubles (settlement only)
+		in.o.Options = handDoubles
+		l, err = in.s.Settle(in.o, false)
+		a.HandDoubles = true
+		a.Settle()
+		a.HandDoubles = false
+		if err != nil {
+			t.Fatalf("seed %d: hand-doubles: %v", seed, err)
+		}
+		if diff := diffAustrian(&a, in.g, l); diff != "" {
+			t.Fatalf("seed %d, hand-doubles: %s%s", seed, diff, describe(&a, &in.r.Deck))
 		}
 		seen[branch(&a)]++
 		switch {

@@ -69,12 +69,90 @@ func (Player) Choose(g *game.Game, legal []game.Action) game.Action {
 		for _, l := range legal {
 			m |= l.Cards
 		}
-		ct := g.CurrentTrick()
-		t := Trick{Leader: int8(ct.Leader), N: int8(ct.N)}
-		for i := 0; i < ct.N && i < Seats; i++ {
-			t.Seats[i], t.Cards[i] = ct.Seats[i], uint8(ct.Cards[i])
+		t := trickOf(g)
+		a.Cards = 1 << DecidePlay(s, uint32(m), &t, trumpOf(g), g.Declarer)
+	}
+	return a
+}
+
+// trickOf is the interpreter's trick under way as the players see it.
+func trickOf(g *game.Game) Trick {
+	ct := g.CurrentTrick()
+	t := Trick{Leader: int8(ct.Leader), N: int8(ct.N)}
+	for i := 0; i < ct.N && i < len(t.Cards); i++ {
+		t.Seats[i], t.Cards[i] = ct.Seats[i], uint8(ct.Cards[i])
+	}
+	return t
+}
+
+// trumpOf is the interpreter's trump suit, or NoTrump.
+func trumpOf(g *game.Game) int {
+	if g.Trump == cards.NoSuit {
+		return NoTrump
+	}
+	return int(g.Trump)
+}
+
+// SochiPlayer plugs the sochi players into the interpreter as a
+// game.Player, as Player does for austrian-1829.
+type SochiPlayer struct{}
+
+var _ game.Player = SochiPlayer{}
+
+// Choose answers the decision legal offers.
+func (SochiPlayer) Choose(g *game.Game, legal []game.Action) game.Action {
+	a := legal[0]
+	s := a.Seat
+	hand := uint32(g.Hands[s])
+	yes := func(b bool) game.Action {
+		a.Value = game.No
+		if b {
+			a.Value = game.Yes
 		}
-		a.Cards = 1 << DecidePlay(s, uint32(m), &t, int(g.Trump), g.Declarer)
+		return a
+	}
+	switch a.Phase {
+	case game.PhaseAuction:
+		var open uint32
+		for _, l := range legal {
+			if l.Value != game.Pass {
+				open |= 1 << g.R.Ladder[l.Value].Contract
+			}
+		}
+		c := DecideSochiCall(hand, open)
+		a.Value = game.Pass
+		for _, l := range legal {
+			if l.Value != game.Pass && g.R.Ladder[l.Value].Contract == c {
+				a.Value = l.Value
+			}
+		}
+	case game.PhaseDiscard:
+		a.Cards = cards.Mask(DecideSochiDiscard(hand, g.R.Ladder[g.Bid].Contract == SochiMisere))
+	case game.PhaseAnnounce:
+		var open uint32
+		for _, l := range legal {
+			if !l.Concede {
+				open |= 1 << l.Value
+			}
+		}
+		a.Value = DecideSochiAnnounce(hand, open)
+	case game.PhaseDefend:
+		mayHalf := false
+		for _, l := range legal {
+			mayHalf = mayHalf || l.Value == int(settle.Half)
+		}
+		a.Value = int(DecideWhist(hand, g.Contract, mayHalf))
+	case game.PhaseRetrieve:
+		return yes(DecideRetrieve(hand, g.Contract))
+	case game.PhaseOpen:
+		return yes(DecideOpen(hand))
+	case game.PhasePlay:
+		var m cards.Mask
+		for _, l := range legal {
+			m |= l.Cards
+		}
+		t := trickOf(g)
+		a.Cards = 1 << DecideSochiPlay(s, uint32(m), &t, trumpOf(g), g.Declarer, g.Contract)
 	}
 	return a
 }

@@ -51,11 +51,15 @@ const (
 // Call is one call of the auction: Call is Pass or a suit.
 type Call struct{ Seat, Call int8 }
 
-// Trick is one trick as played: Cards[i] by Seats[i], Leader first.
+// TalonSeat is the seat recorded for a talon card turned into a trick.
+const TalonSeat = -1
+
+// Trick is one trick as played: Cards[i] by Seats[i] (TalonSeat for a
+// talon card that opens it), Leader first among the seats.
 type Trick struct {
 	Leader, N, Winner int8
-	Seats             [Seats]int8
-	Cards             [Seats]uint8
+	Seats             [Seats + 1]int8
+	Cards             [Seats + 1]uint8
 }
 
 // Transfer is one payment; From and To are seats or Pot.
@@ -251,7 +255,7 @@ func (a *Austrian) play() {
 
 // Legal is the cards of hand that may be played to trick t: any card to
 // lead; else the suit led; else a trump; else any card. Heading the trick
-// is not required.
+// is not required. trump is NoTrump for a contract without trumps.
 func Legal(hand uint32, t *Trick, trump int) uint32 {
 	if t.N == 0 {
 		return hand
@@ -259,8 +263,10 @@ func Legal(hand uint32, t *Trick, trump int) uint32 {
 	if follow := hand & suitMask(int(t.Cards[0]>>3)); follow != 0 {
 		return follow
 	}
-	if tr := hand & suitMask(trump); tr != 0 {
-		return tr
+	if trump != NoTrump {
+		if tr := hand & suitMask(trump); tr != 0 {
+			return tr
+		}
 	}
 	return hand
 }

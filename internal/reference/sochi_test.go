@@ -268,11 +268,3 @@ func TestSochiComparisonCatchesFaults(t *testing.T) {
 		}
 	}
 }
-
-func TestSochiAllocatesNothing(t *testing.T) {
-	var a Sochi
-	rng := rand.New(rand.NewPCG(1, 2))
-	if n := testing.AllocsPerRun(1000, func() { a.Run(rng) }); n != 0 {
-		t.Errorf("%v allocations per deal", n)
-	}
-}

@@ -1,0 +1,100 @@
+package reference
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The benchmarks run the same deals (one random stream from the same seed)
+// with the same players, the reference's, through the reference and through
+// the interpreter: the ratio of their times is the interpreter's cost alone.
+// They stand beside interpreter/game's BenchmarkDeal and BenchmarkPlay,
+// which time the interpreter with its own bots:
+//
+//	go test -run x -bench 'Deal|Play' -count 6 ./internal/reference/ > bench.txt
+//	go run golang.org/x/perf/cmd/benchstat@latest -col .name bench.txt
+
+// deal is one engine's deal loop: play (and settle) one deal from rng.
+type deal interface {
+	run(rng *rand.Rand, settle bool)
+}
+
+func (a *Austrian) run(rng *rand.Rand, settle bool) {
+	a.Deal(rng)
+	a.Play()
+	if settle {
+		a.Settle()
+	}
+}
+
+func (a *Sochi) run(rng *rand.Rand, settle bool) {
+	a.Deal(rng)
+	a.Play()
+	if settle {
+		a.Settle()
+	}
+}
+
+// interpreted is the interpreter with the reference's players.
+type interpreted struct {
+	*interp
+	tb testing.TB
+}
+
+func (in interpreted) run(rng *rand.Rand, settle bool) {
+	in.g.Deal(rng)
+	if err := in.g.Run(); err != nil {
+		in.tb.Fatal(err)
+	}
+	if settle {
+		if _, err := in.s.Settle(in.g.Outcome(seatNames), false); err != nil {
+			in.tb.Fatal(err)
+		}
+	}
+}
+
+// engines makes each ruleset's engine of one kind.
+var engines = []struct {
+	name        string
+	reference   func() deal
+	interpreter func(tb testing.TB) deal
+}{
+	{"austrian-1829", func() deal { return new(Austrian) },
+		func(tb testing.TB) deal { return interpreted{newInterp(tb, "austrian-1829"), tb} }},
+	{"sochi", func() deal { return new(Sochi) },
+		func(tb testing.TB) deal { return interpreted{newSochiInterp(tb), tb} }},
+}
+
+func bench(b *testing.B, interpreter, settle bool) {
+	for _, e := range engines {
+		b.Run(e.name, func(b *testing.B) {
+			var d deal
+			if interpreter {
+				d = e.interpreter(b)
+			} else {
+				d = e.reference()
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				d.run(rng, settle)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "deals/s")
+		})
+	}
+}
+
+// BenchmarkReferenceDeal is whole deals of the reference: deal, auction,
+// exchange, defence, play and settlement.
+func BenchmarkReferenceDeal(b *testing.B) { bench(b, false, true) }
+
+// BenchmarkReferencePlay is the same without settlement.
+func BenchmarkReferencePlay(b *testing.B) { bench(b, false, false) }
+
+// BenchmarkInterpreterDeal is interpreter/game's BenchmarkDeal with the
+// reference's players: game.Deal, Run, then settle's Settle of the Outcome.
+func BenchmarkInterpreterDeal(b *testing.B) { bench(b, true, true) }
+
+// BenchmarkInterpreterPlay is the same without settlement.
+func BenchmarkInterpreterPlay(b *testing.B) { bench(b, true, false) }

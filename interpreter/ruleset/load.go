@@ -1035,6 +1035,9 @@ func (c *compiler) env(s *Spec) {
 			r.Events = append(r.Events, Event{Name: k.Value, Ident: ident(k.Value), Description: e.Description, Source: e.Source})
 		}
 	})
+	for _, a := range s.Table.Sheet.Accounts { // the sheet before the deal
+		add(c.node("table", "sheet", "accounts"), "lowest_"+a, money.Amount{}, "sheet account")
+	}
 	r.envTemplate = env
 }
 

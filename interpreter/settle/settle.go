@@ -450,6 +450,15 @@ func (s *Settler) fill(o *Outcome) error {
 		level = max(level, o.doubledAt(i))
 	}
 	env["contra"], env["recontra"], env["doubling"] = level >= 1, level >= 2, 1<<level
+	for _, a := range r.Sheet.Accounts { // the lowest any player holds before the deal
+		var low money.Amount
+		for i, name := range o.Seats {
+			if v := o.Sheet[name+" "+a]; i == 0 || v.Cmp(low) < 0 {
+				low = v
+			}
+		}
+		env["lowest_"+a] = low
+	}
 	env["talon_same_rank"] = sameRank(o.Talon)
 	env["declared"] = o.Declarer >= 0
 	env["passed"] = o.Declarer < 0

@@ -74,13 +74,38 @@ func (b *Simple) wants(g *game.Game, seat, ci int, hand bool) bool {
 	return estimate(g, h, ct.Trumps) >= target(g, ci, hand)
 }
 
+// wantsAbove reports whether, where the declarer may announce any contract
+// at least as high as the bid, the hand wants a suit contract above bid:
+// the bid is then only the price of the talon (a Serbian 2 with a hand for
+// hearts).
+func (b *Simple) wantsAbove(g *game.Game, seat, bid int, hand bool) int {
+	r := g.R
+	if !r.Exchange.AtLeastBid || r.Contracts[bid].MustBid {
+		return -1
+	}
+	for ci := bid + 1; ci < len(r.Contracts); ci++ {
+		ct := &r.Contracts[ci]
+		if ct.MustBid || ct.NoDeclarer || ct.Exact || ct.Trumps == cards.NoSuit {
+			continue
+		}
+		if b.wants(g, seat, ci, hand) {
+			return ci
+		}
+	}
+	return -1
+}
+
 func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	// The lowest legal bid up to the best contract this hand wants: it does
 	// not give away more than it needs.
-	best := -1
+	best, above := -1, -1
 	for _, c := range legal[1:] {
 		call := g.R.Ladder[c]
 		if b.wants(g, seat, call.Contract, call.Hand) {
+			best = c
+			break
+		}
+		if above = b.wantsAbove(g, seat, call.Contract, call.Hand); above >= 0 {
 			best = c
 			break
 		}
@@ -88,6 +113,10 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	if best < 0 {
 		b.Reason = "too few sure tricks for any bid still open"
 		return game.Pass
+	}
+	if above >= 0 {
+		b.Reason = "bids no more than it must: expects enough tricks for " + g.R.Contracts[above].Display() + ", which it may announce after the talon"
+		return best
 	}
 	b.Reason = "expects enough tricks for " + g.R.CallName(g.R.Ladder[best])
 	return best
@@ -248,6 +277,12 @@ func (b *Simple) contra(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+2 {
 		b.Reason = "expects to beat the contract alone: contra"
+		return true
+	}
+	// a contract played only against a contra: a defender who came to it
+	// doubles with a fair share of the defence (half of what beats it)
+	if ct.MustContra && estimate(g, g.Hands[seat], ct.Trumps) >= g.R.HandSize-ct.Tricks+1 {
+		b.Reason = "the contract is played only against a contra, and the defence has a fair chance: contra"
 		return true
 	}
 	b.Reason = "no contra"

@@ -678,3 +678,40 @@ func TestContraChain(t *testing.T) {
 		}
 	}
 }
+
+// TestMustContra: a contract played only against a contra ends unplayed
+// when the defenders who came call none, and is played when one does.
+func TestMustContra(t *testing.T) {
+	src := strings.Replace(conceptRuleset, "declarer_concedes: after-defence}",
+		"declarer_concedes: after-defence, contra: {mode: team, team_needs: 5}}", 1)
+	src = strings.Replace(src, "{name: hearts, trumps: H, tricks: 6}", "{name: hearts, trumps: H, tricks: 6, must_contra: true}", 1)
+	r, err := ruleset.Load("mustcontra.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, contra := range []bool{false, true} {
+		players := [3]*scripted{
+			{call: 0},
+			{call: game.Pass, defend: settle.Play, contra: contra},
+			{call: game.Pass, defend: settle.Play},
+		}
+		g := game.New(r, []game.Player{players[0], players[1], players[2]})
+		_, base := setup(t, players)
+		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		o := g.Outcome([]string{"A", "B", "C"})
+		if g.Contract != 2 {
+			t.Fatalf("contract %d, want hearts (the scripted declarer announces the highest)", g.Contract)
+		}
+		if played := g.NTricks > 0; played != contra || o.Uncontested == contra || o.Played() != contra {
+			t.Fatalf("contra %v: %d tricks, uncontested %v, played %v", contra, g.NTricks, o.Uncontested, o.Played())
+		}
+		if _, err := settle.New(r).Settle(o, false); err != nil {
+			t.Fatalf("contra %v: %v", contra, err)
+		}
+	}
+}

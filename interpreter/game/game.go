@@ -511,6 +511,7 @@ func (g *State) Outcome(names []string) *settle.Outcome {
 	copy(o.Defence, g.Defence[:n])
 	copy(o.Tricks, g.Taken[:n])
 	o.TalonTricks = g.TalonTaken
+	o.Uncontested = settle.Uncontested(g.R, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n])
 	o.Open = g.Open && g.LoneDefender() >= 0 && !g.R.Contracts[max(g.Contract, 0)].DefendersOpen
 	o.Run = g.BestRun
 	o.Talon = g.Talon

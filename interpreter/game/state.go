@@ -585,6 +585,10 @@ func (g *State) advance() error {
 				g.toAct = s
 				return nil
 			}
+			if settle.Uncontested(r, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n]) {
+				g.phase = PhaseOver // played only against a contra
+				continue
+			}
 			g.startPlay()
 		case PhaseRecontra: // waiting for the answer to the last doubling: the declarer answers a contra or a subcontra, the caller a recontra
 			g.toAct = g.Declarer

@@ -50,6 +50,7 @@ var Variables = []struct {
 	{"passed", false, "every player passed and nobody declared"},
 	{"forced", false, "the declarer was forced by the all-pass procedure"},
 	{"conceded", false, "the declarer gave up before play"},
+	{"uncontested", false, "a contract played only against a contra that nobody doubled: not played"},
 	{"played", false, "cards were played"},
 	{"made", false, "cards were played and the declarer took the tricks the contract needs"},
 	{"tricks_needed", 0, "tricks the declarer needed"},

@@ -650,6 +650,10 @@ func (c *compiler) contracts(s *Spec) {
 		}
 		ct.DefenceNeeds, ct.DefendersOpen, ct.Half = cs.DefenceNeeds, cs.DefendersOpen, cs.Half
 		ct.Leader = Leaders[cs.Leader]
+		ct.MustContra = cs.MustContra
+		if cs.MustContra && s.Defence.Contra == nil {
+			c.errorf(cs.Node, "contract %s: must_contra needs defence.contra", cs.Name)
+		}
 		ct.TalonLeads = map[string]TalonLeads{"suit": TalonSuit, "card": TalonCard, "card-when-dealer-sits-out": TalonCardDealerOut}[cs.TalonLeads]
 		if _, dup := r.ContractByName(cs.Name); dup {
 			c.errorf(c.node("contracts", strconv.Itoa(i), "name"), "contract %q is defined twice", cs.Name)

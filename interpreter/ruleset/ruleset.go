@@ -87,6 +87,7 @@ type Contract struct {
 	Half          bool   // the defence choice half is open against it
 	HandExtra     int    // tricks it needs beyond Tricks when played from the hand (exact contracts: 0)
 	Leader        Leader // who leads to its first trick; LeaderDefault: as play.leader says
+	MustContra    bool   // played only against a contra: undoubled, the deal ends unplayed (uncontested)
 }
 
 // Leader is who leads to the first trick, passing over seats not in play.

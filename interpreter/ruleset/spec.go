@@ -81,6 +81,7 @@ type ContractSpec struct {
 	Half          bool           `yaml:"half"`
 	HandExtra     *int           `yaml:"hand_extra_tricks"`
 	Leader        string         `yaml:"leader"`
+	MustContra    bool           `yaml:"must_contra"`
 }
 
 func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {

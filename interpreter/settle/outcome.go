@@ -43,6 +43,7 @@ type Outcome struct {
 	MarksGiven  int      // markings handed out earlier in the session
 	Pot         money.Amount
 	Open        bool                    // the lone defender chose open play
+	Uncontested bool                    // a must_contra contract nobody doubled: not played (see Uncontested)
 	AllPassRun  int                     // deals immediately before this one in which nobody declared
 	TalonTricks int                     // tricks the talon won (a contract everyone plays, talon_leads: card)
 	Sheet       map[string]money.Amount // the score sheet before the deal ("Anton pool"); nil: empty. Read, never written
@@ -146,10 +147,25 @@ func (o *Outcome) Played() bool {
 	if o.Declarer < 0 && o.Contract >= 0 {
 		return true
 	}
-	if o.Declarer < 0 || o.Conceded {
+	if o.Declarer < 0 || o.Conceded || o.Uncontested {
 		return false
 	}
 	return DefenceInPlay(o.Declarer, o.Defence)
+}
+
+// Uncontested reports whether a declared contract that is played only
+// against a contra (must_contra) ends unplayed: defenders came, and none
+// doubled. One home for the game, stated outcomes and explanations.
+func Uncontested(r *ruleset.Ruleset, declarer, contract int, choices []Choice, doubled []int) bool {
+	if declarer < 0 || contract < 0 || contract >= len(r.Contracts) || !r.Contracts[contract].MustContra || !DefenceInPlay(declarer, choices) {
+		return false
+	}
+	for _, d := range doubled {
+		if d > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Check refuses an outcome that cannot happen under r: it names the rule
@@ -207,6 +223,12 @@ func (o *Outcome) checkDeal(r *ruleset.Ruleset) error {
 	}
 	if o.Open && !o.mayBeOpen(r) {
 		return fmt.Errorf("open play: only a defender who plays a dropped hand along may choose it (defence open: choose)")
+	}
+	if want := Uncontested(r, o.Declarer, o.Contract, o.Defence, o.Doubled); o.Uncontested != want {
+		if want {
+			return fmt.Errorf("%s is played only against a contra: nobody doubled, so no card was played", r.Contracts[o.Contract].Name)
+		}
+		return fmt.Errorf("uncontested: only a must_contra contract that defenders came to and nobody doubled ends unplayed")
 	}
 	return nil
 }
@@ -287,6 +309,9 @@ func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
 			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
 		}
 		total += t
+		if t > 0 && o.Uncontested {
+			return fmt.Errorf("%s took %d tricks, but %s is played only against a contra and nobody doubled: no card was played", o.Seats[i], t, r.Contracts[o.Contract].Name)
+		}
 		if t > 0 && !o.InPlay(r, i) {
 			return fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
 		}

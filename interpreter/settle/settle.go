@@ -463,6 +463,7 @@ func (s *Settler) fill(o *Outcome) error {
 	env["declared"] = o.Declarer >= 0
 	env["passed"] = o.Declarer < 0
 	env["forced"], env["conceded"], env["hand"] = o.Forced, o.Conceded, o.Hand
+	env["uncontested"] = o.Uncontested
 	env["played"] = played
 	env["pot"] = o.Pot
 	env["dealer"] = s.parties[o.Dealer]

@@ -703,7 +703,22 @@ func (c *compiler) auction(s *Spec) {
 			c.errorf(w.Node, "ladder bid %q appears twice", w.Text)
 		}
 		seen[call] = true
+		call.Name = a.CallNames[w.Text]
 		r.Ladder = append(r.Ladder, call)
+	}
+	for _, k := range slices.Sorted(maps.Keys(a.CallNames)) {
+		onLadder := false
+		for _, w := range a.Ladder {
+			onLadder = onLadder || w.Text == k
+		}
+		name := a.CallNames[k]
+		_, clash := r.ContractByName(strings.TrimSuffix(name, " hand"))
+		switch {
+		case !onLadder:
+			c.errorf(c.node("auction", "call_names"), "call_names: %q is not a bid on the ladder", k)
+		case clash && name != k:
+			c.errorf(c.node("auction", "call_names"), "call_names: %q would be said as %q, the name of another contract's bid", k, name)
+		}
 	}
 	r.Auction.Raise = RaiseHigher
 	if a.Raise == "one-more" {

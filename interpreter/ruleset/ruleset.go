@@ -166,6 +166,7 @@ func (r *Ruleset) Need(ci int, hand bool) int {
 type Call struct {
 	Contract int
 	Hand     bool
+	Name     string // the word said for it, when not the contract's (auction.call_names)
 }
 
 type Raise uint8
@@ -466,6 +467,9 @@ func (r *Ruleset) ContractByName(name string) (int, bool) {
 
 // CallName writes a ladder call: "diamonds", "hearts hand".
 func (r *Ruleset) CallName(c Call) string {
+	if c.Name != "" {
+		return c.Name
+	}
 	n := r.Contracts[c.Contract].Name
 	if c.Hand {
 		n += " hand"

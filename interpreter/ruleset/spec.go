@@ -91,14 +91,15 @@ func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {
 }
 
 type AuctionSpec struct {
-	AllPassExit       []int       `yaml:"all_pass_exit"` // after 1, 2, 3... all-pass deals in a row: the least tricks a bid may promise
-	Ladder            []Word      `yaml:"ladder"`
-	Raise             string      `yaml:"raise"`
-	Hold              string      `yaml:"hold"`
-	Rounds            string      `yaml:"rounds"`
-	HandOnlyFirstCall bool        `yaml:"hand_only_as_first_call"`
-	HandNotAfterPlain bool        `yaml:"no_hand_after_plain_bid"`
-	AllPass           AllPassSpec `yaml:"all_pass"`
+	AllPassExit       []int             `yaml:"all_pass_exit"` // after 1, 2, 3... all-pass deals in a row: the least tricks a bid may promise
+	Ladder            []Word            `yaml:"ladder"`
+	CallNames         map[string]string `yaml:"call_names"` // ladder call -> the word said for it (10-spades: totus)
+	Raise             string            `yaml:"raise"`
+	Hold              string            `yaml:"hold"`
+	Rounds            string            `yaml:"rounds"`
+	HandOnlyFirstCall bool              `yaml:"hand_only_as_first_call"`
+	HandNotAfterPlain bool              `yaml:"no_hand_after_plain_bid"`
+	AllPass           AllPassSpec       `yaml:"all_pass"`
 }
 
 type AllPassSpec struct {

@@ -24,16 +24,17 @@ import (
 
 func playCmd() *cobra.Command {
 	var (
-		name    string
-		seed    uint64
-		deals   int
-		names   []string
-		ascii   bool
-		options []string
-		seat    string
-		plain   bool
-		toPool  int
-		botKind string
+		name      string
+		seed      uint64
+		deals     int
+		names     []string
+		ascii     bool
+		options   []string
+		seat      string
+		plain     bool
+		toPool    int
+		wholeGame bool
+		botKind   string
 		// --record
 		recordPath string
 		force      bool
@@ -45,10 +46,12 @@ func playCmd() *cobra.Command {
 the auction with the reason for each call, the exchange, the defence, every
 trick, then the settlement with its arithmetic. The same seed gives the same
 deals. With --deals N the deal passes to the left and the pot carries over;
-running balances are printed after each deal. With --to-pool N (rulesets that
-keep a score sheet and close it, such as sochi) the option pool-target is set
-to N and a whole game is played until every pool is full; the final sheet is
-then converted into scores that add up to zero and printed as a table.`,
+running balances are printed after each deal. With --game (rulesets that keep a
+score sheet and close it, such as sochi or serbian) a whole game is played
+until the sheet closes; the final sheet is then converted into scores that add
+up to zero and printed as a table. --to-pool N is --game with the option
+pool-target set to N (a game to N in the Russian conventions); a Serbian game's
+size is its option bula.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, opts, err := openWithOptions(name, options)
@@ -69,19 +72,27 @@ then converted into scores that add up to zero and printed as a table.`,
 			if err := checkNames(names); err != nil {
 				return badInput(err)
 			}
+			flag := "--game"
 			if toPool > 0 {
+				flag, wholeGame = "--to-pool", true
+			}
+			if wholeGame {
 				if cmd.Flags().Changed("deals") {
-					return badInput(fmt.Errorf("--to-pool plays a whole game: leave out --deals"))
+					return badInput(fmt.Errorf("%s plays a whole game: leave out --deals", flag))
 				}
 				if r.Sheet.Final == nil {
-					return badInput(fmt.Errorf("--to-pool: %s keeps no score sheet that closes (table.sheet.final)", r.Name))
+					return badInput(fmt.Errorf("%s: %s keeps no score sheet that closes (table.sheet.final)", flag, r.Name))
 				}
+			}
+			if toPool > 0 {
 				if _, ok := r.Option("pool-target"); !ok {
-					return badInput(fmt.Errorf("--to-pool: %s has no option pool-target", r.Name))
+					return badInput(fmt.Errorf("--to-pool: %s has no option pool-target (use --game, and the ruleset's options for the game's size)", r.Name))
 				}
 				if r, err = r.With(map[string]any{"pool-target": toPool}); err != nil {
 					return badInput(err)
 				}
+			}
+			if wholeGame {
 				deals = 0 // until the sheet closes
 			} else if deals < 1 {
 				return badInput(fmt.Errorf("--deals %d: at least one", deals))
@@ -146,7 +157,8 @@ then converted into scores that add up to zero and printed as a table.`,
 	f.StringVar(&recordPath, "record", "", "write what was played as a game record to this file (atomically; see docs/records.md)")
 	f.BoolVar(&force, "force", false, "with --record: overwrite an existing file")
 	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy)")
-	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (score-sheet rulesets)")
+	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets with the option pool-target)")
+	f.BoolVar(&wholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
@@ -249,7 +261,7 @@ func (p *printer) final(t *table.Table) (err error) {
 		return failed("%v", err)
 	}
 	if closed {
-		p.f("\nThe game is over after %d deals: every pool is full.\n\nFinal sheet\n", t.Deals)
+		p.f("\nThe game is over after %d deals.\n\nFinal sheet\n", t.Deals)
 	} else {
 		p.f("\nThe sheet after %d deals (the game is not over: the scores are what closing it now would give)\n", t.Deals)
 	}
@@ -295,7 +307,7 @@ func (p *printer) final(t *table.Table) (err error) {
 		}
 		p.f("%s\n", b.String())
 	}
-	p.f("\nScores in whists; they add up to %v.\n", sum)
+	p.f("\nThe scores add up to %v.\n", sum)
 	if d := r.Sheet.Final.Description; d != "" {
 		p.f("%s\n", d)
 	}

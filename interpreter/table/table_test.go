@@ -459,3 +459,42 @@ func TestPoolHelpKeepsPoolsAtTheTarget(t *testing.T) {
 		})
 	}
 }
+
+// TestSheetStart: an account with a start (the Serbian bule) holds it for
+// every player when the table is set, by the option in force.
+func TestSheetStart(t *testing.T) {
+	base, err := rulesets.Open("serbian")
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := base.With(map[string]any{"bula": 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		r    *ruleset.Ruleset
+		want int64
+	}{{base, 100}, {small, 60}} {
+		tb, err := table.New(tc.r, []string{"A", "B", "C"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"A", "B", "C"} {
+			if got := tb.Sheet[p+" bule"]; !got.Equal(money.Int(tc.want)) {
+				t.Errorf("%s's bule start at %v, want %d", p, got, tc.want)
+			}
+		}
+		if closed, _ := tb.Closed(); closed {
+			t.Error("a new game is closed")
+		}
+	}
+	// the start is an input figure: beyond pref's limits the option or the
+	// table is refused, never a sheet that could overflow
+	huge, err := base.With(map[string]any{"bula": 10_000_000_000_000})
+	if err == nil {
+		_, err = table.New(huge, []string{"A", "B", "C"})
+	}
+	if err == nil {
+		t.Error("bula 10^13 was accepted")
+	}
+}

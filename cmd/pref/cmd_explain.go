@@ -157,7 +157,18 @@ func explainDeal(d record.DealResult, all bool) explained {
 			s := (st.Declarer + k) % r.Hands
 			if ch := st.Defence[s]; ch != settle.NoChoice {
 				line := fmt.Sprintf("%s: %v", st.SeatName(s), ch)
-				if st.Invited(s) {
+				caller := -1
+				for j := 1; j < r.Hands; j++ {
+					if c := (st.Declarer + j) % r.Hands; st.Doubled[c] > 0 {
+						caller = c
+					}
+				}
+				switch {
+				case st.Doubled[s] > 0 && r.Defence.Contra.Team:
+					line = st.SeatName(s) + ": play" // the contra's caller, who plays for both
+				case st.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
+					line = st.SeatName(s) + ": brought in by the contra, plays for " + st.SeatName(caller)
+				case st.Invited(s):
 					line = st.SeatName(s) + ": invited, plays for the other defender"
 				}
 				if d := st.Doubled[s]; d == 1 {

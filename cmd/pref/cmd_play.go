@@ -149,7 +149,7 @@ size is its option bula.`,
 	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
 	f.Uint64Var(&seed, "seed", 1, "random seed, 0 to 2^64-1: the same seed gives the same deals")
 	f.IntVar(&deals, "deals", 1, "number of deals to play in a row (1 to 1000)")
-	f.StringSliceVar(&names, "players", nil, "player names, clockwise (default Anton, Brigitte, Charlotte; a fourth name seats four)")
+	f.StringSliceVar(&names, "players", nil, "player names in playing order (default Anton, Brigitte, Charlotte; a fourth name seats four)")
 	f.BoolVar(&ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (see pref rules)")
 	f.StringVar(&seat, "seat", "", "take this player's seat yourself (full screen at a terminal, else prompts on standard input; ? gives a hint)")
@@ -476,7 +476,20 @@ func (p *printer) deal(g *game.Game, names []string) {
 	for k := 1; k < r.Hands; k++ {
 		s := (g.Declarer + k) % r.Hands
 		what := "plays"
+		caller := -1 // a contra's caller, who in team mode plays for both
+		for k := 1; k < r.Hands; k++ {
+			if c := (g.Declarer + k) % r.Hands; g.Doubled[c] > 0 {
+				caller = c
+			}
+		}
 		switch {
+		case g.Doubled[s] > 0:
+			what = "plays, and calls " + strings.Join(ruleset.ContraCalls[1:min(g.Doubled[s], ruleset.MaxContraLevels)+1], ", ")
+			if r.Defence.Contra.Team {
+				what += "; plays for both defenders"
+			}
+		case g.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
+			what = "is brought in by the contra: plays for " + names[caller]
 		case g.LoneDefender() >= 0 && g.Defence[s] == settle.Drop && g.Open:
 			what = fmt.Sprintf("drops out; the hands are shown and %s plays this one too", names[g.LoneDefender()])
 		case g.LoneDefender() >= 0 && g.Defence[s] == settle.Drop:

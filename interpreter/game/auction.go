@@ -14,6 +14,8 @@ type Auction struct {
 	called [MaxSeats]bool
 	plain  [MaxSeats]bool // made a bid with the talon
 	active int
+	held   bool // the standing bid was held, not raised (hold: next)
+	bids   int  // bids made so far (hold: next: the opening bid is not held)
 	// MinTricks: after a run of all-pass deals, a bid must be for a contract
 	// of at least this many tricks (misère excepted); 0 when free.
 	MinTricks int
@@ -78,6 +80,18 @@ func (a *Auction) Allows(call int) bool {
 	if ct := &a.r.Contracts[c.Contract]; a.MinTricks > 0 && ct.Tricks < a.MinTricks && !(ct.Exact && ct.Tricks == 0) {
 		return false // the exit from a run of all-pass deals
 	}
+	if rules.HoldNext && !c.Hand && a.Bid != Pass && !a.r.Ladder[a.Bid].Hand {
+		// moje: a raise is answered with a hold, a hold with a raise
+		switch {
+		case a.held || a.bids == 1:
+			if call != a.nextPlain(a.Bid) {
+				return false
+			}
+		case call != a.Bid:
+			return false
+		}
+		return !(a.called[seat] && a.r.Contracts[c.Contract].FirstBidOnly)
+	}
 	switch {
 	case a.Bid == Pass:
 		if rules.Raise == ruleset.RaiseOneMore && !c.Hand && call != a.nextPlain(-1) {
@@ -87,8 +101,9 @@ func (a *Auction) Allows(call int) bool {
 		if rules.Raise == ruleset.RaiseOneMore && !c.Hand && call != a.nextPlain(a.Bid) {
 			return false
 		}
-	case call == a.Bid && rules.HoldEarlier && seat < a.Holder:
-		// an earlier seat holds an equal bid: "mine"
+	case call == a.Bid && (rules.HoldEarlier || rules.HoldNext && c.Hand) && seat < a.Holder:
+		// an earlier seat holds an equal bid: "mine" (under hold: next, an
+		// equal hand bid stays with the first)
 	default:
 		return false
 	}
@@ -107,7 +122,9 @@ func (a *Auction) Apply(call int) {
 		a.passed[seat] = true
 		a.active--
 	} else {
+		a.held = call == a.Bid
 		a.Bid, a.Holder = call, seat
+		a.bids++
 		a.plain[seat] = a.plain[seat] || !a.r.Ladder[call].Hand
 	}
 	a.Turn = (seat + 1) % a.r.Hands

@@ -715,3 +715,35 @@ func TestMustContra(t *testing.T) {
 		}
 	}
 }
+
+// TestNoContraAfterInvitation: with after_invitation false an invitation
+// is final (nobody is asked for a contra), and it plays a contract that is
+// otherwise played only against a contra.
+func TestNoContraAfterInvitation(t *testing.T) {
+	for _, after := range []bool{true, false} {
+		src := strings.Replace(conceptRuleset, "declarer_concedes: after-defence}",
+			fmt.Sprintf("declarer_concedes: after-defence, contra: {mode: pair, after_invitation: %v}}", after), 1)
+		src = strings.Replace(src, "{name: hearts, trumps: H, tricks: 6}", "{name: hearts, trumps: H, tricks: 6, must_contra: true}", 1)
+		r, err := ruleset.Load("invite.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [3]*scripted{
+			{call: 0},
+			{call: game.Pass, defend: settle.Play, invite: true, contra: true},
+			{call: game.Pass, defend: settle.Drop, contra: true},
+		}
+		g := game.New(r, []game.Player{players[0], players[1], players[2]})
+		_, base := setup(t, players)
+		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		doubled := g.Doubled[1] + g.Doubled[2]
+		if g.Defence[1] != settle.Invite || (doubled > 0) != after || g.NTricks == 0 {
+			t.Fatalf("after_invitation %v: defence %v, doubled %v, %d tricks", after, g.Defence[:3], g.Doubled[:3], g.NTricks)
+		}
+	}
+}

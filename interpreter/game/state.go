@@ -576,6 +576,9 @@ func (g *State) advance() error {
 				g.afterContra()
 				continue
 			}
+			if r.Defence.Contra.On && r.Defence.Contra.NotAfterInvitation && slices.Contains(g.Defence[:n], settle.Invite) {
+				g.step = n // inviting is final: no contra after it
+			}
 			if r.Defence.Contra.On && g.step < n {
 				s := (g.Declarer + g.step) % n
 				if g.Defence[s] == settle.Drop && !g.Invited(s) {

@@ -725,6 +725,10 @@ func (c *compiler) auction(s *Spec) {
 		r.Auction.Raise = RaiseOneMore
 	}
 	r.Auction.HoldEarlier = a.Hold == "earlier"
+	r.Auction.HoldNext = a.Hold == "next"
+	if r.Auction.HoldNext && r.Auction.Raise != RaiseOneMore {
+		c.errorf(c.node("auction", "hold"), "hold: next answers each raise with a hold: it needs raise: one-more")
+	}
 	r.Auction.OneRound = a.Rounds == "one"
 	r.Auction.AllPassExit = a.AllPassExit
 	r.Auction.HandOnlyFirstCall = a.HandOnlyFirstCall
@@ -908,6 +912,7 @@ func (c *compiler) defence(s *Spec) {
 			d.Contra.Levels = *cs.Levels // decides over recontra, which the normalized model always writes
 		}
 		d.Contra.Recontra = d.Contra.Levels >= 2
+		d.Contra.NotAfterInvitation = cs.AfterInvitation != nil && !*cs.AfterInvitation
 	}
 	if d.MayInvite && !d.MayDrop {
 		c.errorf(c.node("defence", "choices"), "invite needs drop: only a defender who dropped out can be invited")

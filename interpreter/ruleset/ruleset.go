@@ -177,8 +177,12 @@ const (
 )
 
 type Auction struct {
-	Raise             Raise
-	HoldEarlier       bool
+	Raise       Raise
+	HoldEarlier bool
+	// HoldNext: a bid with the talon raised by one player is answered by
+	// the next with a hold ("moje") or a pass, a hold by a raise or a pass;
+	// the opening bid cannot be held (Serbian Preferans).
+	HoldNext          bool
 	OneRound          bool // each player calls once; the highest bid wins
 	HandOnlyFirstCall bool
 	HandNotAfterPlain bool // a player who has bid with the talon may not bid hand later (a hand bid does not bar one)
@@ -240,6 +244,9 @@ type Contra struct {
 	TeamNeeds int  // team mode: tricks the defence needs after a contra
 	Recontra  bool // the declarer may answer (Levels >= 2)
 	Levels    int  // the longest chain of doublings: 1 contra, 2 recontra, 3 subcontra, 4 mortcontra
+	// NotAfterInvitation: once a defender invited the other, nobody calls
+	// contra (Serbian: inviting is final).
+	NotAfterInvitation bool
 }
 
 // ContraCalls names the doublings of a contra chain by level (1 contra ...

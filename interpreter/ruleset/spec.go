@@ -139,6 +139,9 @@ type ContraSpec struct {
 	TeamNeeds int    `yaml:"team_needs"`
 	Recontra  *bool  `yaml:"recontra"`
 	Levels    *int   `yaml:"levels"`
+	// AfterInvitation: a contra may still be called once a defender invited
+	// the other (default true).
+	AfterInvitation *bool `yaml:"after_invitation"`
 }
 
 type PlaySpec struct {

@@ -2,6 +2,7 @@ package settle
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 
@@ -154,10 +155,14 @@ func (o *Outcome) Played() bool {
 }
 
 // Uncontested reports whether a declared contract that is played only
-// against a contra (must_contra) ends unplayed: defenders came, and none
-// doubled. One home for the game, stated outcomes and explanations.
+// against a contra (must_contra) ends unplayed: defenders came, none
+// doubled and none invited the other (an invitation plays it, as pajcho's
+// Serbian rules). One home for the game, stated outcomes and explanations.
 func Uncontested(r *ruleset.Ruleset, declarer, contract int, choices []Choice, doubled []int) bool {
 	if declarer < 0 || contract < 0 || contract >= len(r.Contracts) || !r.Contracts[contract].MustContra || !DefenceInPlay(declarer, choices) {
+		return false
+	}
+	if slices.Contains(choices, Invite) {
 		return false
 	}
 	for _, d := range doubled {

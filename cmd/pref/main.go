@@ -124,9 +124,11 @@ path to a .yaml file: a house variant needs no code.
 Exit status, the same for every command:
   0  ok
   1  a verification or ruling failed: a conformance case or a game record
-     failed or is malformed (verify, explain), a readable ruleset is invalid (validate), a ruleset
-     could not settle a possible outcome (settle), the interpreter refused a
-     deal or its settlement (play, tutorial, rules)
+     failed or is malformed (verify, explain), a PPN game the rules refuse
+     or whose figures differ from pref's (import), a readable ruleset is
+     invalid (validate), a ruleset could not settle a possible outcome
+     (settle), the interpreter refused a deal or its settlement (play,
+     tutorial, rules)
   2  bad input or usage: an unknown command, flag or ruleset, a value out of
      range, an outcome that cannot happen, a file that is missing, is not a
      regular file or is larger than 2 MiB
@@ -136,7 +138,7 @@ Exit status, the same for every command:
 		SilenceErrors: true,
 		Version:       version(),
 	}
-	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd(), newCmd(), diffCmd(), lintCmd(), showCmd(), analyseCmd(), simulateCmd(), matchCmd())
+	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd(), newCmd(), diffCmd(), lintCmd(), showCmd(), analyseCmd(), simulateCmd(), matchCmd(), importCmd(), exportCmd())
 	// cobra's completion command prints its help and exits 0 when the
 	// shell is missing or unknown: that is bad usage like anywhere else.
 	root.InitDefaultCompletionCmd()

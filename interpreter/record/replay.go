@@ -67,19 +67,27 @@ func (e *StepError) Unwrap() error { return e.Err }
 // Replay steps r's state machine through every deal of rec at a table,
 // settling each: the first step a rule forbids stops it with a StepError.
 func Replay(rec *Record, r *ruleset.Ruleset) ([]DealResult, error) {
+	out, _, err := ReplayTable(rec, r)
+	return out, err
+}
+
+// ReplayTable is Replay that also returns the table after the last deal
+// booked (its sheet, markings and final score); nil when the seats or the
+// table before the first deal are refused.
+func ReplayTable(rec *Record, r *ruleset.Ruleset) ([]DealResult, *table.Table, error) {
 	t, err := table.New(r, rec.Seats)
 	if err != nil {
-		return nil, &StepError{Deal: 1, Where: "seats", Err: err}
+		return nil, nil, &StepError{Deal: 1, Where: "seats", Err: err}
 	}
 	if err := setTable(t, rec.Table); err != nil {
-		return nil, &StepError{Deal: 1, Where: "table", Err: err}
+		return nil, nil, &StepError{Deal: 1, Where: "table", Err: err}
 	}
 	var out []DealResult
 	s := settle.New(r)
 	for i := range rec.Deals {
 		d := &rec.Deals[i]
-		fail := func(where string, err error) ([]DealResult, error) {
-			return out, &StepError{Deal: i + 1, Where: where, Err: err}
+		fail := func(where string, err error) ([]DealResult, *table.Table, error) {
+			return out, t, &StepError{Deal: i + 1, Where: where, Err: err}
 		}
 		if d.Dealer != "" {
 			k := slices.Index(t.Names, d.Dealer)
@@ -109,7 +117,7 @@ func Replay(rec *Record, r *ruleset.Ruleset) ([]DealResult, error) {
 		out = append(out, res)
 		t.Next()
 	}
-	return out, nil
+	return out, t, nil
 }
 
 type stepErr struct {

@@ -128,6 +128,21 @@ func (o *Outcome) doubledAt(i int) int {
 	return 0
 }
 
+// teamContra reports whether a contra in team mode was called: its caller
+// then plays for the other defender, who counts as dropped and invited
+// even against a contract nobody may drop out of (betl under kontra).
+func (o *Outcome) teamContra(r *ruleset.Ruleset) bool {
+	if !r.Defence.Contra.Team {
+		return false
+	}
+	for _, d := range o.Doubled {
+		if d > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // InPlay reports whether seat i plays cards (see Plays).
 func (o *Outcome) InPlay(r *ruleset.Ruleset, i int) bool {
 	return o.Played() && Plays(r, o.Declarer, o.Contract, o.Defence, o.Doubled, i, o.HoldsHand(r, i))
@@ -285,7 +300,7 @@ func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 			if c != NoChoice {
 				return fmt.Errorf("%s is not a defender and has no defence choice", o.Seats[i])
 			}
-		case c == Drop && r.WhyNoDrop(o.Contract) != "":
+		case c == Drop && r.WhyNoDrop(o.Contract) != "" && !o.teamContra(r):
 			return fmt.Errorf("%s dropped out, but %s", o.Seats[i], r.WhyNoDrop(o.Contract))
 		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])

@@ -1,0 +1,26 @@
+// Package ppn reads and writes the Portable Preferans Notation (PPN),
+// prefko's record of a game of Serbian Preferans modelled on chess's PGN,
+// and turns it into pref game records for the ruleset serbian and back.
+//
+// A PPN text is an info section of tag pairs ([Bula 60], [Player1 cope])
+// and a game section of one bracketed record per deal, fourteen fields
+// separated by spaces: id, deal order, the 32-character card string, each
+// player's highest bid, the main player, the discard, the contract, who
+// came, kontra or invitation, refa, value, who leads, the tricks with
+// their winners, and the summary (tricks and the paper's entries per
+// player). A deal everybody passed stops after the bids; the refa field
+// may be left out, as the notation's own examples do.
+//
+// Parse reads the text and refuses malformed input with the deal and the
+// field (*Error). Import turns it into a record: the seats are the players
+// in playing order, the auction is rebuilt from the highest bids under
+// serbian's rules (they give only each player's highest call), every
+// decision and card is stepped through the rules, and each deal's summary
+// becomes the deal's expect: sheet. What PPN states beside the cards (the
+// leader, the trick winners, the value, refa, the summary, the results)
+// is compared with pref's replay and settlement; a difference is reported,
+// never resolved in favour of either. FromRecord writes a record of
+// serbian as PPN, so that pref's own deals go out and come back whole.
+//
+// docs/records.md describes the mapping and what PPN cannot carry.
+package ppn

@@ -9,8 +9,32 @@ import (
 
 // Simple is a computer player. Its zero value is ready to use.
 type Simple struct {
-	// Reason says why the last decision was made.
-	Reason string
+	// why the last decision was made: the words, or their first part,
+	// which Reason completes with tail or the call named
+	why, tail string
+	r         *ruleset.Ruleset // non-nil: Reason names called in r's words
+	called    ruleset.Call
+}
+
+// Reason says why the last decision was made. A decision only notes the
+// words; they are put together here, when asked (building them for every
+// call of every simulated deal cost an allocation each).
+func (b *Simple) Reason() string {
+	if b.r != nil {
+		return b.why + b.r.CallName(b.called)
+	}
+	return b.why + b.tail
+}
+
+// because notes why, in constant words.
+func (b *Simple) because(why string) { b.why, b.tail, b.r = why, "", nil }
+
+// becauseOf notes why, followed by words kept elsewhere (a name).
+func (b *Simple) becauseOf(why, tail string) { b.why, b.tail, b.r = why, tail, nil }
+
+// becauseCall notes why, followed by the name of call in r.
+func (b *Simple) becauseCall(why string, r *ruleset.Ruleset, call ruleset.Call) {
+	b.why, b.tail, b.r, b.called = why, "", r, call
 }
 
 // estimate is the number of tricks hand may take with trump suit t
@@ -86,21 +110,21 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 		}
 	}
 	if best < 0 {
-		b.Reason = "too few sure tricks for any bid still open"
+		b.because("too few sure tricks for any bid still open")
 		return game.Pass
 	}
-	b.Reason = "expects enough tricks for " + g.R.CallName(g.R.Ladder[best])
+	b.becauseCall("expects enough tricks for ", g.R, g.R.Ladder[best])
 	return best
 }
 
 func (b *Simple) takeOffer(g *game.Game, seat int) bool {
 	for ci := range g.R.Contracts {
 		if b.wants(g, seat, ci, false) {
-			b.Reason = "the hand is good enough for " + g.R.Contracts[ci].Name
+			b.becauseOf("the hand is good enough for ", g.R.Contracts[ci].Name)
 			return true
 		}
 	}
-	b.Reason = "the hand is too weak"
+	b.because("the hand is too weak")
 	return false
 }
 
@@ -110,10 +134,10 @@ func (b *Simple) potOffer(g *game.Game, seat int, min int) int {
 	est := estimate(g, g.Hands[seat], bestTrump(g, g.Hands[seat]))
 	worth := est - 2*(len(g.R.Deck.Ranks)-2) + 4
 	if worth >= min {
-		b.Reason = "offers for the talon"
+		b.because("offers for the talon")
 		return min
 	}
-	b.Reason = "does not offer for the talon"
+	b.because("does not offer for the talon")
 	return 0
 }
 
@@ -121,9 +145,9 @@ func (b *Simple) playFromHand(g *game.Game, seat int) bool {
 	t := g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Trumps
 	strong := estimate(g, g.Hands[seat], t) >= 2*g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Tricks+2
 	if strong {
-		b.Reason = "strong enough without the talon"
+		b.because("strong enough without the talon")
 	} else {
-		b.Reason = "takes the talon"
+		b.because("takes the talon")
 	}
 	return strong
 }
@@ -171,7 +195,7 @@ func (b *Simple) discard(g *game.Game, seat int, n int) cards.Mask {
 		}
 		laid |= pick.Bit()
 	}
-	b.Reason = "lays aside low cards of short suits"
+	b.because("lays aside low cards of short suits")
 	return laid
 }
 
@@ -193,10 +217,10 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 		}
 	}
 	if mayConcede && bestScore < -4 {
-		b.Reason = "hopeless hand: gives up"
+		b.because("hopeless hand: gives up")
 		return best, true
 	}
-	b.Reason = "announces the contract with the best margin"
+	b.because("announces the contract with the best margin")
 	return best, false
 }
 
@@ -205,16 +229,16 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 func (b *Simple) retrieve(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.DefenceNeeds {
-		b.Reason = "strong enough for the whole defence: whists after all"
+		b.because("strong enough for the whole defence: whists after all")
 		return true
 	}
-	b.Reason = "lets the half stand"
+	b.because("lets the half stand")
 	return false
 }
 
 // chooseOpen: playing both defending hands, the bot would rather see them.
 func (b *Simple) chooseOpen(g *game.Game, seat int) bool {
-	b.Reason = "plays both defending hands open"
+	b.because("plays both defending hands open")
 	return true
 }
 
@@ -222,14 +246,14 @@ func (b *Simple) defend(g *game.Game, seat int) settle.Choice {
 	ct := &g.R.Contracts[g.Contract]
 	est := estimate(g, g.Hands[seat], ct.Trumps)
 	if est >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
-		b.Reason = "expects to take its share of tricks"
+		b.because("expects to take its share of tricks")
 		return settle.Play
 	}
 	if g.MayHalf(seat) && est >= ct.DefenceNeeds-1 {
-		b.Reason = "the other defender passed: takes half without play"
+		b.because("the other defender passed: takes half without play")
 		return settle.Half
 	}
-	b.Reason = "too weak to take its share"
+	b.because("too weak to take its share")
 	return settle.Drop
 }
 
@@ -237,9 +261,9 @@ func (b *Simple) invite(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	strong := estimate(g, g.Hands[seat], ct.Trumps) >= 2*g.R.Defence.InviteNeeds-2
 	if strong {
-		b.Reason = "strong enough to reach the target with the partner's help: invites"
+		b.because("strong enough to reach the target with the partner's help: invites")
 	} else {
-		b.Reason = "does not invite"
+		b.because("does not invite")
 	}
 	return strong
 }
@@ -247,10 +271,10 @@ func (b *Simple) invite(g *game.Game, seat int) bool {
 func (b *Simple) contra(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+2 {
-		b.Reason = "expects to beat the contract alone: contra"
+		b.because("expects to beat the contract alone: contra")
 		return true
 	}
-	b.Reason = "no contra"
+	b.because("no contra")
 	return false
 }
 
@@ -265,24 +289,24 @@ func (b *Simple) recontra(g *game.Game, seat int, against int) bool {
 		sure = estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+4
 	}
 	if sure {
-		b.Reason = "sure of it: " + call
+		b.becauseOf("sure of it: ", call)
 		return true
 	}
-	b.Reason = "no " + call
+	b.becauseOf("no ", call)
 	return false
 }
 
 func (b *Simple) giveUp(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Trumps == cards.NoSuit || ct.Exact {
-		b.Reason = "plays it out"
+		b.because("plays it out")
 		return false
 	}
 	if estimate(g, g.Hands[seat], ct.Trumps) < 2*ct.Tricks-5 {
-		b.Reason = "too weak against this defence: gives up"
+		b.because("too weak against this defence: gives up")
 		return true
 	}
-	b.Reason = "plays it out"
+	b.because("plays it out")
 	return false
 }
 
@@ -313,14 +337,14 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 			top := len(g.R.Deck.Ranks) - 2
 			for m := legal; m != 0; m &= m - 1 {
 				if c := m.Lowest(); c.Rank() >= top {
-					b.Reason = "leads a high honour through the declarer"
+					b.because("leads a high honour through the declarer")
 					return c
 				}
 			}
-			b.Reason = "leads the lowest card of its longest suit"
+			b.because("leads the lowest card of its longest suit")
 			return legal.Suit(best.Suit()).Lowest()
 		}
-		b.Reason = "leads from its longest suit"
+		b.because("leads from its longest suit")
 		return best
 	}
 	// Cards that would win the trick as it stands.
@@ -341,16 +365,16 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	}
 	switch {
 	case !wantTricks && legal&^winners != 0:
-		b.Reason = "plays its highest card that does not win"
+		b.because("plays its highest card that does not win")
 		return (legal &^ winners).Highest()
 	case wantTricks && winners != 0 && !partnerWins:
-		b.Reason = "wins the trick as cheaply as it can"
+		b.because("wins the trick as cheaply as it can")
 		return cheapest(winners)
 	case partnerWins && legal&^winners != 0:
-		b.Reason = "leaves the trick to the other defender"
+		b.because("leaves the trick to the other defender")
 		return cheapest(legal &^ winners)
 	}
-	b.Reason = "plays its lowest card"
+	b.because("plays its lowest card")
 	return cheapest(legal)
 }
 

@@ -300,8 +300,8 @@ func (g *State) decide(a Action) (Ruling, error) {
 		if ch != settle.Play && ch != settle.Drop && !(ch == settle.Half && g.MayHalf(s)) {
 			return Ruling{}, fmt.Errorf("%s cannot choose %v here", g.seatName(s), ch)
 		}
-		if why := r.WhyNoDrop(g.Contract); ch == settle.Drop && why != "" {
-			return Ruling{}, fmt.Errorf("%s cannot drop out: %s", g.seatName(s), why)
+		if ch == settle.Drop && !r.MayDrop(g.Contract) {
+			return Ruling{}, fmt.Errorf("%s cannot drop out: %s", g.seatName(s), r.WhyNoDrop(g.Contract))
 		}
 		g.Defence[s] = ch
 		g.step++
@@ -510,7 +510,7 @@ func (g *State) advance() error {
 		case PhaseDefend:
 			if g.step < n {
 				s := (g.Declarer + g.step) % n
-				if r.WhyNoDrop(g.Contract) == "" {
+				if r.MayDrop(g.Contract) {
 					g.toAct = s
 					return nil
 				}

@@ -512,14 +512,21 @@ func (r *Ruleset) MayHalf(ci, declarer, seat int, firstDropped bool) bool {
 	return seat == (declarer+2)%r.Hands && firstDropped
 }
 
+// MayDrop reports whether a defender of contract ci may drop out: the one
+// rule the game asks by and a stated outcome is checked by. WhyNoDrop puts
+// a refusal in words.
+func (r *Ruleset) MayDrop(ci int) bool {
+	return r.Defence.MayDrop && !(ci >= 0 && ci < len(r.Contracts) && r.Contracts[ci].NoDrop)
+}
+
 // WhyNoDrop says why a defender of contract ci may not drop out, or ""
-// when he may: the one rule the game asks by and a stated outcome is
-// checked by.
+// when he may (MayDrop). The words are built here, when asked: the deal
+// asks MayDrop, which builds nothing, at every defence.
 func (r *Ruleset) WhyNoDrop(ci int) string {
 	switch {
 	case !r.Defence.MayDrop:
 		return "this ruleset does not let defenders drop"
-	case ci >= 0 && ci < len(r.Contracts) && r.Contracts[ci].NoDrop:
+	case !r.MayDrop(ci):
 		return "defenders may not drop out of " + r.Contracts[ci].Name
 	}
 	return ""

@@ -154,7 +154,7 @@ func (o *Outcome) Played() bool {
 
 // Check refuses an outcome that cannot happen under r: it names the rule
 // broken. Settle calls it. The rules it asks are the ones the game plays by
-// (ruleset.WhyNoDrop, MayConcede, MayHalf, Contract.Lost, Inviter,
+// (ruleset.MayDrop, MayConcede, MayHalf, Contract.Lost, Inviter,
 // DefenceInPlay): a stated outcome and a played deal meet the same rules.
 func Check(r *ruleset.Ruleset, o *Outcome) error {
 	for _, check := range []func(*ruleset.Ruleset) error{o.checkTable, o.checkRanges, o.checkContra, o.checkDeal} {
@@ -258,7 +258,7 @@ func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 			if c != NoChoice {
 				return fmt.Errorf("%s is not a defender and has no defence choice", o.Seats[i])
 			}
-		case c == Drop && r.WhyNoDrop(o.Contract) != "":
+		case c == Drop && !r.MayDrop(o.Contract):
 			return fmt.Errorf("%s dropped out, but %s", o.Seats[i], r.WhyNoDrop(o.Contract))
 		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])

@@ -502,14 +502,22 @@ func (g *State) ruleNow(seat int) (cards.Mask, playRule) {
 
 // Outcome is the finished deal as settlement sees it; names are the seats'.
 func (g *State) Outcome(names []string) *settle.Outcome {
+	o := new(settle.Outcome)
+	g.OutcomeInto(o, names)
+	return o
+}
+
+// OutcomeInto is Outcome written over o, whose lists' room is reused: a
+// simulation settles deal after deal from one outcome without allocating
+// (a doubled deal's list of contras excepted).
+func (g *State) OutcomeInto(o *settle.Outcome, names []string) {
 	n := g.Seats()
-	o := &settle.Outcome{
+	defence, tricks := o.Defence[:0], o.Tricks[:0]
+	*o = settle.Outcome{
 		Seats: names, Dealer: g.Dealer(), Declarer: g.Declarer, Contract: g.Contract,
 		Hand: g.Hand, Forced: g.Forced, Conceded: g.Conceded,
-		Defence: make([]settle.Choice, n), Tricks: make([]int, n),
+		Defence: append(defence, g.Defence[:n]...), Tricks: append(tricks, g.Taken[:n]...),
 	}
-	copy(o.Defence, g.Defence[:n])
-	copy(o.Tricks, g.Taken[:n])
 	o.TalonTricks = g.TalonTaken
 	o.Open = g.Open && g.LoneDefender() >= 0 && !g.R.Contracts[max(g.Contract, 0)].DefendersOpen
 	o.Run = g.BestRun
@@ -532,7 +540,6 @@ func (g *State) Outcome(names []string) *settle.Outcome {
 		}
 		o.DeclarerAcesAll = (all & top).Count()
 	}
-	return o
 }
 
 // topRank is the set of cards of the deck's highest rank.

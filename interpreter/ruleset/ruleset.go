@@ -56,6 +56,9 @@ type Ruleset struct {
 	Rules   []Rule
 
 	envTemplate map[string]any
+	layout      *Layout       // of the settlement frames
+	zero        *Frame        // every name at its zero, the options at their values
+	codes       []*Code       // every settlement expression
 	programs    *programCache // shared with the rulesets With derives
 	root        *yaml.Node    // the document, for recompiling with options
 }
@@ -308,7 +311,7 @@ type Option struct {
 
 type Event struct {
 	Name, Ident, Description, Source string
-	When                             *vm.Program // derived from the cards when the deal is played; nil: stated only
+	When                             *Code // derived from the cards when the deal is played; nil: stated only
 }
 
 // Sheet names the score-sheet accounts: per player, and per pair.
@@ -359,7 +362,7 @@ func (r *Ruleset) StartValue(account string, players int) (money.Amount, error) 
 // stands above zero. When (nil: always) is a settlement expression.
 type WriteOff struct {
 	Account, Off string
-	When         *vm.Program
+	When         *Code
 	WhenSrc      string
 	Rule, Source string
 }
@@ -372,7 +375,7 @@ type WriteOff struct {
 // expressions.
 type Ceiling struct {
 	Account, HelpAccount, Rest string
-	At, When, PerPoint         *vm.Program
+	At, When, PerPoint         *Code
 	AtSrc, WhenSrc, PerSrc     string
 	Rule, Source               string
 }
@@ -402,13 +405,13 @@ const (
 // Define is a named value computed once per settlement.
 type Define struct {
 	Name, Src string
-	Program   *vm.Program
+	Program   *Code
 }
 
 // Rule is a compiled settlement rule.
 type Rule struct {
 	Name, Source string
-	When         *vm.Program
+	When         *Code
 	WhenSrc      string
 	WhenValues   []ExplainPart // the condition with each name's value, for explanations
 	Mark         []Mark
@@ -419,8 +422,8 @@ type Rule struct {
 // which Where holds (the party bound as `to`).
 type Mark struct {
 	Who    Selector
-	Where  *vm.Program
-	Add    *vm.Program
+	Where  *Code
+	Add    *Code
 	AddSrc string
 }
 
@@ -438,10 +441,10 @@ const (
 
 type Pay struct {
 	From, To  Selector
-	Account   string      // a score-sheet account written instead of moving money
-	Pair      bool        // Account is a pair account: to's, against from
-	Where     *vm.Program // nil: always
-	Amount    *vm.Program
+	Account   string // a score-sheet account written instead of moving money
+	Pair      bool   // Account is a pair account: to's, against from
+	Where     *Code  // nil: always
+	Amount    *Code
 	AmountSrc string
 	Explain   []ExplainPart // from the ruleset's explain, else the amount with its values (Arithmetic)
 }
@@ -449,7 +452,7 @@ type Pay struct {
 // ExplainPart is literal text, or an expression whose value is printed.
 type ExplainPart struct {
 	Text    string
-	Program *vm.Program
+	Program *Code
 	Quote   bool // a word in a condition: shown quoted, as it is compared ("obliged" == "unwhisted")
 }
 

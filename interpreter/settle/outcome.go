@@ -2,6 +2,7 @@ package settle
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 
@@ -328,15 +329,13 @@ const MaxRun = 1000
 // added up: tricks outside 0..hand size (a sum of huge counts would wrap),
 // negative or absurd runs and markings, a pot beyond the input limits.
 func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
-	seen := map[string]bool{}
 	for i, name := range o.Seats {
 		if name == "" || name == "pot" {
 			return fmt.Errorf("seat %d: %q cannot name a player", i+1, name)
 		}
-		if seen[name] {
+		if slices.Contains(o.Seats[:i], name) { // a handful of seats: no map
 			return fmt.Errorf("%s sits at the table twice", name)
 		}
-		seen[name] = true
 	}
 	for i, t := range o.Tricks {
 		if t < 0 || t > r.HandSize {

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 
 	"github.com/expr-lang/expr/ast"
@@ -106,11 +107,14 @@ func (l *Layout) add(name string, k Kind) {
 	l.names[k] = append(l.names[k], name)
 }
 
-// newLayout lays out env: Variables first, then the other names sorted.
-func newLayout(env map[string]any) *Layout {
+// newLayout lays out env: with builtins Variables first, then the other
+// names sorted.
+func newLayout(env map[string]any, builtins bool) *Layout {
 	l := &Layout{slots: make(map[string]Slot, len(env))}
 	for _, v := range Variables {
-		l.add(v.Name, kindOf(v.Zero))
+		if builtins {
+			l.add(v.Name, kindOf(v.Zero))
+		}
 	}
 	rest := make([]string, 0, len(env))
 	for name := range env {
@@ -308,7 +312,7 @@ type Code struct {
 // runs, the closures not covering them (each with what it evaluates to).
 func (r *Ruleset) Interpreted() []string {
 	var out []string
-	for _, c := range r.codes {
+	for _, c := range append(slices.Clip(r.codes), r.finals...) {
 		if !c.Compiled() {
 			out = append(out, fmt.Sprintf("%s (%v)", c.Source().String(), c.Node().Type()))
 		}

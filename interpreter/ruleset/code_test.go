@@ -25,8 +25,8 @@ func TestEverySettlementExpressionCompiled(t *testing.T) {
 }
 
 // TestCompiledAgreesWithVM runs every settlement expression of every
-// embedded ruleset (and of each with every option that sets fields
-// switched on) over random frames both ways, as closures and on expr's
+// embedded ruleset, and the final's of a score sheet (and of each with
+// every option that sets fields switched on), over random frames both ways, as closures and on expr's
 // machine over the same values boxed in a map, and requires the same
 // value of the same type, or an error both ways: the closures change
 // nothing but the cost.
@@ -66,10 +66,19 @@ func TestCompiledAgreesWithVM(t *testing.T) {
 				words = append(words, o.Values...)
 			}
 			runs, failures := 0, 0
-			for range frames {
-				f := ruleset.RandomFrame(r, rng, words)
+			type kind struct {
+				zero  *ruleset.Frame
+				codes []*ruleset.Code
+			}
+			kinds := []kind{{r.NewFrame(), r.Codes()}}
+			if r.Sheet.Final != nil {
+				kinds = append(kinds, kind{r.NewFinalFrame(), r.FinalCodes()})
+			}
+			for i := range frames * len(kinds) {
+				k := kinds[i%len(kinds)]
+				f := ruleset.RandomFrame(k.zero, rng, words)
 				env := f.Map()
-				for _, c := range r.Codes() {
+				for _, c := range k.codes {
 					want, wantErr := c.RunVM(env)
 					got, err := c.Value(f)
 					runs++

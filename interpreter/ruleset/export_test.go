@@ -9,17 +9,18 @@ import (
 )
 
 // Codes is every settlement expression of r, for the tests that run them
-// both ways.
-func (r *Ruleset) Codes() []*Code { return r.codes }
+// both ways; FinalCodes the final's (over NewFinalFrame's frames).
+func (r *Ruleset) Codes() []*Code      { return r.codes }
+func (r *Ruleset) FinalCodes() []*Code { return r.finals }
 
 // RunVM runs c on expr's machine over env, as before it was compiled.
 func (c *Code) RunVM(env map[string]any) (any, error) { return vm.Run(c.Program, env) }
 
-// RandomFrame fills a frame of r with random values: small numbers
-// mostly, now and then one near the limits of 64 bits (an overflow
-// must fail both ways alike), strings from words.
-func RandomFrame(r *Ruleset, rng *rand.Rand, words []string) *Frame {
-	f := r.NewFrame()
+// RandomFrame fills a copy of the frame zero with random values: small
+// numbers mostly, now and then one near the limits of 64 bits (an
+// overflow must fail both ways alike), strings from words.
+func RandomFrame(zero *Frame, rng *rand.Rand, words []string) *Frame {
+	f := zero.clone()
 	integer := func() int {
 		switch rng.IntN(20) {
 		case 0:

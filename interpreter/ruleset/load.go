@@ -294,6 +294,7 @@ type compiler struct {
 	config map[envKey]*conf.Config
 	prints map[envKey]string
 	codes  []*Code // settlement expressions, compiled to closures once every name is known
+	finals []*Code // the final's, compiled at once
 }
 
 // code wraps a settlement program, to be compiled to closures when the
@@ -311,12 +312,13 @@ func (c *compiler) code(p *vm.Program) *Code {
 // compiles every settlement expression to closures over them.
 func (c *compiler) finish() {
 	r := c.r
-	r.layout = newLayout(r.envTemplate)
+	r.layout = newLayout(r.envTemplate, true)
 	r.zero = newFrame(r.layout, r.envTemplate)
 	for _, code := range c.codes {
 		code.compile(r.layout)
 	}
 	r.codes = c.codes
+	r.finals = c.finals
 }
 
 // envKey names an environment as it stands: the map and its size (defines
@@ -586,9 +588,21 @@ func (c *compiler) final(s *Spec) {
 			env[name] = money.Amount{}
 		}
 	}
-	f := &Final{ClosedSrc: fs.ClosedWhen.Text, PairSrc: fs.Pair.Text, Description: fs.Description, env: env}
-	f.ClosedWhen = c.programIn(env, fs.ClosedWhen, "final closed_when", expr.AsBool())
-	f.Pair = c.programIn(env, fs.Pair, "final pair", nil)
+	f := &Final{ClosedSrc: fs.ClosedWhen.Text, PairSrc: fs.Pair.Text, Description: fs.Description, env: env, layout: newLayout(env, false)}
+	// compiled to closures at once: their environment is complete
+	for _, e := range []struct {
+		code **Code
+		p    *vm.Program
+	}{
+		{&f.ClosedWhen, c.programIn(env, fs.ClosedWhen, "final closed_when", expr.AsBool())},
+		{&f.Pair, c.programIn(env, fs.Pair, "final pair", nil)},
+	} {
+		if e.p != nil {
+			*e.code = &Code{Program: e.p}
+			(*e.code).compile(f.layout)
+			c.finals = append(c.finals, *e.code)
+		}
+	}
 	if f.Pair != nil {
 		if t := f.Pair.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
 			c.errorf(fs.Pair.Node, "final pair %q has type %v; want a number", fs.Pair.Text, t)

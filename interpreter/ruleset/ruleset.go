@@ -59,6 +59,7 @@ type Ruleset struct {
 	layout      *Layout       // of the settlement frames
 	zero        *Frame        // every name at its zero, the options at their values
 	codes       []*Code       // every settlement expression
+	finals      []*Code       // the final's expressions (over its own frames)
 	programs    *programCache // shared with the rulesets With derives
 	root        *yaml.Node    // the document, for recompiling with options
 }
@@ -381,13 +382,23 @@ type Ceiling struct {
 }
 
 // Final closes a game kept on a score sheet: ClosedWhen per player, Pair
-// per ordered pair of players, both over a FinalEnv.
+// per ordered pair of players, both over a FinalEnv, or compiled over a
+// NewFinalFrame.
 type Final struct {
-	ClosedWhen, Pair   *vm.Program
+	ClosedWhen, Pair   *Code
 	ClosedSrc, PairSrc string
 	Description        string
 	env                map[string]any
+	layout             *Layout
 }
+
+// Slot is the slot of a name of the final's frames (an account, other_,
+// total_, players), for filling them.
+func (f *Final) Slot(name string) (Slot, bool) { return f.layout.Slot(name) }
+
+// NewFinalFrame is FinalEnv as a frame for the final's compiled
+// expressions.
+func (r *Ruleset) NewFinalFrame() *Frame { return newFrame(r.Sheet.Final.layout, r.FinalEnv()) }
 
 type Ante struct {
 	Each, Dealer int

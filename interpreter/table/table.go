@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -27,6 +26,8 @@ type Table struct {
 	MarksGiven int                     // markings handed out so far
 	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
 	AllPassRun int                     // deals in a row, up to now, in which nobody declared
+
+	fin *finalFrame // the final's frame, made on first use
 }
 
 // New seats players (clockwise) at a table for r; the first dealer is the
@@ -269,19 +270,20 @@ func (t *Table) Balanced() bool {
 
 // Closed reports whether a game kept on a score sheet is over: the
 // ruleset's closed_when holds for every player. Without a final it never is.
-func (t *Table) Closed() (bool, error) {
+func (t *Table) Closed() (_ bool, err error) {
 	f := t.R.Sheet.Final
 	if f == nil {
 		return false, nil
 	}
-	env := t.R.FinalEnv()
+	defer money.Catch(&err)
+	fs := t.finalState()
 	for i := range t.Names {
-		t.fillFinal(env, i, i)
-		v, err := vm.Run(f.ClosedWhen, env)
+		fs.fill(i, i)
+		v, err := f.ClosedWhen.Bool(fs.frame)
 		if err != nil {
 			return false, fmt.Errorf("final closed_when %q: %v", f.ClosedSrc, err)
 		}
-		if v != true {
+		if !v {
 			return false, nil
 		}
 	}
@@ -297,52 +299,113 @@ func (t *Table) Final() (_ []money.Amount, err error) {
 	if f == nil {
 		return nil, fmt.Errorf("%s keeps no score sheet to close (table.sheet.final)", t.R.Name)
 	}
-	env := t.R.FinalEnv()
+	fs := t.finalState()
 	n := len(t.Names)
-	pair := make([][]money.Amount, n)
-	for i := range pair {
-		pair[i] = make([]money.Amount, n)
-		for j := range pair[i] {
+	pair := fs.pair
+	for i := range n {
+		for j := range n {
+			pair[i*n+j] = money.Amount{}
 			if i == j {
 				continue
 			}
-			t.fillFinal(env, i, j)
-			v, err := vm.Run(f.Pair, env)
+			fs.fill(i, j)
+			v, err := f.Pair.Amount(fs.frame)
 			if err != nil {
 				return nil, fmt.Errorf("final pair %q: %v", f.PairSrc, err)
 			}
-			switch x := v.(type) {
-			case int:
-				pair[i][j] = money.Int(int64(x))
-			case money.Amount:
-				pair[i][j] = x
-			}
+			pair[i*n+j] = v
 		}
 	}
 	out := make([]money.Amount, n)
 	for i := range out {
 		for j := range out {
-			out[i] = out[i].Add(pair[i][j]).Sub(pair[j][i])
+			out[i] = out[i].Add(pair[i*n+j]).Sub(pair[j*n+i])
 		}
 	}
 	return out, nil
 }
 
-// fillFinal sets the final environment for player i against player j.
-func (t *Table) fillFinal(env map[string]any, i, j int) {
-	me, other := t.Names[i], t.Names[j]
-	for _, a := range t.R.Sheet.Accounts {
-		env[a] = t.Sheet[me+" "+a]
-		env["other_"+a] = t.Sheet[other+" "+a]
-		var total money.Amount
-		for _, name := range t.Names {
-			total = total.Add(t.Sheet[name+" "+a])
+// finalFrame is the frame the final's compiled expressions read, with the
+// slots of every account and the sheet's figures read once per call.
+type finalFrame struct {
+	t                  *Table
+	frame              *ruleset.Frame
+	own, other, total  []ruleset.Slot // per account
+	pairOwn, pairOther []ruleset.Slot // per pair account
+	players            ruleset.Slot
+	figures            []money.Amount // per player and account
+	pairFigures        []money.Amount // per player, other player and pair account
+	totals             []money.Amount // per account
+	pair               []money.Amount // pair(i, j) at i*n+j
+}
+
+// finalState makes the final's frame for this table's sheet as it stands:
+// every figure read from the sheet once (the totals added up in seating
+// order, as the expressions see them).
+func (t *Table) finalState() *finalFrame {
+	r := t.R
+	fs := t.fin
+	if fs == nil {
+		f := r.Sheet.Final
+		fs = &finalFrame{frame: r.NewFinalFrame()}
+		slot := func(name string) ruleset.Slot {
+			sl, ok := f.Slot(name)
+			if !ok {
+				panic(fmt.Sprintf("table: the final of %s has no %q", r.Name, name))
+			}
+			return sl
 		}
-		env["total_"+a] = total
+		for _, a := range r.Sheet.Accounts {
+			fs.own = append(fs.own, slot(a))
+			fs.other = append(fs.other, slot("other_"+a))
+			fs.total = append(fs.total, slot("total_"+a))
+		}
+		for _, a := range r.Sheet.PairAccounts {
+			fs.pairOwn = append(fs.pairOwn, slot(a))
+			fs.pairOther = append(fs.pairOther, slot("other_"+a))
+		}
+		fs.players = slot("players")
+		n := len(t.Names)
+		fs.figures = make([]money.Amount, n*len(r.Sheet.Accounts))
+		fs.pairFigures = make([]money.Amount, n*n*len(r.Sheet.PairAccounts))
+		fs.totals = make([]money.Amount, len(r.Sheet.Accounts))
+		fs.pair = make([]money.Amount, n*n)
+		t.fin = fs
 	}
-	for _, a := range t.R.Sheet.PairAccounts {
-		env[a] = t.Sheet[me+" "+a+" "+other]
-		env["other_"+a] = t.Sheet[other+" "+a+" "+me]
+	fs.t = t
+	n, na, np := len(t.Names), len(r.Sheet.Accounts), len(r.Sheet.PairAccounts)
+	for k, a := range r.Sheet.Accounts {
+		var total money.Amount
+		for i, name := range t.Names {
+			v := t.Sheet[name+" "+a]
+			fs.figures[i*na+k] = v
+			total = total.Add(v)
+		}
+		fs.totals[k] = total
 	}
-	env["players"] = len(t.Names)
+	for i, me := range t.Names {
+		for j, other := range t.Names {
+			for k, a := range r.Sheet.PairAccounts {
+				fs.pairFigures[(i*n+j)*np+k] = t.Sheet[me+" "+a+" "+other]
+			}
+		}
+	}
+	fs.frame.SetIntAt(fs.players, n)
+	return fs
+}
+
+// fill sets the frame for player i against player j.
+func (fs *finalFrame) fill(i, j int) {
+	r := fs.t.R
+	n, na, np := len(fs.t.Names), len(r.Sheet.Accounts), len(r.Sheet.PairAccounts)
+	f := fs.frame
+	for k := range na {
+		f.SetAmountAt(fs.own[k], fs.figures[i*na+k])
+		f.SetAmountAt(fs.other[k], fs.figures[j*na+k])
+		f.SetAmountAt(fs.total[k], fs.totals[k])
+	}
+	for k := range np {
+		f.SetAmountAt(fs.pairOwn[k], fs.pairFigures[(i*n+j)*np+k])
+		f.SetAmountAt(fs.pairOther[k], fs.pairFigures[(j*n+i)*np+k])
+	}
 }

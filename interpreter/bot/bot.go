@@ -37,15 +37,24 @@ func (b *Simple) becauseCall(why string, r *ruleset.Ruleset, call ruleset.Call) 
 	b.why, b.tail, b.r, b.called = why, "", r, call
 }
 
-// estimate is the number of tricks hand may take with trump suit t
-// (cards.NoSuit: no trumps), in half tricks.
-func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
+// weighed is a hand as the bot weighs it: the half tricks its honours
+// take whatever the trumps, and each suit's length, from which estimate
+// adds the long trumps of any trump suit. A decision that compares
+// contracts or trump suits weighs the hand once.
+type weighed struct {
+	half int
+	n    [4]int // cards per suit
+}
+
+// weigh weighs hand.
+func weigh(g *game.Game, hand cards.Mask) weighed {
+	var w weighed
 	ranks := len(g.R.Deck.Ranks)
-	half := 0
 	for s := range g.R.Deck.SuitIDs {
 		su := cards.Suit(s)
 		part := hand.Suit(su)
 		n := part.Count()
+		w.n[s] = n
 		if n == 0 {
 			continue
 		}
@@ -53,22 +62,36 @@ func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
 		king := part.Has(cards.Make(su, ranks-2))
 		queen := part.Has(cards.Make(su, ranks-3))
 		if ace {
-			half += 2
+			w.half += 2
 		}
 		if king && n >= 2 {
-			half += 2
+			w.half += 2
 			if !ace {
-				half--
+				w.half--
 			}
 		}
 		if queen && n >= 3 && (ace || king) {
-			half++
-		}
-		if su == t && n > 3 {
-			half += 2 * (n - 3) // long trumps take tricks
+			w.half++
 		}
 	}
+	return w
+}
+
+// estimate is the number of tricks the hand may take with trump suit t
+// (cards.NoSuit: no trumps), in half tricks.
+func (w *weighed) estimate(t cards.Suit) int {
+	half := w.half
+	if t != cards.NoSuit && int(t) < len(w.n) && w.n[t] > 3 {
+		half += 2 * (w.n[t] - 3) // long trumps take tricks
+	}
 	return half
+}
+
+// estimate is the number of tricks hand may take with trump suit t
+// (cards.NoSuit: no trumps), in half tricks.
+func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
+	w := weigh(g, hand)
+	return w.estimate(t)
 }
 
 // target is what the contract needs, in half tricks, with the talon's help
@@ -82,29 +105,30 @@ func target(g *game.Game, ci int, hand bool) int {
 	return need
 }
 
-// wants reports whether the bot would play contract ci from this hand: it
-// only takes on contracts won by taking tricks with trumps.
-func (b *Simple) wants(g *game.Game, seat, ci int, hand bool) bool {
+// wants reports whether the bot would play contract ci from hand h,
+// weighed w: it only takes on contracts won by taking tricks with trumps.
+func (b *Simple) wants(g *game.Game, h cards.Mask, w *weighed, ci int, hand bool) bool {
 	ct := &g.R.Contracts[ci]
-	h := g.Hands[seat]
 	switch {
 	case ct.Exact && ct.Tricks == 0: // misère: every suit low enough to duck
 		return duckable(g, h)
 	case ct.Exact:
 		return false
 	case ct.Trumps == cards.NoSuit: // slam-like: an overwhelming hand
-		return estimate(g, h, cards.NoSuit) >= 2*ct.Tricks-1
+		return w.estimate(cards.NoSuit) >= 2*ct.Tricks-1
 	}
-	return estimate(g, h, ct.Trumps) >= target(g, ci, hand)
+	return w.estimate(ct.Trumps) >= target(g, ci, hand)
 }
 
 func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	// The lowest legal bid up to the best contract this hand wants: it does
 	// not give away more than it needs.
 	best := -1
+	h := g.Hands[seat]
+	w := weigh(g, h)
 	for _, c := range legal[1:] {
 		call := g.R.Ladder[c]
-		if b.wants(g, seat, call.Contract, call.Hand) {
+		if b.wants(g, h, &w, call.Contract, call.Hand) {
 			best = c
 			break
 		}
@@ -118,8 +142,10 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 }
 
 func (b *Simple) takeOffer(g *game.Game, seat int) bool {
+	h := g.Hands[seat]
+	w := weigh(g, h)
 	for ci := range g.R.Contracts {
-		if b.wants(g, seat, ci, false) {
+		if b.wants(g, h, &w, ci, false) {
 			b.becauseOf("the hand is good enough for ", g.R.Contracts[ci].Name)
 			return true
 		}
@@ -155,8 +181,9 @@ func (b *Simple) playFromHand(g *game.Game, seat int) bool {
 // bestTrump is the suit in which hand is strongest among the contracts open.
 func bestTrump(g *game.Game, hand cards.Mask) cards.Suit {
 	best, score := cards.Suit(0), -1
+	w := weigh(g, hand)
 	for s := range g.R.Deck.SuitIDs {
-		if v := estimate(g, hand, cards.Suit(s)); v > score {
+		if v := w.estimate(cards.Suit(s)); v > score {
 			best, score = cards.Suit(s), v
 		}
 	}
@@ -200,7 +227,7 @@ func (b *Simple) discard(g *game.Game, seat int, n int) cards.Mask {
 }
 
 func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
-	hand := g.Hands[seat]
+	w := weigh(g, g.Hands[seat])
 	best, bestScore := legal[0], -1<<30
 	for _, ci := range legal {
 		ct := &g.R.Contracts[ci]
@@ -211,7 +238,7 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 			continue
 		}
 		// margin over the target, preferring the cheaper contract on ties
-		score := estimate(g, hand, ct.Trumps) - 2*ct.Tricks
+		score := w.estimate(ct.Trumps) - 2*ct.Tricks
 		if score > bestScore {
 			best, bestScore = ci, score
 		}
@@ -284,9 +311,10 @@ func (b *Simple) contra(g *game.Game, seat int) bool {
 func (b *Simple) recontra(g *game.Game, seat int, against int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	call := ruleset.ContraCalls[min(g.ContraCall(), ruleset.MaxContraLevels)]
-	sure := estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.Tricks+4
+	est := estimate(g, g.Hands[seat], ct.Trumps)
+	sure := est >= 2*ct.Tricks+4
 	if seat != g.Declarer {
-		sure = estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+4
+		sure = est >= 2*(g.R.HandSize-ct.Tricks)+4
 	}
 	if sure {
 		b.becauseOf("sure of it: ", call)

@@ -2,10 +2,10 @@ package table
 
 import (
 	"fmt"
-	"maps"
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -27,7 +27,10 @@ type Table struct {
 	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
 	AllPassRun int                     // deals in a row, up to now, in which nobody declared
 
-	fin *finalFrame // the final's frame, made on first use
+	fin   *finalFrame // the final's frame, made on first use
+	names []string    // OutcomeInto's seat names
+	undo  undo        // Apply's
+	keys  map[place]string
 }
 
 // New seats players (clockwise) at a table for r; the first dealer is the
@@ -148,40 +151,69 @@ func (t *Table) move(from, to int, amt money.Amount) {
 // Outcome turns a finished game into an outcome over this deal's seats
 // (playing order, the sitting-out dealer last).
 func (t *Table) Outcome(g *game.Game) *settle.Outcome {
-	order := t.Order()
-	names := make([]string, len(order))
-	for i, idx := range order {
-		names[i] = t.Names[idx]
+	o := new(settle.Outcome)
+	t.outcome(g, o, nil)
+	return o
+}
+
+// OutcomeInto is Outcome written over o, its lists' room reused, its seats'
+// names in a list the table keeps (valid until the next OutcomeInto): a
+// simulation books deal after deal from one outcome.
+func (t *Table) OutcomeInto(g *game.Game, o *settle.Outcome) {
+	t.names = t.outcome(g, o, t.names[:0])
+}
+
+// outcome writes the outcome into o, the names appended to names.
+func (t *Table) outcome(g *game.Game, o *settle.Outcome, names []string) []string {
+	n := len(t.Names)
+	for k := 1; k <= n; k++ { // Order: the hand holders from the dealer's left, then the dealer
+		names = append(names, t.Names[(t.Dealer+k)%n])
 	}
-	o := g.Outcome(names[:t.R.Hands])
+	marks := o.Marks[:0]
+	g.OutcomeInto(o, names[:t.R.Hands])
 	o.Seats = names
 	o.Pot = t.Pot
-	o.Marks = make([]int, len(order))
-	for i, idx := range order {
-		o.Marks[i] = t.Marks[idx]
+	for k := 1; k <= n; k++ {
+		marks = append(marks, t.Marks[(t.Dealer+k)%n])
 	}
+	o.Marks = marks
 	o.MarksGiven = t.MarksGiven
 	o.AllPassRun = t.AllPassRun
 	o.Sheet = t.Sheet
-	if len(order) > t.R.Hands {
-		o.Dealer = len(order) - 1
+	if n > t.R.Hands {
+		o.Dealer = n - 1
 		o.Defence = append(o.Defence, settle.NoChoice)
 		o.Tricks = append(o.Tricks, 0)
 		if o.Doubled != nil {
 			o.Doubled = append(o.Doubled, 0)
 		}
 	}
-	return o
+	return names
 }
 
 // Apply books a deal's outcome and ledger (seats in this deal's order) to
 // the table. A balance, the pot or a sheet figure that would overflow is an
 // error, and the table is left as it was.
 func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
-	saved := t.clone()
+	// What the deal changes is kept to be put back (not the whole table
+	// copied, its sheet with it, for every deal).
+	u := &t.undo
+	u.pot, u.allPassRun, u.marksGiven = t.Pot, t.AllPassRun, t.MarksGiven
+	u.balance = append(u.balance[:0], t.Balance...)
+	u.marks = append(u.marks[:0], t.Marks...)
+	u.sheet = u.sheet[:0]
 	defer func() {
 		if err != nil {
-			*t = *saved
+			t.Pot, t.AllPassRun, t.MarksGiven = u.pot, u.allPassRun, u.marksGiven
+			copy(t.Balance, u.balance)
+			copy(t.Marks, u.marks)
+			for i := len(u.sheet) - 1; i >= 0; i-- { // the first value of a key last
+				if w := u.sheet[i]; w.had {
+					t.Sheet[w.key] = w.v
+				} else {
+					delete(t.Sheet, w.key)
+				}
+			}
 		}
 	}()
 	defer money.Catch(&err)
@@ -191,26 +223,92 @@ func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
 	case !t.R.RunEndsOnPlay || o.Played():
 		t.AllPassRun = 0
 	} // a contract nobody played, where only play ends a run, leaves it as it was
-	order := t.Order()
-	idx := func(i int) int {
+	n := len(t.Names)
+	idx := func(i int) int { // Order()[i]: the hand holders from the dealer's left, then the dealer
 		if i == settle.Pot {
 			return settle.Pot
 		}
-		return order[i]
+		return (t.Dealer + 1 + i) % n
 	}
 	for _, tr := range l.Transfers {
 		t.move(idx(tr.From), idx(tr.To), tr.Amount)
 	}
-	for k, v := range l.SheetNet() { // the ledger's seat names are the table's names
-		t.Sheet[k] = t.Sheet[k].Add(v)
-	}
+	t.book(l) // the ledger's seat names are the table's names
 	for _, m := range l.Marks {
-		t.Marks[order[m.Seat]] += m.Delta
+		t.Marks[idx(m.Seat)] += m.Delta
 		if m.Delta > 0 {
 			t.MarksGiven += m.Delta
 		}
 	}
 	return t.checkLimits()
+}
+
+// undo is what Apply keeps to put the table back as it was.
+type undo struct {
+	pot                    money.Amount
+	allPassRun, marksGiven int
+	balance                []money.Amount
+	marks                  []int
+	sheet                  []sheetWas // each sheet figure before it changed, in order
+}
+
+type sheetWas struct {
+	key string
+	v   money.Amount
+	had bool
+}
+
+// place names a figure on the sheet, for the table's keys.
+type place struct{ name, account, against string }
+
+// book adds the ledger's sheet entries to the sheet, as SheetNet has them:
+// each place's entries added up, a place whose entries cancel out left
+// untouched. The keys are made once per table ("Anton pool"); names with
+// a space, whose keys might coincide, are booked through SheetNet itself.
+func (t *Table) book(l *settle.Ledger) {
+	if slices.ContainsFunc(l.Seats, func(name string) bool { return strings.Contains(name, " ") }) {
+		for k, v := range l.SheetNet() {
+			t.set(k, t.Sheet[k].Add(v))
+		}
+		return
+	}
+	same := func(a, b settle.SheetEntry) bool {
+		return a.Seat == b.Seat && a.Against == b.Against && a.Account == b.Account
+	}
+	for i, e := range l.Sheet {
+		if slices.ContainsFunc(l.Sheet[:i], func(prev settle.SheetEntry) bool { return same(prev, e) }) {
+			continue // booked with its place's first entry
+		}
+		var sum money.Amount
+		for _, next := range l.Sheet[i:] {
+			if same(next, e) {
+				sum = sum.Add(next.Amount)
+			}
+		}
+		if sum.IsZero() {
+			continue
+		}
+		p := place{name: l.Seats[e.Seat], account: e.Account}
+		if e.Against >= 0 {
+			p.against = l.Seats[e.Against]
+		}
+		k, ok := t.keys[p]
+		if !ok {
+			if t.keys == nil {
+				t.keys = map[place]string{}
+			}
+			k = l.SheetKey(e)
+			t.keys[p] = k
+		}
+		t.set(k, t.Sheet[k].Add(sum))
+	}
+}
+
+// set writes a sheet figure, keeping what it was for Apply's undo.
+func (t *Table) set(k string, v money.Amount) {
+	was, had := t.Sheet[k]
+	t.undo.sheet = append(t.undo.sheet, sheetWas{k, was, had})
+	t.Sheet[k] = v
 }
 
 // checkLimits refuses a table whose figures have grown past what pref
@@ -239,15 +337,6 @@ func (t *Table) checkLimits() error {
 		return fmt.Errorf("the session has run past %d all-pass deals or markings given", settle.MaxRun)
 	}
 	return nil
-}
-
-// clone is a copy of t sharing nothing mutable with it.
-func (t *Table) clone() *Table {
-	c := *t
-	c.Balance = slices.Clone(t.Balance)
-	c.Marks = slices.Clone(t.Marks)
-	c.Sheet = maps.Clone(t.Sheet)
-	return &c
 }
 
 // Next passes the deal to the left.
@@ -293,7 +382,10 @@ func (t *Table) Closed() (_ bool, err error) {
 // Final is each player's final score from the sheet: the sum over the
 // others of pair(player, other) - pair(other, player). The scores add up to
 // zero whatever the ruleset's pair expression.
-func (t *Table) Final() (_ []money.Amount, err error) {
+func (t *Table) Final() ([]money.Amount, error) { return t.FinalInto(nil) }
+
+// FinalInto is Final written over the room of dst.
+func (t *Table) FinalInto(dst []money.Amount) (_ []money.Amount, err error) {
 	defer money.Catch(&err)
 	f := t.R.Sheet.Final
 	if f == nil {
@@ -316,7 +408,7 @@ func (t *Table) Final() (_ []money.Amount, err error) {
 			pair[i*n+j] = v
 		}
 	}
-	out := make([]money.Amount, n)
+	out := append(dst[:0], make([]money.Amount, n)...)
 	for i := range out {
 		for j := range out {
 			out[i] = out[i].Add(pair[i*n+j]).Sub(pair[j*n+i])

@@ -327,7 +327,7 @@ type recording struct {
 }
 
 func (p *recording) say(format string, args ...any) {
-	p.rec.w.add(fmt.Sprintf(format, args...)+" ("+p.Reason+")", nil)
+	p.rec.w.add(fmt.Sprintf(format, args...)+" ("+p.Reason()+")", nil)
 }
 
 // Choose is the bot's decision, told as a step; the first tricks ask the

@@ -98,7 +98,7 @@ func (h *human) yesNo(question string, advice bool) bool {
 		case a == "n" || a == "no":
 			return false
 		case a == "?":
-			h.p.f("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[advice], h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[advice], h.hint.Reason())
 		default:
 			h.p.f("  answer y or n (? for a hint)\n")
 		}
@@ -128,7 +128,7 @@ func (h *human) call(g *game.Game, seat int, legal []game.Action, adv game.Actio
 			return adv
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason())
 			continue
 		}
 		for i, n := range names {
@@ -151,7 +151,7 @@ func (h *human) potOffer(min, advice int) int {
 			return 0
 		}
 		if a == "?" {
-			h.p.f("  hint: %d (%s)\n", advice, h.hint.Reason)
+			h.p.f("  hint: %d (%s)\n", advice, h.hint.Reason())
 			continue
 		}
 		if n, err := strconv.Atoi(a); err == nil && n >= min {
@@ -170,7 +170,7 @@ func (h *human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.
 			return advice
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.cards(advice), h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.cards(advice), h.hint.Reason())
 			continue
 		}
 		var m cards.Mask
@@ -207,7 +207,7 @@ func (h *human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 			return adv
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason())
 			continue
 		}
 		for i, n := range names {
@@ -262,7 +262,7 @@ func (h *human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card
 			return advice
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.card(advice), h.hint.Reason)
+			h.p.f("  hint: %s (%s)\n", h.p.card(advice), h.hint.Reason())
 			continue
 		}
 		c, err := g.R.Deck.Parse(a)

@@ -384,10 +384,10 @@ type reasoned struct {
 func newReasoned(kind string, seed uint64, p *printer, names []string) *reasoned {
 	if kind == "strong" {
 		b := bot.NewStrong(seed)
-		return &reasoned{bot: b, reason: func() string { return b.Reason }, p: p, names: names}
+		return &reasoned{bot: b, reason: func() string { return b.Reason() }, p: p, names: names}
 	}
 	b := &bot.Simple{}
-	return &reasoned{bot: b, reason: func() string { return b.Reason }, p: p, names: names}
+	return &reasoned{bot: b, reason: func() string { return b.Reason() }, p: p, names: names}
 }
 
 func (b *reasoned) Choose(g *game.Game, legal []game.Action) game.Action {

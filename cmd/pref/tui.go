@@ -153,7 +153,7 @@ func (s *screen) show() {
 	a := s.legal[0]
 	seat := a.Seat
 	adv := s.hint.Choose(g, s.legal)
-	r := &request{HintWhy: s.hint.Reason}
+	r := &request{HintWhy: s.hint.Reason()}
 	hand := "Your hand: " + p.cards(g.Hands[seat])
 	if name := p.seatName(seat); name != s.you {
 		hand = name + "'s hand, which you play: " + p.cards(g.Hands[seat])

@@ -3,9 +3,9 @@ package reference
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/allocs"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -326,36 +326,16 @@ func TestAgreementCatchesFaults(t *testing.T) {
 	}
 }
 
-// mallocs counts the heap allocations of n calls of f, exactly (testing's
-// AllocsPerRun rounds the average down: one allocation in a hundred deals
-// reads as none). The count is the process's, so now and then the runtime
-// or the test framework adds one of its own: the least of three rounds is
-// taken, which an allocation made by f shows in every round.
-func mallocs(n int, f func()) uint64 {
-	least := ^uint64(0)
-	for range 3 {
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		for range n {
-			f()
-		}
-		runtime.ReadMemStats(&after)
-		least = min(least, after.Mallocs-before.Mallocs)
-	}
-	return least
-}
-
 // TestReferenceAllocatesNothing: 10,000 whole deals, settlement included,
 // not one allocation.
 func TestReferenceAllocatesNothing(t *testing.T) {
 	var a Austrian
 	var s Sochi
 	rng := rand.New(rand.NewPCG(1, 2))
-	if n := mallocs(agreementSeeds, func() { a.Run(rng) }); n != 0 {
+	if n := allocs.Count(agreementSeeds, func() { a.Run(rng) }); n != 0 {
 		t.Errorf("austrian-1829: %d allocations in %d deals", n, agreementSeeds)
 	}
-	if n := mallocs(agreementSeeds, func() { s.AllPassRun = 1; s.Run(rng) }); n != 0 {
+	if n := allocs.Count(agreementSeeds, func() { s.AllPassRun = 1; s.Run(rng) }); n != 0 {
 		t.Errorf("sochi: %d allocations in %d deals", n, agreementSeeds)
 	}
 }

@@ -3,6 +3,8 @@ package reference
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // The benchmarks run the same deals (one random stream from the same seed)
@@ -35,10 +37,14 @@ func (a *Sochi) run(rng *rand.Rand, settle bool) {
 	}
 }
 
-// interpreted is the interpreter with the reference's players.
+// interpreted is the interpreter with the reference's players. Its
+// outcome and ledger are kept from deal to deal (game.OutcomeInto,
+// settle.SettleInto), as a simulation keeps them.
 type interpreted struct {
 	*interp
-	tb testing.TB
+	tb     testing.TB
+	o      *settle.Outcome
+	ledger *settle.Ledger
 }
 
 func (in interpreted) run(rng *rand.Rand, settle bool) {
@@ -47,10 +53,15 @@ func (in interpreted) run(rng *rand.Rand, settle bool) {
 		in.tb.Fatal(err)
 	}
 	if settle {
-		if _, err := in.s.Settle(in.g.Outcome(seatNames), false); err != nil {
+		in.g.OutcomeInto(in.o, seatNames)
+		if err := in.s.SettleInto(in.ledger, in.o, false); err != nil {
 			in.tb.Fatal(err)
 		}
 	}
+}
+
+func newInterpreted(tb testing.TB, in *interp) interpreted {
+	return interpreted{in, tb, new(settle.Outcome), new(settle.Ledger)}
 }
 
 // engines makes each ruleset's engine of one kind.
@@ -60,9 +71,9 @@ var engines = []struct {
 	interpreter func(tb testing.TB) deal
 }{
 	{"austrian-1829", func() deal { return new(Austrian) },
-		func(tb testing.TB) deal { return interpreted{newInterp(tb, "austrian-1829"), tb} }},
+		func(tb testing.TB) deal { return newInterpreted(tb, newInterp(tb, "austrian-1829")) }},
 	{"sochi", func() deal { return new(Sochi) },
-		func(tb testing.TB) deal { return interpreted{newSochiInterp(tb), tb} }},
+		func(tb testing.TB) deal { return newInterpreted(tb, newSochiInterp(tb)) }},
 }
 
 func bench(b *testing.B, interpreter, settle bool) {
@@ -93,7 +104,8 @@ func BenchmarkReferenceDeal(b *testing.B) { bench(b, false, true) }
 func BenchmarkReferencePlay(b *testing.B) { bench(b, false, false) }
 
 // BenchmarkInterpreterDeal is interpreter/game's BenchmarkDeal with the
-// reference's players: game.Deal, Run, then settle's Settle of the Outcome.
+// reference's players: game.Deal, Run, then settle's SettleInto of the
+// OutcomeInto.
 func BenchmarkInterpreterDeal(b *testing.B) { bench(b, true, true) }
 
 // BenchmarkInterpreterPlay is the same without settlement.

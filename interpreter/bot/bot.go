@@ -9,19 +9,52 @@ import (
 
 // Simple is a computer player. Its zero value is ready to use.
 type Simple struct {
-	// Reason says why the last decision was made.
-	Reason string
+	// why the last decision was made: the words, or their first part,
+	// which Reason completes with tail or the call named
+	why, tail string
+	r         *ruleset.Ruleset // non-nil: Reason names called in r's words
+	called    ruleset.Call
 }
 
-// estimate is the number of tricks hand may take with trump suit t
-// (cards.NoSuit: no trumps), in half tricks.
-func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
+// Reason says why the last decision was made. A decision only notes the
+// words; they are put together here, when asked (building them for every
+// call of every simulated deal cost an allocation each).
+func (b *Simple) Reason() string {
+	if b.r != nil {
+		return b.why + b.r.CallName(b.called)
+	}
+	return b.why + b.tail
+}
+
+// because notes why, in constant words.
+func (b *Simple) because(why string) { b.why, b.tail, b.r = why, "", nil }
+
+// becauseOf notes why, followed by words kept elsewhere (a name).
+func (b *Simple) becauseOf(why, tail string) { b.why, b.tail, b.r = why, tail, nil }
+
+// becauseCall notes why, followed by the name of call in r.
+func (b *Simple) becauseCall(why string, r *ruleset.Ruleset, call ruleset.Call) {
+	b.why, b.tail, b.r, b.called = why, "", r, call
+}
+
+// weighed is a hand as the bot weighs it: the half tricks its honours
+// take whatever the trumps, and each suit's length, from which estimate
+// adds the long trumps of any trump suit. A decision that compares
+// contracts or trump suits weighs the hand once.
+type weighed struct {
+	half int
+	n    [4]int // cards per suit
+}
+
+// weigh weighs hand.
+func weigh(g *game.Game, hand cards.Mask) weighed {
+	var w weighed
 	ranks := len(g.R.Deck.Ranks)
-	half := 0
 	for s := range g.R.Deck.SuitIDs {
 		su := cards.Suit(s)
 		part := hand.Suit(su)
 		n := part.Count()
+		w.n[s] = n
 		if n == 0 {
 			continue
 		}
@@ -29,22 +62,36 @@ func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
 		king := part.Has(cards.Make(su, ranks-2))
 		queen := part.Has(cards.Make(su, ranks-3))
 		if ace {
-			half += 2
+			w.half += 2
 		}
 		if king && n >= 2 {
-			half += 2
+			w.half += 2
 			if !ace {
-				half--
+				w.half--
 			}
 		}
 		if queen && n >= 3 && (ace || king) {
-			half++
-		}
-		if su == t && n > 3 {
-			half += 2 * (n - 3) // long trumps take tricks
+			w.half++
 		}
 	}
+	return w
+}
+
+// estimate is the number of tricks the hand may take with trump suit t
+// (cards.NoSuit: no trumps), in half tricks.
+func (w *weighed) estimate(t cards.Suit) int {
+	half := w.half
+	if t != cards.NoSuit && int(t) < len(w.n) && w.n[t] > 3 {
+		half += 2 * (w.n[t] - 3) // long trumps take tricks
+	}
 	return half
+}
+
+// estimate is the number of tricks hand may take with trump suit t
+// (cards.NoSuit: no trumps), in half tricks.
+func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
+	w := weigh(g, hand)
+	return w.estimate(t)
 }
 
 // target is what the contract needs, in half tricks, with the talon's help
@@ -58,27 +105,26 @@ func target(g *game.Game, ci int, hand bool) int {
 	return need
 }
 
-// wants reports whether the bot would play contract ci from this hand: it
-// only takes on contracts won by taking tricks with trumps.
-func (b *Simple) wants(g *game.Game, seat, ci int, hand bool) bool {
+// wants reports whether the bot would play contract ci from hand h,
+// weighed w: it only takes on contracts won by taking tricks with trumps.
+func (b *Simple) wants(g *game.Game, h cards.Mask, w *weighed, ci int, hand bool) bool {
 	ct := &g.R.Contracts[ci]
-	h := g.Hands[seat]
 	switch {
 	case ct.Exact && ct.Tricks == 0: // misère: every suit low enough to duck
 		return duckable(g, h)
 	case ct.Exact:
 		return false
 	case ct.Trumps == cards.NoSuit: // slam-like: an overwhelming hand
-		return estimate(g, h, cards.NoSuit) >= 2*ct.Tricks-1
+		return w.estimate(cards.NoSuit) >= 2*ct.Tricks-1
 	}
-	return estimate(g, h, ct.Trumps) >= target(g, ci, hand)
+	return w.estimate(ct.Trumps) >= target(g, ci, hand)
 }
 
 // wantsAbove reports whether, where the declarer may announce any contract
 // at least as high as the bid, the hand wants a suit contract above bid:
 // the bid is then only the price of the talon (a Serbian 2 with a hand for
 // hearts).
-func (b *Simple) wantsAbove(g *game.Game, seat, bid int, hand bool) int {
+func (b *Simple) wantsAbove(g *game.Game, h cards.Mask, w *weighed, bid int, hand bool) int {
 	r := g.R
 	if !r.Exchange.AtLeastBid || r.Contracts[bid].MustBid {
 		return -1
@@ -88,7 +134,7 @@ func (b *Simple) wantsAbove(g *game.Game, seat, bid int, hand bool) int {
 		if ct.MustBid || ct.NoDeclarer || ct.Exact || ct.Trumps == cards.NoSuit {
 			continue
 		}
-		if b.wants(g, seat, ci, hand) {
+		if b.wants(g, h, w, ci, hand) {
 			return ci
 		}
 	}
@@ -99,37 +145,41 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	// The lowest legal bid up to the best contract this hand wants: it does
 	// not give away more than it needs.
 	best, above := -1, -1
+	h := g.Hands[seat]
+	w := weigh(g, h)
 	for _, c := range legal[1:] {
 		call := g.R.Ladder[c]
-		if b.wants(g, seat, call.Contract, call.Hand) {
+		if b.wants(g, h, &w, call.Contract, call.Hand) {
 			best = c
 			break
 		}
-		if above = b.wantsAbove(g, seat, call.Contract, call.Hand); above >= 0 {
+		if above = b.wantsAbove(g, h, &w, call.Contract, call.Hand); above >= 0 {
 			best = c
 			break
 		}
 	}
 	if best < 0 {
-		b.Reason = "too few sure tricks for any bid still open"
+		b.because("too few sure tricks for any bid still open")
 		return game.Pass
 	}
 	if above >= 0 {
-		b.Reason = "bids no more than it must: expects enough tricks for " + g.R.Contracts[above].Display() + ", which it may announce after the talon"
+		b.becauseOf("bids no more than it must, for a game it may announce after the talon: ", g.R.Contracts[above].Name)
 		return best
 	}
-	b.Reason = "expects enough tricks for " + g.R.CallName(g.R.Ladder[best])
+	b.becauseCall("expects enough tricks for ", g.R, g.R.Ladder[best])
 	return best
 }
 
 func (b *Simple) takeOffer(g *game.Game, seat int) bool {
+	h := g.Hands[seat]
+	w := weigh(g, h)
 	for ci := range g.R.Contracts {
-		if b.wants(g, seat, ci, false) {
-			b.Reason = "the hand is good enough for " + g.R.Contracts[ci].Name
+		if b.wants(g, h, &w, ci, false) {
+			b.becauseOf("the hand is good enough for ", g.R.Contracts[ci].Name)
 			return true
 		}
 	}
-	b.Reason = "the hand is too weak"
+	b.because("the hand is too weak")
 	return false
 }
 
@@ -139,10 +189,10 @@ func (b *Simple) potOffer(g *game.Game, seat int, min int) int {
 	est := estimate(g, g.Hands[seat], bestTrump(g, g.Hands[seat]))
 	worth := est - 2*(len(g.R.Deck.Ranks)-2) + 4
 	if worth >= min {
-		b.Reason = "offers for the talon"
+		b.because("offers for the talon")
 		return min
 	}
-	b.Reason = "does not offer for the talon"
+	b.because("does not offer for the talon")
 	return 0
 }
 
@@ -150,9 +200,9 @@ func (b *Simple) playFromHand(g *game.Game, seat int) bool {
 	t := g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Trumps
 	strong := estimate(g, g.Hands[seat], t) >= 2*g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Tricks+2
 	if strong {
-		b.Reason = "strong enough without the talon"
+		b.because("strong enough without the talon")
 	} else {
-		b.Reason = "takes the talon"
+		b.because("takes the talon")
 	}
 	return strong
 }
@@ -160,8 +210,9 @@ func (b *Simple) playFromHand(g *game.Game, seat int) bool {
 // bestTrump is the suit in which hand is strongest among the contracts open.
 func bestTrump(g *game.Game, hand cards.Mask) cards.Suit {
 	best, score := cards.Suit(0), -1
+	w := weigh(g, hand)
 	for s := range g.R.Deck.SuitIDs {
-		if v := estimate(g, hand, cards.Suit(s)); v > score {
+		if v := w.estimate(cards.Suit(s)); v > score {
 			best, score = cards.Suit(s), v
 		}
 	}
@@ -200,12 +251,12 @@ func (b *Simple) discard(g *game.Game, seat int, n int) cards.Mask {
 		}
 		laid |= pick.Bit()
 	}
-	b.Reason = "lays aside low cards of short suits"
+	b.because("lays aside low cards of short suits")
 	return laid
 }
 
 func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) (int, bool) {
-	hand := g.Hands[seat]
+	w := weigh(g, g.Hands[seat])
 	best, bestScore := legal[0], -1<<30
 	for _, ci := range legal {
 		ct := &g.R.Contracts[ci]
@@ -216,16 +267,16 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 			continue
 		}
 		// margin over the target, preferring the cheaper contract on ties
-		score := estimate(g, hand, ct.Trumps) - 2*ct.Tricks
+		score := w.estimate(ct.Trumps) - 2*ct.Tricks
 		if score > bestScore {
 			best, bestScore = ci, score
 		}
 	}
 	if mayConcede && bestScore < -4 {
-		b.Reason = "hopeless hand: gives up"
+		b.because("hopeless hand: gives up")
 		return best, true
 	}
-	b.Reason = "announces the contract with the best margin"
+	b.because("announces the contract with the best margin")
 	return best, false
 }
 
@@ -234,16 +285,16 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 func (b *Simple) retrieve(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.DefenceNeeds {
-		b.Reason = "strong enough for the whole defence: whists after all"
+		b.because("strong enough for the whole defence: whists after all")
 		return true
 	}
-	b.Reason = "lets the half stand"
+	b.because("lets the half stand")
 	return false
 }
 
 // chooseOpen: playing both defending hands, the bot would rather see them.
 func (b *Simple) chooseOpen(g *game.Game, seat int) bool {
-	b.Reason = "plays both defending hands open"
+	b.because("plays both defending hands open")
 	return true
 }
 
@@ -251,14 +302,14 @@ func (b *Simple) defend(g *game.Game, seat int) settle.Choice {
 	ct := &g.R.Contracts[g.Contract]
 	est := estimate(g, g.Hands[seat], ct.Trumps)
 	if est >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
-		b.Reason = "expects to take its share of tricks"
+		b.because("expects to take its share of tricks")
 		return settle.Play
 	}
 	if g.MayHalf(seat) && est >= ct.DefenceNeeds-1 {
-		b.Reason = "the other defender passed: takes half without play"
+		b.because("the other defender passed: takes half without play")
 		return settle.Half
 	}
-	b.Reason = "too weak to take its share"
+	b.because("too weak to take its share")
 	return settle.Drop
 }
 
@@ -266,9 +317,9 @@ func (b *Simple) invite(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	strong := estimate(g, g.Hands[seat], ct.Trumps) >= 2*g.R.Defence.InviteNeeds-2
 	if strong {
-		b.Reason = "strong enough to reach the target with the partner's help: invites"
+		b.because("strong enough to reach the target with the partner's help: invites")
 	} else {
-		b.Reason = "does not invite"
+		b.because("does not invite")
 	}
 	return strong
 }
@@ -276,16 +327,16 @@ func (b *Simple) invite(g *game.Game, seat int) bool {
 func (b *Simple) contra(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+2 {
-		b.Reason = "expects to beat the contract alone: contra"
+		b.because("expects to beat the contract alone: contra")
 		return true
 	}
 	// a contract played only against a contra: a defender who came to it
 	// doubles with a fair share of the defence (half of what beats it)
 	if ct.MustContra && estimate(g, g.Hands[seat], ct.Trumps) >= g.R.HandSize-ct.Tricks+1 {
-		b.Reason = "the contract is played only against a contra, and the defence has a fair chance: contra"
+		b.because("the contract is played only against a contra, and the defence has a fair chance: contra")
 		return true
 	}
-	b.Reason = "no contra"
+	b.because("no contra")
 	return false
 }
 
@@ -295,29 +346,30 @@ func (b *Simple) contra(g *game.Game, seat int) bool {
 func (b *Simple) recontra(g *game.Game, seat int, against int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	call := ruleset.ContraCalls[min(g.ContraCall(), ruleset.MaxContraLevels)]
-	sure := estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.Tricks+4
+	est := estimate(g, g.Hands[seat], ct.Trumps)
+	sure := est >= 2*ct.Tricks+4
 	if seat != g.Declarer {
-		sure = estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+4
+		sure = est >= 2*(g.R.HandSize-ct.Tricks)+4
 	}
 	if sure {
-		b.Reason = "sure of it: " + call
+		b.becauseOf("sure of it: ", call)
 		return true
 	}
-	b.Reason = "no " + call
+	b.becauseOf("no ", call)
 	return false
 }
 
 func (b *Simple) giveUp(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Trumps == cards.NoSuit || ct.Exact {
-		b.Reason = "plays it out"
+		b.because("plays it out")
 		return false
 	}
 	if estimate(g, g.Hands[seat], ct.Trumps) < 2*ct.Tricks-5 {
-		b.Reason = "too weak against this defence: gives up"
+		b.because("too weak against this defence: gives up")
 		return true
 	}
-	b.Reason = "plays it out"
+	b.because("plays it out")
 	return false
 }
 
@@ -348,14 +400,14 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 			top := len(g.R.Deck.Ranks) - 2
 			for m := legal; m != 0; m &= m - 1 {
 				if c := m.Lowest(); c.Rank() >= top {
-					b.Reason = "leads a high honour through the declarer"
+					b.because("leads a high honour through the declarer")
 					return c
 				}
 			}
-			b.Reason = "leads the lowest card of its longest suit"
+			b.because("leads the lowest card of its longest suit")
 			return legal.Suit(best.Suit()).Lowest()
 		}
-		b.Reason = "leads from its longest suit"
+		b.because("leads from its longest suit")
 		return best
 	}
 	// Cards that would win the trick as it stands.
@@ -376,16 +428,16 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	}
 	switch {
 	case !wantTricks && legal&^winners != 0:
-		b.Reason = "plays its highest card that does not win"
+		b.because("plays its highest card that does not win")
 		return (legal &^ winners).Highest()
 	case wantTricks && winners != 0 && !partnerWins:
-		b.Reason = "wins the trick as cheaply as it can"
+		b.because("wins the trick as cheaply as it can")
 		return cheapest(winners)
 	case partnerWins && legal&^winners != 0:
-		b.Reason = "leaves the trick to the other defender"
+		b.because("leaves the trick to the other defender")
 		return cheapest(legal &^ winners)
 	}
-	b.Reason = "plays its lowest card"
+	b.because("plays its lowest card")
 	return cheapest(legal)
 }
 

@@ -35,7 +35,7 @@ func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
 	if c, ok := b.sampled(g, legal[0].Seat); ok {
 		for _, l := range legal {
 			if l.Card() == c {
-				b.Reason = "best on average over deals of the unseen cards, each solved double-dummy"
+				b.because("best on average over deals of the unseen cards, each solved double-dummy")
 				return l
 			}
 		}

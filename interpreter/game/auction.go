@@ -59,7 +59,7 @@ func (a *Auction) Next() (seat int, done bool) {
 // ladder indexes, appended to buf.
 func (a *Auction) Legal(buf []int) []int {
 	buf = append(buf[:0], Pass)
-	for i := range a.r.Ladder {
+	for i := max(a.Bid, 0); i < len(a.r.Ladder); i++ { // below the standing bid nothing is open
 		if a.Allows(i) {
 			buf = append(buf, i)
 		}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/allocs"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
@@ -23,6 +24,8 @@ func BenchmarkDeal(b *testing.B) {
 			s := settle.New(r)
 			rng := rand.New(rand.NewPCG(1, 2))
 			seats := names(r.Hands)
+			var o settle.Outcome // kept from deal to deal, as a simulation keeps them
+			var l settle.Ledger
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -30,7 +33,8 @@ func BenchmarkDeal(b *testing.B) {
 				if err := g.Run(); err != nil {
 					b.Fatal(err)
 				}
-				if _, err := s.Settle(g.Outcome(seats), false); err != nil {
+				g.OutcomeInto(&o, seats)
+				if err := s.SettleInto(&l, &o, false); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -59,8 +63,16 @@ func BenchmarkPlay(b *testing.B) {
 	}
 }
 
-// TestPlayAllocatesNothing pins the per-card path: once warm, a whole deal
-// (deal, auction, exchange, defence, ten tricks) allocates nothing.
+// playDeals is the number of deals TestPlayAllocatesNothing plays of each
+// ruleset: enough that every kind of deal the bots reach (misère, the
+// all-pass game, a dropped defence, a contra) comes up.
+const playDeals = 2000
+
+// TestPlayAllocatesNothing pins the per-card path: once warm, whole deals
+// (deal, auction, exchange, defence, every trick) allocate nothing. The
+// mallocs are counted exactly over playDeals deals of each embedded
+// ruleset (testing.AllocsPerRun would round one allocation in a hundred
+// deals down to none).
 func TestPlayAllocatesNothing(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		r, _ := rulesets.Open(name)
@@ -70,14 +82,62 @@ func TestPlayAllocatesNothing(t *testing.T) {
 			g.Deal(rng)
 			_ = g.Run()
 		}
-		allocs := testing.AllocsPerRun(1000, func() {
+		var err error
+		n := allocs.Count(playDeals, func() {
 			g.Deal(rng)
-			if err := g.Run(); err != nil {
-				t.Fatal(err)
+			if e := g.Run(); e != nil {
+				err = e
 			}
 		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per deal played", name, allocs)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n != 0 {
+			t.Errorf("%s: %d allocations in %d deals played", name, n, playDeals)
+		}
+	}
+}
+
+// TestDealAllocatesNothing pins whole deals with their settlement, as a
+// simulation plays them (the outcome and the ledger kept from deal to
+// deal: OutcomeInto, SettleInto): no allocation but the list of contras
+// of a doubled deal. Counted exactly, over playDeals deals of each
+// embedded ruleset.
+func TestDealAllocatesNothing(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, _ := rulesets.Open(name)
+		g := game.New(r, bots(r.Hands))
+		s := settle.New(r)
+		rng := rand.New(rand.NewPCG(3, 4))
+		seats := names(r.Hands)
+		var o settle.Outcome
+		var l settle.Ledger
+		var err error
+		doubled := 0
+		deal := func() {
+			g.Deal(rng)
+			if e := g.Run(); e != nil {
+				err = e
+				return
+			}
+			g.OutcomeInto(&o, seats)
+			if o.Doubled != nil {
+				doubled++
+			}
+			if e := s.SettleInto(&l, &o, false); e != nil {
+				err = e
+			}
+		}
+		for range 100 { // warm up: the lists grow to their size
+			deal()
+		}
+		doubled = 0
+		n := allocs.Count(playDeals, deal)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n > uint64(doubled) {
+			t.Errorf("%s: %d allocations in %d deals with their settlement (%d doubled)", name, n, playDeals, doubled)
 		}
 	}
 }

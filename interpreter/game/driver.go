@@ -12,8 +12,16 @@ func (g *Game) Run() error {
 		if g.err != nil {
 			return g.err
 		}
-		if _, err := g.Take(g.Players[g.Chooser()].Choose(g, g.Choices())); err != nil {
+		if g.R == nil || g.auc.r == nil {
+			_, err := g.Apply(Action{}) // no deal: Apply says so
 			return err
+		}
+		a := g.answer(g.Players[g.Chooser()].Choose(g, g.Choices()))
+		if err := g.take(a); err != nil {
+			return err
+		}
+		if g.KeepHistory {
+			g.History = append(g.History, a)
 		}
 	}
 	return g.err
@@ -41,6 +49,17 @@ func (g *Game) Choices() []Action { return g.LegalActions(g.actions[:0]) }
 // A card or a discard that breaks a rule is refused; the state is then
 // unchanged.
 func (g *Game) Take(a Action) (Ruling, error) {
+	a = g.answer(a)
+	r, err := g.Apply(a)
+	if err == nil && g.KeepHistory {
+		g.History = append(g.History, a)
+	}
+	return r, err
+}
+
+// answer reads a player's answer as Take does: for the decision awaited,
+// a default for one that is not open.
+func (g *Game) answer(a Action) Action {
 	a.Phase, a.Seat = g.phase, g.toAct
 	switch g.phase {
 	case PhaseAuction:
@@ -58,11 +77,7 @@ func (g *Game) Take(a Action) (Ruling, error) {
 	case PhaseAnnounce:
 		a.Concede = a.Concede && g.MayConcede()
 	}
-	r, err := g.Apply(a)
-	if err == nil && g.KeepHistory {
-		g.History = append(g.History, a)
-	}
-	return r, err
+	return a
 }
 
 // ContraBy is the defender whose contra is being answered (PhaseRecontra).

@@ -55,6 +55,20 @@ type State struct {
 	R     *ruleset.Ruleset // compiled once, never changed: shared by clones
 	Names [MaxSeats]string // the seats' names, for rulings and errors ("" : seat N)
 
+	// dealState is everything of one deal but the records below: a new
+	// deal zeroes it as one, and leaves the records' old entries, past
+	// their counts, where they are (they are never read).
+	dealState
+
+	Record     [MaxTricks]Trick          // the tricks played: Record[:NTricks]
+	Notes      [maxCooperationNotes]Note // breaches of the defenders' cooperation rules: Notes[:NNotes]
+	deckOrder  [32]cards.Card            // the shuffled pack (Deal)
+	talonOrder [MaxSeats]cards.Card      // the talon in the order it was dealt (as many as it holds)
+}
+
+// dealState is the part of a State a new deal starts afresh: its fields
+// are State's (promoted).
+type dealState struct {
 	Dealt    [MaxSeats]cards.Mask // hands as dealt
 	Hands    [MaxSeats]cards.Mask // hands now
 	Talon    cards.Mask
@@ -75,21 +89,28 @@ type State struct {
 	TableSize int
 	// TalonTaken is the tricks the talon won (talon_leads: card).
 	TalonTaken int
-	talonOrder [MaxSeats]cards.Card // the talon in the order it was dealt
 
-	Trump     cards.Suit
-	Taken     [MaxSeats]int
-	BestRun   int // the declarer's longest run of consecutive tricks
-	curRun    int
-	Record    [MaxTricks]Trick
-	NTricks   int
-	Stopped   bool                      // play stopped early: the contract was lost
-	Claimed   bool                      // play ended by a claim: Taken counts tricks not in Record
-	Notes     [maxCooperationNotes]Note // breaches of the defenders' cooperation rules
-	NNotes    int
-	trick     Trick
-	winner    cards.Card
-	deckOrder [32]cards.Card
+	Trump   cards.Suit
+	Taken   [MaxSeats]int
+	BestRun int // the declarer's longest run of consecutive tricks
+	curRun  int
+	NTricks int
+	Stopped bool // play stopped early: the contract was lost
+	Claimed bool // play ended by a claim: Taken counts tricks not in Record
+	NNotes  int
+	trick   Trick
+	winner  cards.Card
+
+	// the card play as the contract and the defence fixed it (startPlay):
+	// the rules of play binding each seat, and who plays
+	started bool // set: rules and inPlay hold
+	rules   [MaxSeats]ruleset.Play
+	inPlay  [MaxSeats]bool
+	binding bool // cooperation rule 1 binds (the defenders may not overtake each other)
+	// the cards open to seat legalSeat in the trick now (nextCard; -1 none):
+	// asked by the offer, the check and the next seat alike, computed once
+	legalSeat int
+	legalNow  cards.Mask
 
 	// where the deal stands: the decision awaited and the progress of
 	// each stage's loop
@@ -235,9 +256,11 @@ func (g *State) TalonOrder() []cards.Card {
 	return out
 }
 
+// reset starts a new deal: the deal's part of the state zeroed as one,
+// the records emptied by their counts.
 func (g *State) reset() {
-	*g = State{R: g.R, Names: g.Names, Calls: g.Calls[:0], TableSize: g.TableSize,
-		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit}
+	g.dealState = dealState{Calls: g.Calls[:0], TableSize: g.TableSize,
+		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit, legalSeat: -1}
 }
 
 func (g *State) playing() bool { return settle.DefenceInPlay(g.Declarer, g.Defence[:g.Seats()]) }
@@ -370,6 +393,7 @@ func (g *State) put(seat int, c cards.Card) {
 	if seat != TalonSeat {
 		g.Hands[seat] &^= c.Bit()
 	}
+	g.legalSeat = -1 // the trick changed
 }
 
 // TalonTricks is the number of tricks the talon's cards are turned into.
@@ -422,11 +446,21 @@ func (g *State) Winning() cards.Card { return g.winner }
 
 // Legal is the set of cards seat may play to the current trick.
 func (g *State) Legal(seat int) cards.Mask {
+	if seat == g.legalSeat {
+		return g.legalNow
+	}
 	if g.trick.N == 0 {
 		return g.Hands[seat]
 	}
-	l := legal(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
-	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0 {
+	binding := g.binding
+	var l cards.Mask
+	if g.started {
+		l = legal(g.rules[seat], g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+	} else { // a position set for questions
+		l = legal(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+		binding = g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0
+	}
+	if binding {
 		l &^= g.overtakes(seat, l) // overtaking the other defender is a revoke
 	}
 	return l
@@ -502,14 +536,22 @@ func (g *State) ruleNow(seat int) (cards.Mask, playRule) {
 
 // Outcome is the finished deal as settlement sees it; names are the seats'.
 func (g *State) Outcome(names []string) *settle.Outcome {
+	o := new(settle.Outcome)
+	g.OutcomeInto(o, names)
+	return o
+}
+
+// OutcomeInto is Outcome written over o, whose lists' room is reused: a
+// simulation settles deal after deal from one outcome without allocating
+// (a doubled deal's list of contras excepted).
+func (g *State) OutcomeInto(o *settle.Outcome, names []string) {
 	n := g.Seats()
-	o := &settle.Outcome{
+	defence, tricks := o.Defence[:0], o.Tricks[:0]
+	*o = settle.Outcome{
 		Seats: names, Dealer: g.Dealer(), Declarer: g.Declarer, Contract: g.Contract,
 		Hand: g.Hand, Forced: g.Forced, Conceded: g.Conceded,
-		Defence: make([]settle.Choice, n), Tricks: make([]int, n),
+		Defence: append(defence, g.Defence[:n]...), Tricks: append(tricks, g.Taken[:n]...),
 	}
-	copy(o.Defence, g.Defence[:n])
-	copy(o.Tricks, g.Taken[:n])
 	o.TalonTricks = g.TalonTaken
 	o.Uncontested = settle.Uncontested(g.R, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n])
 	o.Open = g.Open && g.LoneDefender() >= 0 && !g.R.Contracts[max(g.Contract, 0)].DefendersOpen
@@ -533,7 +575,6 @@ func (g *State) Outcome(names []string) *settle.Outcome {
 		}
 		o.DeclarerAcesAll = (all & top).Count()
 	}
-	return o
 }
 
 // topRank is the set of cards of the deck's highest rank.

@@ -107,7 +107,8 @@ func (g *State) LegalActions(buf []Action) []Action {
 	}
 	switch g.phase {
 	case PhaseAuction:
-		for c := Pass; c < len(g.R.Ladder); c++ {
+		buf = append(buf, Action{Phase: PhaseAuction, Seat: s, Value: Pass})
+		for c := max(g.auc.Bid, 0); c < len(g.R.Ladder); c++ { // below the standing bid nothing is open
 			if g.auc.Allows(c) {
 				buf = append(buf, Action{Phase: PhaseAuction, Seat: s, Value: c})
 			}
@@ -135,8 +136,10 @@ func (g *State) LegalActions(buf []Action) []Action {
 			buf = append(buf, Action{Phase: PhaseDefend, Seat: s, Value: int(settle.Half)})
 		}
 	case PhasePlay:
+		a := Action{Phase: PhasePlay, Seat: s}
 		for m := g.Legal(s); m != 0; m &= m - 1 {
-			buf = append(buf, Action{Phase: PhasePlay, Seat: s, Cards: m.Lowest().Bit()})
+			a.Cards = m & -m // the lowest card's bit
+			buf = append(buf, a)
 		}
 	}
 	return buf
@@ -161,15 +164,29 @@ func (g *State) Apply(a Action) (Ruling, error) {
 	if a.Seat != g.toAct {
 		return Ruling{}, fmt.Errorf("out of turn: %s is to decide (%s), not %s", g.seatName(g.toAct), g.phase, g.seatName(a.Seat))
 	}
-	r, err := g.decide(a)
+	rule, err := g.decide(a)
 	if err != nil {
 		return Ruling{}, err
 	}
+	r := Ruling{Action: a, Rule: rule}
 	if err := g.advance(); err != nil {
 		g.err = err
 		return r, err
 	}
 	return r, nil
+}
+
+// take is Apply for a decision the deal waits for (its phase and seat
+// set), without the ruling: the loop of Run.
+func (g *State) take(a Action) error {
+	if _, err := g.decide(a); err != nil {
+		return err
+	}
+	if err := g.advance(); err != nil {
+		g.err = err
+		return err
+	}
+	return nil
 }
 
 // SeatName is seat's name, or "seat N" when the state was not told.
@@ -224,31 +241,31 @@ func yesNo(a Action) (bool, error) {
 
 // decide applies the decision itself; advance then runs what follows
 // without a decision.
-func (g *State) decide(a Action) (Ruling, error) {
+func (g *State) decide(a Action) (rule string, err error) {
 	r, s := g.R, a.Seat
 	switch g.phase {
 	case PhaseAuction:
 		if !g.auc.Allows(a.Value) {
-			return Ruling{}, fmt.Errorf("%s cannot call %s now: %s", g.seatName(s), g.callName(a.Value), g.whyNotCall(a.Value))
+			return "", fmt.Errorf("%s cannot call %s now: %s", g.seatName(s), g.callName(a.Value), g.whyNotCall(a.Value))
 		}
 		g.Calls = append(g.Calls, CallRecord{Seat: s, Call: a.Value})
 		g.auc.Apply(a.Value)
 		g.Bid = g.auc.Bid
-		return Ruling{Action: a, Rule: "each call passes or bids what the auction allows"}, nil
+		return "each call passes or bids what the auction allows", nil
 	case PhaseOffer:
 		take, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		if take {
 			g.Declarer = s
-			return Ruling{Action: a, Rule: "all passed: the seat offered may declare"}, nil
+			return "all passed: the seat offered may declare", nil
 		}
 		g.step++
-		return Ruling{Action: a, Rule: "all passed: the seat offered may declare"}, nil
+		return "all passed: the seat offered may declare", nil
 	case PhasePotAuction:
 		if a.Value < 0 || (a.Value > 0 && a.Value <= g.potOffer) {
-			return Ruling{}, fmt.Errorf("a pot offer must be 0 (pass) or above the standing %d, not %d", g.potOffer, a.Value)
+			return "", fmt.Errorf("a pot offer must be 0 (pass) or above the standing %d, not %d", g.potOffer, a.Value)
 		}
 		if a.Value > 0 {
 			g.potHolder, g.potOffer = s, a.Value
@@ -257,77 +274,77 @@ func (g *State) decide(a Action) (Ruling, error) {
 			g.potActive--
 		}
 		g.potTurn = (s + 1) % g.Seats()
-		return Ruling{Action: a, Rule: "the pot auction: the highest offer takes the talon"}, nil
+		return "the pot auction: the highest offer takes the talon", nil
 	case PhaseFromHand:
 		hand, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		g.Hand = hand
 		g.exchanged = true
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhaseDiscard:
 		n := r.Exchange.Discard
 		if a.Cards.Count() != n || a.Cards&^g.Hands[s] != 0 {
-			return Ruling{}, fmt.Errorf("%s must lay aside %d of the cards held, not %s", g.seatName(s), n, r.Deck.Format(a.Cards, false))
+			return "", fmt.Errorf("%s must lay aside %d of the cards held, not %s", g.seatName(s), n, r.Deck.Format(a.Cards, false))
 		}
 		g.Hands[s] &^= a.Cards
 		g.Laid = a.Cards
 		g.discarded = true
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhaseAnnounce:
 		if a.Concede {
 			if !g.MayConcede() {
-				return Ruling{}, fmt.Errorf("this ruleset does not let the declarer give up now")
+				return "", fmt.Errorf("this ruleset does not let the declarer give up now")
 			}
 			g.Conceded = true
 			if g.mayAnnounce(a.Value) {
 				g.Contract = a.Value
 			}
-			return Ruling{Action: a, Rule: "the declarer may give up before play"}, nil
+			return "the declarer may give up before play", nil
 		}
 		if !g.mayAnnounce(a.Value) {
-			return Ruling{}, fmt.Errorf("%s announced contract %d, not one the bid allows (%v)", g.seatName(s), a.Value, g.Announceable(nil))
+			return "", fmt.Errorf("%s announced contract %d, not one the bid allows (%v)", g.seatName(s), a.Value, g.Announceable(nil))
 		}
 		g.Contract = a.Value
 		g.Trump = r.Contracts[a.Value].Trumps
-		return Ruling{Action: a, Rule: "the declarer announces a contract the bid allows"}, nil
+		return "the declarer announces a contract the bid allows", nil
 	case PhaseDefend:
 		if a.Value < 0 || a.Value > int(settle.Half) {
-			return Ruling{}, fmt.Errorf("%s: %d is no defence choice", g.seatName(s), a.Value)
+			return "", fmt.Errorf("%s: %d is no defence choice", g.seatName(s), a.Value)
 		}
 		ch := settle.Choice(a.Value)
 		if ch != settle.Play && ch != settle.Drop && !(ch == settle.Half && g.MayHalf(s)) {
-			return Ruling{}, fmt.Errorf("%s cannot choose %v here", g.seatName(s), ch)
+			return "", fmt.Errorf("%s cannot choose %v here", g.seatName(s), ch)
 		}
-		if why := r.WhyNoDrop(g.Contract); ch == settle.Drop && why != "" {
-			return Ruling{}, fmt.Errorf("%s cannot drop out: %s", g.seatName(s), why)
+		if ch == settle.Drop && !r.MayDrop(g.Contract) {
+			return "", fmt.Errorf("%s cannot drop out: %s", g.seatName(s), r.WhyNoDrop(g.Contract))
 		}
 		g.Defence[s] = ch
 		g.step++
-		return Ruling{Action: a, Rule: "each defender plays or drops out"}, nil
+		return "each defender plays or drops out", nil
 	case PhaseRetrieve:
 		back, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		if back {
 			g.Defence[s], g.Defence[g.halfSeat] = settle.Play, settle.Drop // the half counts as a pass
 		}
 		g.retrieved = true
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhaseOpen:
 		open, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		g.Open = open
 		g.openAsked = true
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhaseInvite:
 		inv, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		if inv {
 			g.Defence[s] = settle.Invite
@@ -335,19 +352,19 @@ func (g *State) decide(a Action) (Ruling, error) {
 		} else {
 			g.step++
 		}
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhaseGiveUp:
 		up, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		g.Conceded = up
 		g.gaveUpAsked = true
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhaseContra:
 		dbl, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		if dbl {
 			g.Doubled[s] = 1
@@ -355,11 +372,11 @@ func (g *State) decide(a Action) (Ruling, error) {
 		} else {
 			g.step++
 		}
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhaseRecontra:
 		re, err := yesNo(a)
 		if err != nil {
-			return Ruling{}, err
+			return "", err
 		}
 		if re {
 			g.Doubled[g.contraBy]++
@@ -367,27 +384,27 @@ func (g *State) decide(a Action) (Ruling, error) {
 		if !re || g.Doubled[g.contraBy] >= r.Defence.Contra.Levels {
 			g.afterContra()
 		}
-		return Ruling{Action: a}, nil
+		return "", nil
 	case PhasePlay:
 		legal := g.Legal(s)
 		c := a.Card()
 		if a.Cards.Count() != 1 || !legal.Has(c) {
 			if a.Cards.Count() != 1 {
-				return Ruling{}, fmt.Errorf("trick %d: %s must play one card, not %q", g.NTricks+1, g.seatName(s), r.Deck.Format(a.Cards, false))
+				return "", fmt.Errorf("trick %d: %s must play one card, not %q", g.NTricks+1, g.seatName(s), r.Deck.Format(a.Cards, false))
 			}
 			if !g.Hands[s].Has(c) {
-				return Ruling{}, fmt.Errorf("trick %d: %s", g.NTricks+1, g.IllegalCard(s, c))
+				return "", fmt.Errorf("trick %d: %s", g.NTricks+1, g.IllegalCard(s, c))
 			}
-			return Ruling{}, fmt.Errorf("trick %d: %s played %s but %s", g.NTricks+1, g.seatName(s), r.Deck.Name(c), g.IllegalCard(s, c))
+			return "", fmt.Errorf("trick %d: %s played %s but %s", g.NTricks+1, g.seatName(s), r.Deck.Name(c), g.IllegalCard(s, c))
 		}
 		if r.Play.Cooperation != ruleset.CooperationNone && g.Declarer >= 0 {
 			g.note(s, c)
 		}
 		g.put(s, c)
 		g.k++
-		return Ruling{Action: a}, nil
+		return "", nil
 	}
-	return Ruling{}, fmt.Errorf("no decision is open")
+	return "", fmt.Errorf("no decision is open")
 }
 
 func (g *State) callName(c int) string {
@@ -510,7 +527,7 @@ func (g *State) advance() error {
 		case PhaseDefend:
 			if g.step < n {
 				s := (g.Declarer + g.step) % n
-				if r.WhyNoDrop(g.Contract) == "" {
+				if r.MayDrop(g.Contract) {
 					g.toAct = s
 					return nil
 				}
@@ -644,9 +661,17 @@ func (g *State) allPassed() error {
 	return nil
 }
 
-// startPlay sets up the first trick.
+// startPlay sets up the first trick, and the card play as the contract
+// and the defence have fixed it: who plays, the rules binding each seat.
 func (g *State) startPlay() {
 	g.phase = PhasePlay
+	r, n := g.R, g.Seats()
+	for s := 0; s < n; s++ {
+		g.inPlay[s] = g.InPlay(s)
+		g.rules[s] = r.Play.ForSeat(s == g.Declarer, g.Declarer >= 0)
+	}
+	g.binding = r.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0
+	g.started = true
 	g.leader = 0 // forehand, when everyone plays
 	if g.Declarer >= 0 {
 		g.leader = FirstLeader(g.R, g.Declarer, g.Contract, g.InPlay)
@@ -675,15 +700,20 @@ func (g *State) nextCard() (done bool, err error) {
 	n := g.Seats()
 	for {
 		for g.k < n {
-			s := (g.leader + g.k) % n
-			if !g.InPlay(s) {
+			s := g.leader + g.k // (leader + k) % n, without dividing
+			if s >= n {
+				s -= n
+			}
+			if !g.inPlay[s] {
 				g.k++
 				continue
 			}
-			if g.Legal(s) == 0 {
+			g.legalSeat = -1
+			legal := g.Legal(s)
+			if legal == 0 {
 				return false, fmt.Errorf("%s has no card for trick %d", g.SeatName(s), g.t+1)
 			}
-			g.toAct = s
+			g.toAct, g.legalSeat, g.legalNow = s, s, legal
 			return false, nil
 		}
 		// the trick is complete

@@ -172,24 +172,7 @@ func exprOptions(env map[string]any) []expr.Option {
 			new(func(int) money.Amount), new(func(money.Amount) money.Amount)),
 		// power(b, n) is b to the whole n (progressions: 2-4-8 is 2 * power(2, run)).
 		expr.Function("power", func(p ...any) (any, error) {
-			b, n := int64(p[0].(int)), p[1].(int)
-			if n < 0 {
-				return nil, fmt.Errorf("power(%d, %d): a negative exponent", b, n)
-			}
-			out := int64(1)
-			for range n {
-				next, err := mulInt(out, b)
-				if err != nil {
-					return nil, fmt.Errorf("power(%d, %d) does not fit in 64 bits", b, n)
-				}
-				if out = next; out == 0 || out == 1 {
-					break // 0 and 1 stay what they are: no need to loop a huge n
-				}
-			}
-			if out == 1 && b == -1 && n%2 == 1 {
-				out = -1
-			}
-			return int(out), nil
+			return power(int64(p[0].(int)), p[1].(int))
 		}, new(func(int, int) int)),
 		expr.Operator("+", "_add"),
 		expr.Operator("-", "_sub"),
@@ -244,24 +227,18 @@ func (negation) Visit(n *ast.Node) {
 	}
 }
 
-// Env is a settlement environment: one map reused from deal to deal by its
-// owner (not safe for concurrent use).
+// Env is a settlement environment as expr's machine reads it: a map of
+// every name to its value. Settlement itself reads a Frame (code.go).
 type Env map[string]any
 
-// NewEnv makes an environment with every variable of r at its zero value.
+// NewEnv makes an environment with every variable of r at its zero value
+// (the options at their values in r).
 func (r *Ruleset) NewEnv() Env {
 	env := make(Env, len(r.envTemplate))
 	for k, v := range r.envTemplate {
 		env[k] = v
 	}
 	return env
-}
-
-// ResetEnv sets every variable of env back to its zero value, in place.
-func (r *Ruleset) ResetEnv(env Env) {
-	for k, v := range r.envTemplate {
-		env[k] = v
-	}
 }
 
 // EnvNames lists the names an expression of r may use, sorted.

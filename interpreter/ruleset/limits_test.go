@@ -67,13 +67,24 @@ func TestIntegerArithmeticIsChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := r.NewEnv()
+	// each both ways: on expr's machine and compiled to closures, alike
 	run := func(src string) (any, error) {
 		t.Helper()
 		p, err := compileSafe(src, exprOptions(r.envTemplate))
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		return vm.Run(p, map[string]any(env))
+		v, err := vm.Run(p, map[string]any(env))
+		c := &Code{Program: p}
+		c.compile(r.layout)
+		if !c.Compiled() {
+			t.Errorf("%s: not compiled to closures", src)
+		}
+		cv, cerr := c.Value(r.NewFrame())
+		if (cerr != nil) != (err != nil) || cv != v {
+			t.Errorf("%s = %v (%v) compiled, %v (%v) on expr's machine", src, cv, cerr, v, err)
+		}
+		return v, err
 	}
 	for src, want := range map[string]any{
 		"7 * 2": 14, "-game": 0, "- (3 - 5)": 2, "7 % 3": 1, "min(3, 1 + 1)": 2, "max(3, 4)": 4,

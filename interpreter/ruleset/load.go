@@ -203,6 +203,7 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 			}
 		}
 	}
+	out.zero = newFrame(out.layout, out.envTemplate)
 	return out, nil
 }
 
@@ -292,6 +293,32 @@ type compiler struct {
 	failed map[string]bool // defines that did not compile: uses of them are not errors of their own
 	config map[envKey]*conf.Config
 	prints map[envKey]string
+	codes  []*Code // settlement expressions, compiled to closures once every name is known
+	finals []*Code // the final's, compiled at once
+}
+
+// code wraps a settlement program, to be compiled to closures when the
+// environment is complete (finish); nil stays nil.
+func (c *compiler) code(p *vm.Program) *Code {
+	if p == nil {
+		return nil
+	}
+	code := &Code{Program: p}
+	c.codes = append(c.codes, code)
+	return code
+}
+
+// finish lays out the settlement frames over the complete environment and
+// compiles every settlement expression to closures over them.
+func (c *compiler) finish() {
+	r := c.r
+	r.layout = newLayout(r.envTemplate, true)
+	r.zero = newFrame(r.layout, r.envTemplate)
+	for _, code := range c.codes {
+		code.compile(r.layout)
+	}
+	r.codes = c.codes
+	r.finals = c.finals
 }
 
 // envKey names an environment as it stands: the map and its size (defines
@@ -452,6 +479,7 @@ func (c *compiler) compile(s *Spec) {
 	c.settlement(s)
 	c.sheetRules(s)
 	c.final(s)
+	c.finish()
 }
 
 // sheetRules compiles the sheet's bookkeeping after each deal: the
@@ -489,11 +517,11 @@ func (c *compiler) sheetRules(s *Spec) {
 			c.errorf(c.node(path...), "no account %q in table.sheet.%s%s (it has %s)", name, what, nearestHint(name, list), strings.Join(list, ", "))
 		}
 	}
-	optional := func(e Expr, what string) *vm.Program {
+	optional := func(e Expr, what string) *Code {
 		if e.Node == nil {
 			return nil
 		}
-		return c.program(e, what, expr.AsBool())
+		return c.code(c.program(e, what, expr.AsBool()))
 	}
 	if w := sh.WriteOff; w != nil {
 		at := []string{"table", "sheet", "write_off"}
@@ -519,11 +547,11 @@ func (c *compiler) sheetRules(s *Spec) {
 		}
 		ceil := &Ceiling{Account: cl.Account, HelpAccount: cl.Help.Account, Rest: cl.Rest,
 			AtSrc: cl.At.Text, WhenSrc: cl.When.Text, PerSrc: cl.Help.PerPoint.Text, Rule: rule, Source: cl.Source}
-		ceil.At = c.program(cl.At, "ceiling at", nil)
-		ceil.PerPoint = c.program(cl.Help.PerPoint, "ceiling help per_point", nil)
+		ceil.At = c.code(c.program(cl.At, "ceiling at", nil))
+		ceil.PerPoint = c.code(c.program(cl.Help.PerPoint, "ceiling help per_point", nil))
 		ceil.When = optional(cl.When, "ceiling when")
 		for _, p := range []struct {
-			prog *vm.Program
+			prog *Code
 			e    Expr
 		}{{ceil.At, cl.At}, {ceil.PerPoint, cl.Help.PerPoint}} {
 			if p.prog != nil {
@@ -560,9 +588,21 @@ func (c *compiler) final(s *Spec) {
 			env[name] = money.Amount{}
 		}
 	}
-	f := &Final{ClosedSrc: fs.ClosedWhen.Text, PairSrc: fs.Pair.Text, Description: fs.Description, env: env}
-	f.ClosedWhen = c.programIn(env, fs.ClosedWhen, "final closed_when", expr.AsBool())
-	f.Pair = c.programIn(env, fs.Pair, "final pair", nil)
+	f := &Final{ClosedSrc: fs.ClosedWhen.Text, PairSrc: fs.Pair.Text, Description: fs.Description, env: env, layout: newLayout(env, false)}
+	// compiled to closures at once: their environment is complete
+	for _, e := range []struct {
+		code **Code
+		p    *vm.Program
+	}{
+		{&f.ClosedWhen, c.programIn(env, fs.ClosedWhen, "final closed_when", expr.AsBool())},
+		{&f.Pair, c.programIn(env, fs.Pair, "final pair", nil)},
+	} {
+		if e.p != nil {
+			*e.code = &Code{Program: e.p}
+			(*e.code).compile(f.layout)
+			c.finals = append(c.finals, *e.code)
+		}
+	}
 	if f.Pair != nil {
 		if t := f.Pair.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
 			c.errorf(fs.Pair.Node, "final pair %q has type %v; want a number", fs.Pair.Text, t)
@@ -578,7 +618,7 @@ func (c *compiler) eventConditions(s *Spec) {
 		if err := v.Decode(&e); err != nil || e.When.Node == nil {
 			return
 		}
-		p := c.program(e.When, "event "+k.Value+" when", expr.AsBool())
+		p := c.code(c.program(e.When, "event "+k.Value+" when", expr.AsBool()))
 		for i := range c.r.Events {
 			if c.r.Events[i].Name == k.Value {
 				c.r.Events[i].When = p
@@ -1109,7 +1149,7 @@ func (c *compiler) defines(s *Spec) {
 			return
 		}
 		c.r.envTemplate[id] = zero
-		c.r.Defines = append(c.r.Defines, Define{Name: id, Src: v.Value, Program: p})
+		c.r.Defines = append(c.r.Defines, Define{Name: id, Src: v.Value, Program: c.code(p)})
 	})
 }
 
@@ -1121,7 +1161,7 @@ var selectors = map[string]Selector{
 func (c *compiler) settlement(s *Spec) {
 	for _, rs := range s.Settlement {
 		rule := Rule{Name: rs.Rule, Source: rs.Source, WhenSrc: rs.When.Text}
-		rule.When = c.program(rs.When, "when", expr.AsBool())
+		rule.When = c.code(c.program(rs.When, "when", expr.AsBool()))
 		if rule.When != nil {
 			rule.WhenValues = c.withValues(rs.When.Text, true)
 		}
@@ -1134,9 +1174,9 @@ func (c *compiler) settlement(s *Spec) {
 				c.errorf(ms.Who.Node, "the pot has no markings")
 			}
 			if ms.Where.Node != nil {
-				m.Where = c.program(ms.Where, "where", expr.AsBool())
+				m.Where = c.code(c.program(ms.Where, "where", expr.AsBool()))
 			}
-			m.Add = c.program(ms.Add, "add", expr.AsInt())
+			m.Add = c.code(c.program(ms.Add, "add", expr.AsInt()))
 			rule.Mark = append(rule.Mark, m)
 		}
 		for _, ps := range rs.Pay {
@@ -1165,9 +1205,9 @@ func (c *compiler) settlement(s *Spec) {
 				c.errorf(ps.To.Node, "a payment from %s to %s moves nothing", ps.From.Text, ps.To.Text)
 			}
 			if ps.Where.Node != nil {
-				pay.Where = c.program(ps.Where, "where", expr.AsBool())
+				pay.Where = c.code(c.program(ps.Where, "where", expr.AsBool()))
 			}
-			pay.Amount = c.program(ps.Amount, "amount", nil)
+			pay.Amount = c.code(c.program(ps.Amount, "amount", nil))
 			if pay.Amount != nil {
 				if t := pay.Amount.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
 					c.errorf(ps.Amount.Node, "amount %q has type %v; want a number (an integer or an exact fraction)", ps.Amount.Text, t)
@@ -1202,7 +1242,7 @@ func (c *compiler) explain(w Word) []ExplainPart {
 			parts = append(parts, ExplainPart{Text: rest[:i]})
 		}
 		p := c.program(Expr{Text: rest[i+1 : i+j], Node: w.Node}, "explain", nil)
-		parts = append(parts, ExplainPart{Program: p})
+		parts = append(parts, ExplainPart{Program: c.code(p)})
 		rest = rest[i+j+1:]
 	}
 	if rest != "" {
@@ -1263,7 +1303,7 @@ func (c *compiler) withValues(src string, bools bool) []ExplainPart {
 		}
 		k, _ := strconv.Atoi(piece)
 		t := leaves[k].Node().Type()
-		parts = append(parts, ExplainPart{Program: leaves[k], Quote: t != nil && t.Kind() == reflect.String})
+		parts = append(parts, ExplainPart{Program: c.code(leaves[k]), Quote: t != nil && t.Kind() == reflect.String})
 	}
 	return parts
 }

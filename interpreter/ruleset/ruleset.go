@@ -56,6 +56,10 @@ type Ruleset struct {
 	Rules   []Rule
 
 	envTemplate map[string]any
+	layout      *Layout       // of the settlement frames
+	zero        *Frame        // every name at its zero, the options at their values
+	codes       []*Code       // every settlement expression
+	finals      []*Code       // the final's expressions (over its own frames)
 	programs    *programCache // shared with the rulesets With derives
 	root        *yaml.Node    // the document, for recompiling with options
 }
@@ -317,7 +321,7 @@ type Option struct {
 
 type Event struct {
 	Name, Ident, Description, Source string
-	When                             *vm.Program // derived from the cards when the deal is played; nil: stated only
+	When                             *Code // derived from the cards when the deal is played; nil: stated only
 }
 
 // Sheet names the score-sheet accounts: per player, and per pair.
@@ -368,7 +372,7 @@ func (r *Ruleset) StartValue(account string, players int) (money.Amount, error) 
 // stands above zero. When (nil: always) is a settlement expression.
 type WriteOff struct {
 	Account, Off string
-	When         *vm.Program
+	When         *Code
 	WhenSrc      string
 	Rule, Source string
 }
@@ -381,19 +385,29 @@ type WriteOff struct {
 // expressions.
 type Ceiling struct {
 	Account, HelpAccount, Rest string
-	At, When, PerPoint         *vm.Program
+	At, When, PerPoint         *Code
 	AtSrc, WhenSrc, PerSrc     string
 	Rule, Source               string
 }
 
 // Final closes a game kept on a score sheet: ClosedWhen per player, Pair
-// per ordered pair of players, both over a FinalEnv.
+// per ordered pair of players, both over a FinalEnv, or compiled over a
+// NewFinalFrame.
 type Final struct {
-	ClosedWhen, Pair   *vm.Program
+	ClosedWhen, Pair   *Code
 	ClosedSrc, PairSrc string
 	Description        string
 	env                map[string]any
+	layout             *Layout
 }
+
+// Slot is the slot of a name of the final's frames (an account, other_,
+// total_, players), for filling them.
+func (f *Final) Slot(name string) (Slot, bool) { return f.layout.Slot(name) }
+
+// NewFinalFrame is FinalEnv as a frame for the final's compiled
+// expressions.
+func (r *Ruleset) NewFinalFrame() *Frame { return newFrame(r.Sheet.Final.layout, r.FinalEnv()) }
 
 type Ante struct {
 	Each, Dealer int
@@ -411,13 +425,13 @@ const (
 // Define is a named value computed once per settlement.
 type Define struct {
 	Name, Src string
-	Program   *vm.Program
+	Program   *Code
 }
 
 // Rule is a compiled settlement rule.
 type Rule struct {
 	Name, Source string
-	When         *vm.Program
+	When         *Code
 	WhenSrc      string
 	WhenValues   []ExplainPart // the condition with each name's value, for explanations
 	Mark         []Mark
@@ -428,8 +442,8 @@ type Rule struct {
 // which Where holds (the party bound as `to`).
 type Mark struct {
 	Who    Selector
-	Where  *vm.Program
-	Add    *vm.Program
+	Where  *Code
+	Add    *Code
 	AddSrc string
 }
 
@@ -447,10 +461,10 @@ const (
 
 type Pay struct {
 	From, To  Selector
-	Account   string      // a score-sheet account written instead of moving money
-	Pair      bool        // Account is a pair account: to's, against from
-	Where     *vm.Program // nil: always
-	Amount    *vm.Program
+	Account   string // a score-sheet account written instead of moving money
+	Pair      bool   // Account is a pair account: to's, against from
+	Where     *Code  // nil: always
+	Amount    *Code
 	AmountSrc string
 	Explain   []ExplainPart // from the ruleset's explain, else the amount with its values (Arithmetic)
 }
@@ -458,7 +472,7 @@ type Pay struct {
 // ExplainPart is literal text, or an expression whose value is printed.
 type ExplainPart struct {
 	Text    string
-	Program *vm.Program
+	Program *Code
 	Quote   bool // a word in a condition: shown quoted, as it is compared ("obliged" == "unwhisted")
 }
 
@@ -524,14 +538,21 @@ func (r *Ruleset) MayHalf(ci, declarer, seat int, firstDropped bool) bool {
 	return seat == (declarer+2)%r.Hands && firstDropped
 }
 
+// MayDrop reports whether a defender of contract ci may drop out: the one
+// rule the game asks by and a stated outcome is checked by. WhyNoDrop puts
+// a refusal in words.
+func (r *Ruleset) MayDrop(ci int) bool {
+	return r.Defence.MayDrop && !(ci >= 0 && ci < len(r.Contracts) && r.Contracts[ci].NoDrop)
+}
+
 // WhyNoDrop says why a defender of contract ci may not drop out, or ""
-// when he may: the one rule the game asks by and a stated outcome is
-// checked by.
+// when he may (MayDrop). The words are built here, when asked: the deal
+// asks MayDrop, which builds nothing, at every defence.
 func (r *Ruleset) WhyNoDrop(ci int) string {
 	switch {
 	case !r.Defence.MayDrop:
 		return "this ruleset does not let defenders drop"
-	case ci >= 0 && ci < len(r.Contracts) && r.Contracts[ci].NoDrop:
+	case !r.MayDrop(ci):
 		return "defenders may not drop out of " + r.Contracts[ci].Name
 	}
 	return ""

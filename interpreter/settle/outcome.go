@@ -190,7 +190,7 @@ func Uncontested(r *ruleset.Ruleset, declarer, contract int, choices []Choice, d
 
 // Check refuses an outcome that cannot happen under r: it names the rule
 // broken. Settle calls it. The rules it asks are the ones the game plays by
-// (ruleset.WhyNoDrop, MayConcede, MayHalf, Contract.Lost, Inviter,
+// (ruleset.MayDrop, MayConcede, MayHalf, Contract.Lost, Inviter,
 // DefenceInPlay): a stated outcome and a played deal meet the same rules.
 func Check(r *ruleset.Ruleset, o *Outcome) error {
 	for _, check := range []func(*ruleset.Ruleset) error{o.checkTable, o.checkRanges, o.checkContra, o.checkDeal} {
@@ -300,7 +300,7 @@ func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 			if c != NoChoice {
 				return fmt.Errorf("%s is not a defender and has no defence choice", o.Seats[i])
 			}
-		case c == Drop && r.WhyNoDrop(o.Contract) != "" && !o.teamContra(r):
+		case c == Drop && !r.MayDrop(o.Contract) && !o.teamContra(r):
 			return fmt.Errorf("%s dropped out, but %s", o.Seats[i], r.WhyNoDrop(o.Contract))
 		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
 			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
@@ -373,15 +373,13 @@ const MaxRun = 1000
 // added up: tricks outside 0..hand size (a sum of huge counts would wrap),
 // negative or absurd runs and markings, a pot beyond the input limits.
 func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
-	seen := map[string]bool{}
 	for i, name := range o.Seats {
 		if name == "" || name == "pot" {
 			return fmt.Errorf("seat %d: %q cannot name a player", i+1, name)
 		}
-		if seen[name] {
+		if slices.Contains(o.Seats[:i], name) { // a handful of seats: no map
 			return fmt.Errorf("%s sits at the table twice", name)
 		}
-		seen[name] = true
 	}
 	for i, t := range o.Tricks {
 		if t < 0 || t > r.HandSize {

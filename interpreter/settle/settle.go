@@ -3,10 +3,10 @@ package settle
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 
-	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -143,37 +143,100 @@ func (l *Ledger) PairNet() map[string]money.Amount {
 	return out
 }
 
-// Settler settles deals of one ruleset, reusing its environment. Not safe
-// for concurrent use: make one per goroutine.
+// Settler settles deals of one ruleset, reusing its frame (the values
+// the settlement expressions read) and its buffers. Not safe for
+// concurrent use: make one per goroutine.
 type Settler struct {
-	vm      vm.VM // reused: a fresh VM per expression allocates its stack each time
 	r       *ruleset.Ruleset
-	env     ruleset.Env
-	parties []ruleset.Party
+	f       *ruleset.Frame
+	parties []ruleset.Party // per seat, this deal's
 	pot     ruleset.Party
+	cand    [2][]int // the candidates of a payment line's from and to
+
+	// the slots of the ruleset's own names, found once
+	values  []ruleset.Slot // per r.ValueNames
+	options []ruleset.Slot // per r.Options
+	events  []ruleset.Slot // per r.Events
+	lowest  []ruleset.Slot // per r.Sheet.Accounts: lowest_<account>
+	defines []ruleset.Slot // per r.Defines
 }
+
+// The interpreter's variables, by their slots in every frame
+// (ruleset.Variables names them and says what each means).
+var (
+	vContract, vTrumps                                 = ruleset.StringVariable("contract"), ruleset.StringVariable("trumps")
+	vNumber, vTricksNeeded, vDoubling                  = ruleset.IntVariable("number"), ruleset.IntVariable("tricks_needed"), ruleset.IntVariable("doubling")
+	vHand, vDeclared, vPassed                          = ruleset.BoolVariable("hand"), ruleset.BoolVariable("declared"), ruleset.BoolVariable("passed")
+	vForced, vConceded, vPlayed, vMade                 = ruleset.BoolVariable("forced"), ruleset.BoolVariable("conceded"), ruleset.BoolVariable("played"), ruleset.BoolVariable("made")
+	vUncontested                                       = ruleset.BoolVariable("uncontested")
+	vTalonSameRank, vContra, vRecontra                 = ruleset.BoolVariable("talon_same_rank"), ruleset.BoolVariable("contra"), ruleset.BoolVariable("recontra")
+	vMarksGiven, vPotBid, vDeclarerRun                 = ruleset.IntVariable("marks_given"), ruleset.IntVariable("pot_bid"), ruleset.IntVariable("declarer_run")
+	vOvertricks, vUndertricks, vDefenceTricks          = ruleset.IntVariable("overtricks"), ruleset.IntVariable("undertricks"), ruleset.IntVariable("defence_tricks")
+	vPlayingDefenders, vDroppedDefenders               = ruleset.IntVariable("playing_defenders"), ruleset.IntVariable("dropped_defenders")
+	vFailedDefenders                                   = ruleset.IntVariable("failed_defenders")
+	vPot                                               = ruleset.AmountVariable("pot")
+	vSomeoneInvited, vOpen                             = ruleset.BoolVariable("someone_invited"), ruleset.BoolVariable("open")
+	vDeclarerAces, vDeclarerAcesAll, vDefenceNeeds     = ruleset.IntVariable("declarer_aces"), ruleset.IntVariable("declarer_aces_all"), ruleset.IntVariable("defence_needs")
+	vTalonTricks, vFewestTricks, vAllPassRun, vPlayers = ruleset.IntVariable("talon_tricks"), ruleset.IntVariable("fewest_tricks"), ruleset.IntVariable("all_pass_run"), ruleset.IntVariable("players")
+	vDeclarer, vDealer, vForehand, vFrom, vTo          = ruleset.PartyVariable("declarer"), ruleset.PartyVariable("dealer"), ruleset.PartyVariable("forehand"), ruleset.PartyVariable("from"), ruleset.PartyVariable("to")
+)
 
 // New makes a Settler for r.
 func New(r *ruleset.Ruleset) *Settler {
-	return &Settler{r: r, env: r.NewEnv(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}}
+	s := &Settler{r: r, f: r.NewFrame(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}}
+	l := r.Layout()
+	slot := func(name string) ruleset.Slot {
+		sl, ok := l.Slot(name)
+		if !ok {
+			panic(fmt.Sprintf("settle: %s has no slot for %q", r.Name, name))
+		}
+		return sl
+	}
+	for _, k := range r.ValueNames {
+		s.values = append(s.values, slot(k))
+	}
+	for _, o := range r.Options {
+		s.options = append(s.options, slot(o.Ident))
+	}
+	for _, ev := range r.Events {
+		s.events = append(s.events, slot(ev.Ident))
+	}
+	for _, a := range r.Sheet.Accounts {
+		s.lowest = append(s.lowest, slot("lowest_"+a))
+	}
+	for _, d := range r.Defines {
+		s.defines = append(s.defines, slot(d.Name))
+	}
+	return s
 }
 
 // Settle checks the outcome and applies every rule. With explain, each
 // transfer carries its arithmetic.
-func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
-	if err := Check(s.r, o); err != nil {
+func (s *Settler) Settle(o *Outcome, explain bool) (*Ledger, error) {
+	l := new(Ledger)
+	if err := s.SettleInto(l, o, explain); err != nil {
 		return nil, err
+	}
+	return l, nil
+}
+
+// SettleInto is Settle into a ledger the caller keeps: its lists are
+// emptied and refilled, their room reused (a simulation settles deal after
+// deal into one ledger without allocating).
+func (s *Settler) SettleInto(l *Ledger, o *Outcome, explain bool) (err error) {
+	if err := Check(s.r, o); err != nil {
+		return err
 	}
 	defer money.Catch(&err)
 	if err := s.fill(o); err != nil {
-		return nil, err
+		return err
 	}
-	l = &Ledger{Seats: o.Seats}
+	*l = Ledger{Seats: o.Seats, Transfers: l.Transfers[:0], Marks: l.Marks[:0], Sheet: l.Sheet[:0], Rules: l.Rules[:0]}
 	for i := range s.r.Rules {
 		rule := &s.r.Rules[i]
-		ok, err := s.runBool(rule.When)
+		ok, err := rule.When.Bool(s.f)
 		if err != nil {
-			return nil, fmt.Errorf("rule %q: when %q: %v", rule.Name, rule.WhenSrc, err)
+			return fmt.Errorf("rule %q: when %q: %v", rule.Name, rule.WhenSrc, err)
 		}
 		if mutation == "when" && i == len(s.r.Rules)-1 {
 			ok = !ok
@@ -181,7 +244,7 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 		if explain {
 			when, err := s.render(rule.WhenValues, rule.WhenSrc)
 			if err != nil {
-				return nil, fmt.Errorf("rule %q: %v", rule.Name, err)
+				return fmt.Errorf("rule %q: %v", rule.Name, err)
 			}
 			l.Rules = append(l.Rules, RuleTrace{Name: rule.Name, Source: rule.Source, When: when, Held: ok})
 		}
@@ -190,40 +253,83 @@ func (s *Settler) Settle(o *Outcome, explain bool) (l *Ledger, err error) {
 		}
 		for j := range rule.Mark {
 			if err := s.mark(l, o, rule, &rule.Mark[j]); err != nil {
-				return nil, fmt.Errorf("rule %q: %v", rule.Name, err)
+				return fmt.Errorf("rule %q: %v", rule.Name, err)
 			}
 		}
 		for j := range rule.Pay {
 			if err := s.pay(l, o, rule, &rule.Pay[j], explain); err != nil {
-				return nil, fmt.Errorf("rule %q: %v", rule.Name, err)
+				return fmt.Errorf("rule %q: %v", rule.Name, err)
 			}
 		}
 	}
 	if err := s.bookkeeping(l, o, explain); err != nil {
-		return nil, err
+		return err
 	}
 	// Every total printed later must be computable: an overflow in a net
 	// result stops the settlement here rather than a printer later.
-	l.Net()
-	l.PairNet()
-	l.SheetNet()
-	return l, nil
+	l.checkTotals()
+	return nil
 }
 
-func (s *Settler) runBool(p *vm.Program) (bool, error) {
-	v, err := s.vm.Run(p, map[string]any(s.env))
-	if err != nil {
-		return false, err
+// checkTotals adds up what Net, PairNet and SheetNet add up, in the same
+// order and with the same checked additions, so that an overflow in any
+// of them panics here; on a stack, without the maps and names they build
+// (a table of more than seven seats, or names with spaces, which might
+// share a SheetNet key, is checked by building them).
+func (l *Ledger) checkTotals() {
+	const most = 8
+	n := len(l.Seats) + 1 // the seats, then the pot
+	spaced := false
+	for _, name := range l.Seats {
+		spaced = spaced || strings.Contains(name, " ")
 	}
-	b, _ := v.(bool)
-	return b, nil
+	if n > most || spaced {
+		l.Net()
+		l.PairNet()
+		l.SheetNet()
+		return
+	}
+	idx := func(i int) int {
+		if i == Pot {
+			return n - 1
+		}
+		return i
+	}
+	var net [most]money.Amount
+	var pair [most][most]money.Amount
+	for _, t := range l.Transfers {
+		f, to := idx(t.From), idx(t.To)
+		net[f] = net[f].Sub(t.Amount)
+		net[to] = net[to].Add(t.Amount)
+		a, b, amt := t.From, t.To, t.Amount
+		if a > b {
+			a, b, amt = b, a, amt.Neg()
+		}
+		pair[idx(a)][idx(b)] = pair[idx(a)][idx(b)].Add(amt)
+	}
+	// SheetNet sums each place's entries (a seat's account, against a
+	// seat for a pair account), from its first entry on.
+	same := func(a, b SheetEntry) bool {
+		return a.Seat == b.Seat && a.Against == b.Against && a.Account == b.Account
+	}
+	for i, e := range l.Sheet {
+		if slices.ContainsFunc(l.Sheet[:i], func(prev SheetEntry) bool { return same(prev, e) }) {
+			continue // summed at its first entry
+		}
+		var sum money.Amount
+		for _, next := range l.Sheet[i:] {
+			if same(next, e) {
+				sum = sum.Add(next.Amount)
+			}
+		}
+	}
 }
 
-func (s *Settler) candidates(sel ruleset.Selector, o *Outcome) []int {
-	var out []int
+func (s *Settler) candidates(k int, sel ruleset.Selector, o *Outcome) []int {
+	out := s.cand[k][:0]
 	switch sel {
 	case ruleset.SelPot:
-		return []int{Pot}
+		out = append(out, Pot)
 	case ruleset.SelDeclarer:
 		if o.Declarer >= 0 {
 			out = append(out, o.Declarer)
@@ -239,25 +345,27 @@ func (s *Settler) candidates(sel ruleset.Selector, o *Outcome) []int {
 			}
 		}
 	}
+	s.cand[k] = out
 	return out
 }
 
-func (s *Settler) party(i int) ruleset.Party {
+func (s *Settler) party(i int) *ruleset.Party {
 	if i == Pot {
-		return s.pot
+		return &s.pot
 	}
-	return s.parties[i]
+	return &s.parties[i]
 }
 
 func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay, explain bool) error {
-	for _, from := range s.candidates(p.From, o) {
-		for _, to := range s.candidates(p.To, o) {
+	for _, from := range s.candidates(0, p.From, o) {
+		for _, to := range s.candidates(1, p.To, o) {
 			if from == to {
 				continue
 			}
-			s.env["from"], s.env["to"] = s.party(from), s.party(to)
+			s.f.SetParty(vFrom, s.party(from))
+			s.f.SetParty(vTo, s.party(to))
 			if p.Where != nil {
-				ok, err := s.runBool(p.Where)
+				ok, err := p.Where.Bool(s.f)
 				if err != nil {
 					return fmt.Errorf("where: %v", err)
 				}
@@ -265,11 +373,10 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 					continue
 				}
 			}
-			v, err := s.vm.Run(p.Amount, map[string]any(s.env))
+			amt, err := p.Amount.Amount(s.f)
 			if err != nil {
 				return fmt.Errorf("amount %q: %v", p.AmountSrc, err)
 			}
-			amt := toAmount(v)
 			if amt.IsZero() {
 				continue
 			}
@@ -317,10 +424,10 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 }
 
 func (s *Settler) mark(l *Ledger, o *Outcome, rule *ruleset.Rule, m *ruleset.Mark) error {
-	for _, who := range s.candidates(m.Who, o) {
-		s.env["to"] = s.party(who)
+	for _, who := range s.candidates(0, m.Who, o) {
+		s.f.SetParty(vTo, s.party(who))
 		if m.Where != nil {
-			ok, err := s.runBool(m.Where)
+			ok, err := m.Where.Bool(s.f)
 			if err != nil {
 				return fmt.Errorf("where: %v", err)
 			}
@@ -328,11 +435,11 @@ func (s *Settler) mark(l *Ledger, o *Outcome, rule *ruleset.Rule, m *ruleset.Mar
 				continue
 			}
 		}
-		v, err := s.vm.Run(m.Add, map[string]any(s.env))
+		d, err := m.Add.Int(s.f)
 		if err != nil {
 			return fmt.Errorf("add %q: %v", m.AddSrc, err)
 		}
-		if d, _ := v.(int); d != 0 {
+		if d != 0 {
 			if s.parties[who].Marks+d < 0 {
 				return fmt.Errorf("add %q: %s holds %d markings, cannot lose %d", m.AddSrc, l.Name(who), s.parties[who].Marks, -d)
 			}
@@ -342,22 +449,12 @@ func (s *Settler) mark(l *Ledger, o *Outcome, rule *ruleset.Rule, m *ruleset.Mar
 	return nil
 }
 
-func toAmount(v any) money.Amount {
-	switch x := v.(type) {
-	case int:
-		return money.Int(int64(x))
-	case money.Amount:
-		return x
-	}
-	return money.Amount{}
-}
-
-// fill sets the environment from the outcome. A define or an event's
-// condition that fails to evaluate is an error: a value left at zero would
-// settle the deal silently wrong.
+// fill sets the frame from the outcome. A define or an event's condition
+// that fails to evaluate is an error: a value left at zero would settle
+// the deal silently wrong.
 func (s *Settler) fill(o *Outcome) error {
-	r, env := s.r, s.env
-	r.ResetEnv(env) // options may differ between outcomes
+	r, f := s.r, s.f
+	r.ResetFrame(f) // options may differ between outcomes
 	played := o.Played()
 	var ct *ruleset.Contract
 	if o.Contract >= 0 {
@@ -432,96 +529,107 @@ func (s *Settler) fill(o *Outcome) error {
 			fewest = o.Tricks[i]
 		}
 	}
-	env["fewest_tricks"] = fewest
-	env["talon_tricks"] = o.TalonTricks
-	env["all_pass_run"] = o.AllPassRun
+	f.SetInt(vFewestTricks, fewest)
+	f.SetInt(vTalonTricks, o.TalonTricks)
+	f.SetInt(vAllPassRun, o.AllPassRun)
 	if mutation == "run" {
-		env["all_pass_run"] = o.AllPassRun + 1
+		f.SetInt(vAllPassRun, o.AllPassRun+1)
 	}
-	env["players"] = len(o.Seats)
-	env["open"] = played && (o.Open || (ct != nil && ct.DefendersOpen))
-	env["someone_invited"] = inviter >= 0
-	env["declarer_aces"], env["declarer_aces_all"] = o.DeclarerAces, o.DeclarerAcesAll
-	env["declarer_run"] = o.Run
-	env["pot_bid"] = o.PotBid
-	env["marks_given"] = o.MarksGiven
+	f.SetInt(vPlayers, len(o.Seats))
+	f.SetBool(vOpen, played && (o.Open || (ct != nil && ct.DefendersOpen)))
+	f.SetBool(vSomeoneInvited, inviter >= 0)
+	f.SetInt(vDeclarerAces, o.DeclarerAces)
+	f.SetInt(vDeclarerAcesAll, o.DeclarerAcesAll)
+	f.SetInt(vDeclarerRun, o.Run)
+	f.SetInt(vPotBid, o.PotBid)
+	f.SetInt(vMarksGiven, o.MarksGiven)
 	level := 0
 	for i := range o.Seats {
 		level = max(level, o.doubledAt(i))
 	}
-	env["contra"], env["recontra"], env["doubling"] = level >= 1, level >= 2, 1<<level
-	for _, a := range r.Sheet.Accounts { // the lowest any player holds before the deal
-		var low money.Amount
-		for i, name := range o.Seats {
-			if v := o.Sheet[name+" "+a]; i == 0 || v.Cmp(low) < 0 {
-				low = v
+	f.SetBool(vContra, level >= 1)
+	f.SetBool(vRecontra, level >= 2)
+	f.SetInt(vDoubling, 1<<level)
+	if len(o.Sheet) > 0 { // the lowest any player holds before the deal (an empty sheet: zero, as reset)
+		for k, a := range r.Sheet.Accounts {
+			var low money.Amount
+			for i, name := range o.Seats {
+				if v := o.Sheet[name+" "+a]; i == 0 || v.Cmp(low) < 0 {
+					low = v
+				}
 			}
+			f.SetAmountAt(s.lowest[k], low)
 		}
-		env["lowest_"+a] = low
 	}
-	env["talon_same_rank"] = sameRank(o.Talon)
-	env["declared"] = o.Declarer >= 0
-	env["passed"] = o.Declarer < 0
-	env["forced"], env["conceded"], env["hand"] = o.Forced, o.Conceded, o.Hand
-	env["uncontested"] = o.Uncontested
-	env["played"] = played
-	env["pot"] = o.Pot
-	env["dealer"] = s.parties[o.Dealer]
-	env["forehand"] = s.parties[0]
-	env["playing_defenders"], env["dropped_defenders"], env["failed_defenders"] = playing, dropped, failed
-	env["defence_tricks"] = defTricks
+	f.SetBool(vTalonSameRank, sameRank(o.Talon))
+	f.SetBool(vDeclared, o.Declarer >= 0)
+	f.SetBool(vPassed, o.Declarer < 0)
+	f.SetBool(vForced, o.Forced)
+	f.SetBool(vConceded, o.Conceded)
+	f.SetBool(vHand, o.Hand)
+	f.SetBool(vUncontested, o.Uncontested)
+	f.SetBool(vPlayed, played)
+	f.SetAmount(vPot, o.Pot)
+	f.SetParty(vDealer, &s.parties[o.Dealer])
+	f.SetParty(vForehand, &s.parties[0])
+	f.SetInt(vPlayingDefenders, playing)
+	f.SetInt(vDroppedDefenders, dropped)
+	f.SetInt(vFailedDefenders, failed)
+	f.SetInt(vDefenceTricks, defTricks)
 	if o.Declarer >= 0 {
-		env["declarer"] = s.parties[o.Declarer]
+		f.SetParty(vDeclarer, &s.parties[o.Declarer])
 	}
 	if ct != nil {
-		env["contract"] = ct.Name
-		env["number"] = ct.Number
-		env["defence_needs"] = ct.DefenceNeeds
+		f.SetString(vContract, ct.Name)
+		f.SetInt(vNumber, ct.Number)
+		f.SetInt(vDefenceNeeds, ct.DefenceNeeds)
 		if ct.Trumps != 255 {
-			env["trumps"] = r.Deck.SuitIDs[ct.Trumps]
+			f.SetString(vTrumps, r.Deck.SuitIDs[ct.Trumps])
 		}
-		for i, k := range r.ValueNames {
-			env[k] = ct.Values[i]
+		for i := range r.ValueNames {
+			f.SetIntAt(s.values[i], ct.Values[i])
 		}
 		need := s.need(o)
-		env["tricks_needed"] = need
+		f.SetInt(vTricksNeeded, need)
 		if o.Declarer >= 0 && played {
 			t := s.parties[o.Declarer].Tricks
 			made := ct.Made(need, t, o.Run)
-			env["made"] = made
+			f.SetBool(vMade, made)
 			if made {
-				env["overtricks"] = t - need
+				f.SetInt(vOvertricks, t-need)
 			} else if t < need {
-				env["undertricks"] = need - t
+				f.SetInt(vUndertricks, need-t)
 			} else {
-				env["undertricks"] = t - need // an exact contract overshot
+				f.SetInt(vUndertricks, t-need) // an exact contract overshot
 			}
 		}
 	}
-	for _, opt := range r.Options {
-		if v, ok := o.Options[opt.Name]; ok {
-			env[opt.Ident] = v
+	if len(o.Options) > 0 {
+		for i, opt := range r.Options {
+			if v, ok := o.Options[opt.Name]; ok {
+				if err := f.Set(s.options[i], v); err != nil {
+					return fmt.Errorf("option %s: %v", opt.Name, err)
+				}
+			}
 		}
 	}
-	for _, ev := range r.Events {
-		env[ev.Ident] = o.Events[ev.Name]
+	for i, ev := range r.Events {
+		f.SetBoolAt(s.events[i], o.Events[ev.Name])
 	}
 	// Events with a condition are derived from the cards of a played deal.
-	for _, ev := range r.Events {
+	for i, ev := range r.Events {
 		if ev.When != nil && o.CardsKnown {
-			v, err := s.vm.Run(ev.When, map[string]any(env))
+			v, err := ev.When.Bool(f)
 			if err != nil {
 				return fmt.Errorf("event %s: when: %v", ev.Name, err)
 			}
-			env[ev.Ident] = v == true
+			f.SetBoolAt(s.events[i], v)
 		}
 	}
-	for _, d := range r.Defines {
-		v, err := s.vm.Run(d.Program, map[string]any(env))
-		if err != nil {
+	for i, d := range r.Defines {
+		if err := d.Program.Store(f, s.defines[i]); err != nil {
 			return fmt.Errorf("define %s %q: %v", d.Name, d.Src, err)
 		}
-		env[d.Name] = v
 	}
 	return nil
 }
@@ -582,7 +690,7 @@ func (s *Settler) render(parts []ruleset.ExplainPart, src string) (string, error
 			b.WriteString(part.Text)
 			continue
 		}
-		v, err := s.vm.Run(part.Program, map[string]any(s.env))
+		v, err := part.Program.Value(s.f)
 		if err != nil {
 			return "", fmt.Errorf("explaining %q: %v", src, err)
 		}

@@ -150,6 +150,11 @@ func TestRefusals(t *testing.T) {
 			return o
 		}, "defenders may not drop out of misere"},
 		{"a negative amount", func() *Outcome { return outcome(r, "hearts", 10, 0, 0) }, "must not be negative"},
+		{"a player seated twice", func() *Outcome {
+			o := outcome(r, "hearts", 6, 2, 2)
+			o.Seats = []string{"A", "B", "A"}
+			return o
+		}, "A sits at the table twice"},
 		{"the sitting-out dealer declares", func() *Outcome {
 			o := outcome(r, "hearts", 6, 2, 2)
 			o.Seats, o.Dealer, o.Declarer = []string{"A", "B", "C", "D"}, 3, 3

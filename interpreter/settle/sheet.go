@@ -3,8 +3,8 @@ package settle
 import (
 	"fmt"
 
-	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
 // bookkeeping applies the sheet's rules that follow a deal's entries: the
@@ -47,11 +47,11 @@ func (s *Settler) bookkeeping(l *Ledger, o *Outcome, explain bool) error {
 	return nil
 }
 
-func (s *Settler) optionalBool(p *vm.Program) (bool, error) {
+func (s *Settler) optionalBool(p *ruleset.Code) (bool, error) {
 	if p == nil {
 		return true, nil
 	}
-	return s.runBool(p)
+	return p.Bool(s.f)
 }
 
 // standing is seat's account as the sheet stood before the deal plus this
@@ -108,16 +108,14 @@ func (s *Settler) writeOff(l *Ledger, o *Outcome, explain bool) {
 
 func (s *Settler) ceiling(l *Ledger, o *Outcome, explain bool) error {
 	c := s.r.Sheet.Ceiling
-	v, err := s.vm.Run(c.At, map[string]any(s.env))
+	top, err := c.At.Amount(s.f)
 	if err != nil {
 		return fmt.Errorf("ceiling at %q: %v", c.AtSrc, err)
 	}
-	top := toAmount(v)
-	v, err = s.vm.Run(c.PerPoint, map[string]any(s.env))
+	per, err := c.PerPoint.Amount(s.f)
 	if err != nil {
 		return fmt.Errorf("ceiling help per_point %q: %v", c.PerSrc, err)
 	}
-	per := toAmount(v)
 	n := len(o.Seats)
 	for donor := 0; donor < n; donor++ {
 		level := standing(l, o, donor, c.Account)

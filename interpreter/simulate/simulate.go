@@ -10,6 +10,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 )
 
@@ -77,9 +78,10 @@ func Run(r *ruleset.Ruleset, cfg Config, progress func(done int)) (*Report, erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			wk := newWorker(r)
 			for s := range next {
 				n := min(cfg.SessionLen, cfg.Deals-s*cfg.SessionLen)
-				out[s], errs[s] = session(r, cfg.Seed, s, n)
+				out[s], errs[s] = wk.session(r, cfg.Seed, s, n)
 				if progress != nil {
 					mu.Lock()
 					done += n
@@ -99,35 +101,53 @@ func Run(r *ruleset.Ruleset, cfg Config, progress func(done int)) (*Report, erro
 			return nil, err
 		}
 	}
-	var all []deal
+	all := make([]deal, 0, cfg.Deals)
 	for _, s := range out {
 		all = append(all, s...)
 	}
 	return report(r, all), nil
 }
 
+// worker is what one worker keeps from session to session: the game with
+// its players, the settler, an outcome and a ledger, and the standings'
+// buffers. A session starts a table of its own; nothing of a deal carries
+// over in these (each deal and settlement starts afresh), so the report is
+// the same whatever the number of workers.
+type worker struct {
+	g             *game.Game
+	st            *settle.Settler
+	o             settle.Outcome
+	l             settle.Ledger
+	before, after []float64
+	final         []money.Amount
+}
+
+func newWorker(r *ruleset.Ruleset) *worker {
+	players := make([]game.Player, r.Hands)
+	for i := range players {
+		players[i] = &bot.Simple{}
+	}
+	return &worker{g: game.New(r, players), st: newSettler(r)}
+}
+
 // session plays n deals at one table, seeded by (seed, s).
-func session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, error) {
+func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, error) {
 	names := []string{"A", "B", "C", "D"}[:r.Hands]
 	t, err := table.New(r, names)
 	if err != nil {
 		return nil, err
 	}
-	players := make([]game.Player, r.Hands)
-	for i := range players {
-		players[i] = &bot.Simple{}
-	}
-	g := game.New(r, players)
-	st := newSettler(r)
+	g := w.g
 	rng := rand.New(rand.NewPCG(seed, uint64(s)))
 	sheet := r.Sheet.Final != nil
-	var out []deal
+	out := make([]deal, 0, n)
+	results := make([]float64, n*r.Hands) // every deal's, one after another
 	for d := 0; d < n; d++ {
 		if _, err := t.Ante(); err != nil {
 			return nil, err
 		}
-		before, err := standing(t, sheet) // after the ante: what the deal itself moves
-		if err != nil {
+		// after the ante: what the deal itself moves
+		if w.before, err = w.standing(t, sheet, w.before); err != nil {
 			return nil, err
 		}
 		g.Deal(rng)
@@ -135,22 +155,22 @@ func session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, error) {
 		if err := g.Run(); err != nil {
 			return nil, fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
 		}
-		o := t.Outcome(g)
-		l, err := st.Settle(o, false)
-		if err != nil {
+		o := &w.o
+		t.OutcomeInto(g, o)
+		if err := w.st.SettleInto(&w.l, o, false); err != nil {
 			return nil, fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
 		}
-		order := t.Order()
-		if err := t.Apply(o, l); err != nil {
+		dealer := t.Dealer // the order of this deal: the hand holders from the dealer's left
+		if err := t.Apply(o, &w.l); err != nil {
 			return nil, err
 		}
-		after, err := standing(t, sheet)
-		if err != nil {
+		if w.after, err = w.standing(t, sheet, w.after); err != nil {
 			return nil, err
 		}
-		dl := deal{contract: o.Contract, declared: o.Declarer >= 0}
+		dl := deal{contract: o.Contract, declared: o.Declarer >= 0, results: results[d*r.Hands : (d+1)*r.Hands : (d+1)*r.Hands]}
 		for i := 0; i < r.Hands; i++ {
-			dl.results = append(dl.results, after[order[i]]-before[order[i]])
+			k := (dealer + 1 + i) % len(t.Names)
+			dl.results[i] = w.after[k] - w.before[k]
 		}
 		if dl.declared {
 			dl.declRes = dl.results[o.Declarer]
@@ -164,22 +184,29 @@ func session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, error) {
 	return out, nil
 }
 
-// standing is each player's position: balance, or final score were the
-// sheet closed now.
-func standing(t *table.Table, sheet bool) ([]float64, error) {
+// standing is each player's position into buf: balance, or final score
+// were the sheet closed now.
+func (w *worker) standing(t *table.Table, sheet bool, buf []float64) ([]float64, error) {
 	vals := t.Balance
 	if sheet {
-		f, err := t.Final()
+		f, err := t.FinalInto(w.final)
 		if err != nil {
 			return nil, err
 		}
-		vals = f
+		w.final, vals = f, f
 	}
-	out := make([]float64, len(vals))
-	for i, v := range vals {
-		out[i] = float(v)
+	buf = buf[:0]
+	for _, v := range vals {
+		buf = append(buf, float(v))
 	}
-	return out, nil
+	return buf, nil
+}
+
+// standing is each player's position: balance, or final score were the
+// sheet closed now.
+func standing(t *table.Table, sheet bool) ([]float64, error) {
+	var w worker
+	return w.standing(t, sheet, nil)
 }
 
 func float(a money.Amount) float64 { return float64(a.Num()) / float64(a.Den()) }
@@ -189,24 +216,36 @@ func report(r *ruleset.Ruleset, all []deal) *Report {
 	if r.Sheet.Final != nil {
 		rep.Unit = "final score"
 	}
-	var allPass []float64
+	// A proportion needs only how many of how many: the 0/1 values are
+	// counted, not kept (a contract's share, kept, was a value per
+	// contract per deal).
+	allPass := 0
 	seats := make([][]float64, r.Hands)
-	per := make([]struct{ share, made, decl []float64 }, len(r.Contracts))
+	for i := range seats {
+		seats[i] = make([]float64, 0, len(all))
+	}
+	rep.perDeal = make([][]float64, 0, len(all))
+	per := make([]struct {
+		declared, made int
+		decl           []float64
+	}, len(r.Contracts))
 	for _, d := range all {
-		allPass = append(allPass, b2f(!d.declared))
+		if !d.declared {
+			allPass++
+		}
 		for i, v := range d.results {
 			seats[i] = append(seats[i], v)
 		}
 		rep.perDeal = append(rep.perDeal, d.results)
-		for ci := range r.Contracts {
-			per[ci].share = append(per[ci].share, b2f(d.declared && d.contract == ci))
-		}
 		if d.declared && d.contract >= 0 {
-			per[d.contract].made = append(per[d.contract].made, b2f(d.made))
+			per[d.contract].declared++
+			if d.made {
+				per[d.contract].made++
+			}
 			per[d.contract].decl = append(per[d.contract].decl, d.declRes)
 		}
 	}
-	rep.AllPass = proportion(allPass)
+	rep.AllPass = proportionOf(allPass, len(all))
 	for _, s := range seats {
 		rep.Seats = append(rep.Seats, stat(s))
 	}
@@ -215,7 +254,7 @@ func report(r *ruleset.Ruleset, all []deal) *Report {
 			continue
 		}
 		rep.Contracts = append(rep.Contracts, ContractStat{Name: c.Name, Declared: len(per[ci].decl),
-			Share: proportion(per[ci].share), Made: proportion(per[ci].made), Declarer: stat(per[ci].decl)})
+			Share: proportionOf(per[ci].declared, len(all)), Made: proportionOf(per[ci].made, per[ci].declared), Declarer: stat(per[ci].decl)})
 	}
 	return rep
 }
@@ -267,17 +306,24 @@ func stat(xs []float64) Stat {
 // proportion is the share of ones among xs (0 or 1 each) with the Wilson
 // score interval, which stays within 0..1 and holds for rare events.
 func proportion(xs []float64) Stat {
-	n := float64(len(xs))
+	k := 0
+	for _, x := range xs {
+		if x != 0 {
+			k++
+		}
+	}
+	return proportionOf(k, len(xs))
+}
+
+// proportionOf is proportion of k ones among count values.
+func proportionOf(k, count int) Stat {
+	n := float64(count)
 	if n == 0 {
 		return Stat{}
 	}
-	var k float64
-	for _, x := range xs {
-		k += x
-	}
-	p, z := k/n, 1.96
+	p, z := float64(k)/n, 1.96
 	den := 1 + z*z/n
 	centre := (p + z*z/(2*n)) / den
 	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return Stat{Mean: p, Low: max(0, centre-half), High: min(1, centre+half), N: len(xs)}
+	return Stat{Mean: p, Low: max(0, centre-half), High: min(1, centre+half), N: count}
 }

@@ -2,12 +2,11 @@ package table
 
 import (
 	"fmt"
-	"maps"
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
-	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -27,6 +26,11 @@ type Table struct {
 	MarksGiven int                     // markings handed out so far
 	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
 	AllPassRun int                     // deals in a row, up to now, in which nobody declared
+
+	fin   *finalFrame // the final's frame, made on first use
+	names []string    // OutcomeInto's seat names
+	undo  undo        // Apply's
+	keys  map[place]string
 }
 
 // New seats players (clockwise) at a table for r; the first dealer is the
@@ -147,40 +151,69 @@ func (t *Table) move(from, to int, amt money.Amount) {
 // Outcome turns a finished game into an outcome over this deal's seats
 // (playing order, the sitting-out dealer last).
 func (t *Table) Outcome(g *game.Game) *settle.Outcome {
-	order := t.Order()
-	names := make([]string, len(order))
-	for i, idx := range order {
-		names[i] = t.Names[idx]
+	o := new(settle.Outcome)
+	t.outcome(g, o, nil)
+	return o
+}
+
+// OutcomeInto is Outcome written over o, its lists' room reused, its seats'
+// names in a list the table keeps (valid until the next OutcomeInto): a
+// simulation books deal after deal from one outcome.
+func (t *Table) OutcomeInto(g *game.Game, o *settle.Outcome) {
+	t.names = t.outcome(g, o, t.names[:0])
+}
+
+// outcome writes the outcome into o, the names appended to names.
+func (t *Table) outcome(g *game.Game, o *settle.Outcome, names []string) []string {
+	n := len(t.Names)
+	for k := 1; k <= n; k++ { // Order: the hand holders from the dealer's left, then the dealer
+		names = append(names, t.Names[(t.Dealer+k)%n])
 	}
-	o := g.Outcome(names[:t.R.Hands])
+	marks := o.Marks[:0]
+	g.OutcomeInto(o, names[:t.R.Hands])
 	o.Seats = names
 	o.Pot = t.Pot
-	o.Marks = make([]int, len(order))
-	for i, idx := range order {
-		o.Marks[i] = t.Marks[idx]
+	for k := 1; k <= n; k++ {
+		marks = append(marks, t.Marks[(t.Dealer+k)%n])
 	}
+	o.Marks = marks
 	o.MarksGiven = t.MarksGiven
 	o.AllPassRun = t.AllPassRun
 	o.Sheet = t.Sheet
-	if len(order) > t.R.Hands {
-		o.Dealer = len(order) - 1
+	if n > t.R.Hands {
+		o.Dealer = n - 1
 		o.Defence = append(o.Defence, settle.NoChoice)
 		o.Tricks = append(o.Tricks, 0)
 		if o.Doubled != nil {
 			o.Doubled = append(o.Doubled, 0)
 		}
 	}
-	return o
+	return names
 }
 
 // Apply books a deal's outcome and ledger (seats in this deal's order) to
 // the table. A balance, the pot or a sheet figure that would overflow is an
 // error, and the table is left as it was.
 func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
-	saved := t.clone()
+	// What the deal changes is kept to be put back (not the whole table
+	// copied, its sheet with it, for every deal).
+	u := &t.undo
+	u.pot, u.allPassRun, u.marksGiven = t.Pot, t.AllPassRun, t.MarksGiven
+	u.balance = append(u.balance[:0], t.Balance...)
+	u.marks = append(u.marks[:0], t.Marks...)
+	u.sheet = u.sheet[:0]
 	defer func() {
 		if err != nil {
-			*t = *saved
+			t.Pot, t.AllPassRun, t.MarksGiven = u.pot, u.allPassRun, u.marksGiven
+			copy(t.Balance, u.balance)
+			copy(t.Marks, u.marks)
+			for i := len(u.sheet) - 1; i >= 0; i-- { // the first value of a key last
+				if w := u.sheet[i]; w.had {
+					t.Sheet[w.key] = w.v
+				} else {
+					delete(t.Sheet, w.key)
+				}
+			}
 		}
 	}()
 	defer money.Catch(&err)
@@ -190,26 +223,92 @@ func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
 	case !t.R.RunEndsOnPlay || o.Played():
 		t.AllPassRun = 0
 	} // a contract nobody played, where only play ends a run, leaves it as it was
-	order := t.Order()
-	idx := func(i int) int {
+	n := len(t.Names)
+	idx := func(i int) int { // Order()[i]: the hand holders from the dealer's left, then the dealer
 		if i == settle.Pot {
 			return settle.Pot
 		}
-		return order[i]
+		return (t.Dealer + 1 + i) % n
 	}
 	for _, tr := range l.Transfers {
 		t.move(idx(tr.From), idx(tr.To), tr.Amount)
 	}
-	for k, v := range l.SheetNet() { // the ledger's seat names are the table's names
-		t.Sheet[k] = t.Sheet[k].Add(v)
-	}
+	t.book(l) // the ledger's seat names are the table's names
 	for _, m := range l.Marks {
-		t.Marks[order[m.Seat]] += m.Delta
+		t.Marks[idx(m.Seat)] += m.Delta
 		if m.Delta > 0 {
 			t.MarksGiven += m.Delta
 		}
 	}
 	return t.checkLimits()
+}
+
+// undo is what Apply keeps to put the table back as it was.
+type undo struct {
+	pot                    money.Amount
+	allPassRun, marksGiven int
+	balance                []money.Amount
+	marks                  []int
+	sheet                  []sheetWas // each sheet figure before it changed, in order
+}
+
+type sheetWas struct {
+	key string
+	v   money.Amount
+	had bool
+}
+
+// place names a figure on the sheet, for the table's keys.
+type place struct{ name, account, against string }
+
+// book adds the ledger's sheet entries to the sheet, as SheetNet has them:
+// each place's entries added up, a place whose entries cancel out left
+// untouched. The keys are made once per table ("Anton pool"); names with
+// a space, whose keys might coincide, are booked through SheetNet itself.
+func (t *Table) book(l *settle.Ledger) {
+	if slices.ContainsFunc(l.Seats, func(name string) bool { return strings.Contains(name, " ") }) {
+		for k, v := range l.SheetNet() {
+			t.set(k, t.Sheet[k].Add(v))
+		}
+		return
+	}
+	same := func(a, b settle.SheetEntry) bool {
+		return a.Seat == b.Seat && a.Against == b.Against && a.Account == b.Account
+	}
+	for i, e := range l.Sheet {
+		if slices.ContainsFunc(l.Sheet[:i], func(prev settle.SheetEntry) bool { return same(prev, e) }) {
+			continue // booked with its place's first entry
+		}
+		var sum money.Amount
+		for _, next := range l.Sheet[i:] {
+			if same(next, e) {
+				sum = sum.Add(next.Amount)
+			}
+		}
+		if sum.IsZero() {
+			continue
+		}
+		p := place{name: l.Seats[e.Seat], account: e.Account}
+		if e.Against >= 0 {
+			p.against = l.Seats[e.Against]
+		}
+		k, ok := t.keys[p]
+		if !ok {
+			if t.keys == nil {
+				t.keys = map[place]string{}
+			}
+			k = l.SheetKey(e)
+			t.keys[p] = k
+		}
+		t.set(k, t.Sheet[k].Add(sum))
+	}
+}
+
+// set writes a sheet figure, keeping what it was for Apply's undo.
+func (t *Table) set(k string, v money.Amount) {
+	was, had := t.Sheet[k]
+	t.undo.sheet = append(t.undo.sheet, sheetWas{k, was, had})
+	t.Sheet[k] = v
 }
 
 // checkLimits refuses a table whose figures have grown past what pref
@@ -240,15 +339,6 @@ func (t *Table) checkLimits() error {
 	return nil
 }
 
-// clone is a copy of t sharing nothing mutable with it.
-func (t *Table) clone() *Table {
-	c := *t
-	c.Balance = slices.Clone(t.Balance)
-	c.Marks = slices.Clone(t.Marks)
-	c.Sheet = maps.Clone(t.Sheet)
-	return &c
-}
-
 // Next passes the deal to the left.
 func (t *Table) Next() {
 	t.Deals++
@@ -269,19 +359,20 @@ func (t *Table) Balanced() bool {
 
 // Closed reports whether a game kept on a score sheet is over: the
 // ruleset's closed_when holds for every player. Without a final it never is.
-func (t *Table) Closed() (bool, error) {
+func (t *Table) Closed() (_ bool, err error) {
 	f := t.R.Sheet.Final
 	if f == nil {
 		return false, nil
 	}
-	env := t.R.FinalEnv()
+	defer money.Catch(&err)
+	fs := t.finalState()
 	for i := range t.Names {
-		t.fillFinal(env, i, i)
-		v, err := vm.Run(f.ClosedWhen, env)
+		fs.fill(i, i)
+		v, err := f.ClosedWhen.Bool(fs.frame)
 		if err != nil {
 			return false, fmt.Errorf("final closed_when %q: %v", f.ClosedSrc, err)
 		}
-		if v != true {
+		if !v {
 			return false, nil
 		}
 	}
@@ -291,58 +382,122 @@ func (t *Table) Closed() (bool, error) {
 // Final is each player's final score from the sheet: the sum over the
 // others of pair(player, other) - pair(other, player). The scores add up to
 // zero whatever the ruleset's pair expression.
-func (t *Table) Final() (_ []money.Amount, err error) {
+func (t *Table) Final() ([]money.Amount, error) { return t.FinalInto(nil) }
+
+// FinalInto is Final written over the room of dst.
+func (t *Table) FinalInto(dst []money.Amount) (_ []money.Amount, err error) {
 	defer money.Catch(&err)
 	f := t.R.Sheet.Final
 	if f == nil {
 		return nil, fmt.Errorf("%s keeps no score sheet to close (table.sheet.final)", t.R.Name)
 	}
-	env := t.R.FinalEnv()
+	fs := t.finalState()
 	n := len(t.Names)
-	pair := make([][]money.Amount, n)
-	for i := range pair {
-		pair[i] = make([]money.Amount, n)
-		for j := range pair[i] {
+	pair := fs.pair
+	for i := range n {
+		for j := range n {
+			pair[i*n+j] = money.Amount{}
 			if i == j {
 				continue
 			}
-			t.fillFinal(env, i, j)
-			v, err := vm.Run(f.Pair, env)
+			fs.fill(i, j)
+			v, err := f.Pair.Amount(fs.frame)
 			if err != nil {
 				return nil, fmt.Errorf("final pair %q: %v", f.PairSrc, err)
 			}
-			switch x := v.(type) {
-			case int:
-				pair[i][j] = money.Int(int64(x))
-			case money.Amount:
-				pair[i][j] = x
-			}
+			pair[i*n+j] = v
 		}
 	}
-	out := make([]money.Amount, n)
+	out := append(dst[:0], make([]money.Amount, n)...)
 	for i := range out {
 		for j := range out {
-			out[i] = out[i].Add(pair[i][j]).Sub(pair[j][i])
+			out[i] = out[i].Add(pair[i*n+j]).Sub(pair[j*n+i])
 		}
 	}
 	return out, nil
 }
 
-// fillFinal sets the final environment for player i against player j.
-func (t *Table) fillFinal(env map[string]any, i, j int) {
-	me, other := t.Names[i], t.Names[j]
-	for _, a := range t.R.Sheet.Accounts {
-		env[a] = t.Sheet[me+" "+a]
-		env["other_"+a] = t.Sheet[other+" "+a]
-		var total money.Amount
-		for _, name := range t.Names {
-			total = total.Add(t.Sheet[name+" "+a])
+// finalFrame is the frame the final's compiled expressions read, with the
+// slots of every account and the sheet's figures read once per call.
+type finalFrame struct {
+	t                  *Table
+	frame              *ruleset.Frame
+	own, other, total  []ruleset.Slot // per account
+	pairOwn, pairOther []ruleset.Slot // per pair account
+	players            ruleset.Slot
+	figures            []money.Amount // per player and account
+	pairFigures        []money.Amount // per player, other player and pair account
+	totals             []money.Amount // per account
+	pair               []money.Amount // pair(i, j) at i*n+j
+}
+
+// finalState makes the final's frame for this table's sheet as it stands:
+// every figure read from the sheet once (the totals added up in seating
+// order, as the expressions see them).
+func (t *Table) finalState() *finalFrame {
+	r := t.R
+	fs := t.fin
+	if fs == nil {
+		f := r.Sheet.Final
+		fs = &finalFrame{frame: r.NewFinalFrame()}
+		slot := func(name string) ruleset.Slot {
+			sl, ok := f.Slot(name)
+			if !ok {
+				panic(fmt.Sprintf("table: the final of %s has no %q", r.Name, name))
+			}
+			return sl
 		}
-		env["total_"+a] = total
+		for _, a := range r.Sheet.Accounts {
+			fs.own = append(fs.own, slot(a))
+			fs.other = append(fs.other, slot("other_"+a))
+			fs.total = append(fs.total, slot("total_"+a))
+		}
+		for _, a := range r.Sheet.PairAccounts {
+			fs.pairOwn = append(fs.pairOwn, slot(a))
+			fs.pairOther = append(fs.pairOther, slot("other_"+a))
+		}
+		fs.players = slot("players")
+		n := len(t.Names)
+		fs.figures = make([]money.Amount, n*len(r.Sheet.Accounts))
+		fs.pairFigures = make([]money.Amount, n*n*len(r.Sheet.PairAccounts))
+		fs.totals = make([]money.Amount, len(r.Sheet.Accounts))
+		fs.pair = make([]money.Amount, n*n)
+		t.fin = fs
 	}
-	for _, a := range t.R.Sheet.PairAccounts {
-		env[a] = t.Sheet[me+" "+a+" "+other]
-		env["other_"+a] = t.Sheet[other+" "+a+" "+me]
+	fs.t = t
+	n, na, np := len(t.Names), len(r.Sheet.Accounts), len(r.Sheet.PairAccounts)
+	for k, a := range r.Sheet.Accounts {
+		var total money.Amount
+		for i, name := range t.Names {
+			v := t.Sheet[name+" "+a]
+			fs.figures[i*na+k] = v
+			total = total.Add(v)
+		}
+		fs.totals[k] = total
 	}
-	env["players"] = len(t.Names)
+	for i, me := range t.Names {
+		for j, other := range t.Names {
+			for k, a := range r.Sheet.PairAccounts {
+				fs.pairFigures[(i*n+j)*np+k] = t.Sheet[me+" "+a+" "+other]
+			}
+		}
+	}
+	fs.frame.SetIntAt(fs.players, n)
+	return fs
+}
+
+// fill sets the frame for player i against player j.
+func (fs *finalFrame) fill(i, j int) {
+	r := fs.t.R
+	n, na, np := len(fs.t.Names), len(r.Sheet.Accounts), len(r.Sheet.PairAccounts)
+	f := fs.frame
+	for k := range na {
+		f.SetAmountAt(fs.own[k], fs.figures[i*na+k])
+		f.SetAmountAt(fs.other[k], fs.figures[j*na+k])
+		f.SetAmountAt(fs.total[k], fs.totals[k])
+	}
+	for k := range np {
+		f.SetAmountAt(fs.pairOwn[k], fs.pairFigures[(i*n+j)*np+k])
+		f.SetAmountAt(fs.pairOther[k], fs.pairFigures[(j*n+i)*np+k])
+	}
 }

@@ -302,6 +302,49 @@ func TestOverflowLeavesTheTableAsItWas(t *testing.T) {
 	}
 }
 
+// A deal whose sheet entries or markings cannot be booked (a figure that
+// would overflow, or grow past the limit, after others were booked) leaves
+// the sheet, the markings and the counts as they were: no figure changed,
+// no entry created.
+func TestRefusedDealLeavesTheSheetAsItWas(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	for name, bad := range map[string]settle.SheetEntry{
+		"overflow":  {Seat: 0, Against: -1, Account: "pool", Amount: money.Int(10)},
+		"too large": {Seat: 1, Against: -1, Account: "mountain", Amount: money.Int(2_000_000_000_000)},
+	} {
+		tb, _ := table.New(r, []string{"A", "B", "C"})
+		tb.Sheet["A pool"] = money.Int(4)
+		tb.Sheet["B pool"] = money.Int(math.MaxInt64 - 5)
+		tb.Marks[0] = 1
+		before := fmt.Sprint(tb.Sheet, tb.Marks, tb.MarksGiven, tb.Balance, tb.Pot, tb.AllPassRun)
+		o := &settle.Outcome{Seats: []string{"B", "C", "A"}, Dealer: 2, Declarer: -1, Contract: -1}
+		l := &settle.Ledger{Seats: o.Seats, Marks: []settle.MarkChange{{Seat: 2, Delta: 2}}}
+		l.Sheet = []settle.SheetEntry{
+			{Seat: 2, Against: -1, Account: "pool", Amount: money.Int(3)},      // A pool: a figure changed
+			{Seat: 1, Against: 2, Account: "whists", Amount: money.Int(7)},     // C whists A: a new entry
+			{Seat: 2, Against: -1, Account: "mountain", Amount: money.Int(2)},  // A mountain...
+			{Seat: 2, Against: -1, Account: "mountain", Amount: money.Int(-2)}, // ... nets out: never written
+			bad, // B's pool past the largest figure, or C's mountain past the limit
+		}
+		if err := tb.Apply(o, l); err == nil {
+			t.Fatalf("%s: the deal was booked", name)
+		}
+		if after := fmt.Sprint(tb.Sheet, tb.Marks, tb.MarksGiven, tb.Balance, tb.Pot, tb.AllPassRun); after != before {
+			t.Errorf("%s: the table changed by a refused deal:\n%s\n%s", name, before, after)
+		}
+		// the same deal without the bad entry is booked: each place's net,
+		// the place that nets out not written at all
+		l.Sheet = l.Sheet[:len(l.Sheet)-1]
+		tb.Sheet["B pool"] = money.Int(5)
+		if err := tb.Apply(o, l); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, want := fmt.Sprint(tb.Sheet, tb.Marks), "map[A pool:7 B pool:5 C whists A:7] [1 0 2]"; got != want {
+			t.Errorf("%s: booked %s, want %s", name, got, want)
+		}
+	}
+}
+
 // In vienna-pot each player draws a card and the highest deals first, the
 // suit counting before the rank: a seven of hearts beats the ace of
 // diamonds.

@@ -1101,6 +1101,7 @@ func (c *compiler) env(s *Spec) {
 	})
 	for _, a := range s.Table.Sheet.Accounts { // the sheet before the deal
 		add(c.node("table", "sheet", "accounts"), "lowest_"+a, money.Amount{}, "sheet account")
+		add(c.node("table", "sheet", "accounts"), "total_"+a, money.Amount{}, "sheet account")
 	}
 	r.envTemplate = env
 }

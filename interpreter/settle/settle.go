@@ -158,6 +158,7 @@ type Settler struct {
 	options []ruleset.Slot // per r.Options
 	events  []ruleset.Slot // per r.Events
 	lowest  []ruleset.Slot // per r.Sheet.Accounts: lowest_<account>
+	total   []ruleset.Slot // per r.Sheet.Accounts: total_<account>
 	defines []ruleset.Slot // per r.Defines
 }
 
@@ -203,6 +204,7 @@ func New(r *ruleset.Ruleset) *Settler {
 	}
 	for _, a := range r.Sheet.Accounts {
 		s.lowest = append(s.lowest, slot("lowest_"+a))
+		s.total = append(s.total, slot("total_"+a))
 	}
 	for _, d := range r.Defines {
 		s.defines = append(s.defines, slot(d.Name))
@@ -550,15 +552,18 @@ func (s *Settler) fill(o *Outcome) error {
 	f.SetBool(vContra, level >= 1)
 	f.SetBool(vRecontra, level >= 2)
 	f.SetInt(vDoubling, 1<<level)
-	if len(o.Sheet) > 0 { // the lowest any player holds before the deal (an empty sheet: zero, as reset)
+	if len(o.Sheet) > 0 { // the lowest any player holds before the deal, and all together (an empty sheet: zero, as reset)
 		for k, a := range r.Sheet.Accounts {
-			var low money.Amount
+			var low, total money.Amount
 			for i, name := range o.Seats {
-				if v := o.Sheet[name+" "+a]; i == 0 || v.Cmp(low) < 0 {
+				v := o.Sheet[name+" "+a]
+				if i == 0 || v.Cmp(low) < 0 {
 					low = v
 				}
+				total = total.Add(v)
 			}
 			f.SetAmountAt(s.lowest[k], low)
+			f.SetAmountAt(s.total[k], total)
 		}
 	}
 	f.SetBool(vTalonSameRank, sameRank(o.Talon))

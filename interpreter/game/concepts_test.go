@@ -747,3 +747,37 @@ func TestNoContraAfterInvitation(t *testing.T) {
 		}
 	}
 }
+
+// TestNoInvite: against a no_invite contract the lone defender is not
+// asked to invite.
+func TestNoInvite(t *testing.T) {
+	for _, no := range []bool{false, true} {
+		src := conceptRuleset
+		if no {
+			src = strings.Replace(src, "{name: hearts, trumps: H, tricks: 6}", "{name: hearts, trumps: H, tricks: 6, no_invite: true}", 1)
+		}
+		r, err := ruleset.Load("noinvite.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [3]*scripted{
+			{call: 0},
+			{call: game.Pass, defend: settle.Play, invite: true},
+			{call: game.Pass, defend: settle.Drop},
+		}
+		g := game.New(r, []game.Player{players[0], players[1], players[2]})
+		_, base := setup(t, players)
+		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		if invited := g.Defence[1] == settle.Invite; invited == no {
+			t.Fatalf("no_invite %v: defence %v", no, g.Defence[:3])
+		}
+		if _, err := settle.New(r).Settle(g.Outcome([]string{"A", "B", "C"}), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -558,7 +558,7 @@ func (g *State) advance() error {
 			}
 			g.phase, g.step = PhaseInvite, 1
 		case PhaseInvite:
-			if r.Defence.MayInvite && n == 3 && g.step < n {
+			if r.Defence.MayInvite && n == 3 && g.step < n && !r.Contracts[g.Contract].NoInvite {
 				s := (g.Declarer + g.step) % n
 				other := (g.Declarer + 3 - g.step) % n
 				if g.Defence[s] == settle.Play && g.Defence[other] == settle.Drop {

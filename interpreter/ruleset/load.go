@@ -691,6 +691,7 @@ func (c *compiler) contracts(s *Spec) {
 		ct.DefenceNeeds, ct.DefendersOpen, ct.Half = cs.DefenceNeeds, cs.DefendersOpen, cs.Half
 		ct.Leader = Leaders[cs.Leader]
 		ct.MustContra = cs.MustContra
+		ct.NoInvite = cs.NoInvite
 		if cs.MustContra && s.Defence.Contra == nil {
 			c.errorf(cs.Node, "contract %s: must_contra needs defence.contra", cs.Name)
 		}

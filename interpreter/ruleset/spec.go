@@ -82,6 +82,7 @@ type ContractSpec struct {
 	HandExtra     *int           `yaml:"hand_extra_tricks"`
 	Leader        string         `yaml:"leader"`
 	MustContra    bool           `yaml:"must_contra"`
+	NoInvite      bool           `yaml:"no_invite"`
 }
 
 func (c *ContractSpec) UnmarshalYAML(n *yaml.Node) error {

@@ -308,6 +308,8 @@ func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 			return fmt.Errorf("%s took half: only the second defender may, after the first dropped out, against a contract that allows it (defence choice half, contract half)", o.Seats[i])
 		case c == Invite && !r.Defence.MayInvite:
 			return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
+		case c == Invite && o.Contract >= 0 && r.Contracts[o.Contract].NoInvite && !o.teamContra(r):
+			return fmt.Errorf("%s invited, but nobody may invite against %s", o.Seats[i], r.Contracts[o.Contract].Name)
 		}
 	}
 	if inv := o.Inviter(r); inv >= 0 && o.Defence[inv] == Invite {

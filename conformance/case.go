@@ -471,7 +471,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		return nil, fmt.Errorf("all_pass_run: %d deals; want 0 to %d", c.AllPassRun, MaxCount)
 	}
 	o.Open, o.AllPassRun = c.Open, c.AllPassRun
-	o.Uncontested = settle.Uncontested(r, o.Declarer, o.Contract, o.Defence, o.Doubled)
+	o.Uncontested = settle.Uncontested(r, o.Declarer, o.Contract, o.Hand, o.Defence, o.Doubled)
 	if c.Sheet != nil {
 		if o.Sheet, err = c.sheetBefore(r); err != nil {
 			return nil, err

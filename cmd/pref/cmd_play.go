@@ -509,7 +509,7 @@ func (p *printer) deal(g *game.Game, names []string) {
 		p.f("  %s gives up.\n", d)
 		return
 	}
-	if g.NTricks == 0 && settle.Uncontested(g.R, g.Declarer, g.Contract, g.Defence[:g.Seats()], g.Doubled[:g.Seats()]) {
+	if g.NTricks == 0 && settle.Uncontested(g.R, g.Declarer, g.Contract, g.Hand, g.Defence[:g.Seats()], g.Doubled[:g.Seats()]) {
 		p.f("Nobody doubled: %s is played only against a contra, so no card is played.\n", g.R.Contracts[g.Contract].Display())
 		return
 	}

@@ -553,7 +553,7 @@ func (g *State) OutcomeInto(o *settle.Outcome, names []string) {
 		Defence: append(defence, g.Defence[:n]...), Tricks: append(tricks, g.Taken[:n]...),
 	}
 	o.TalonTricks = g.TalonTaken
-	o.Uncontested = settle.Uncontested(g.R, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n])
+	o.Uncontested = settle.Uncontested(g.R, g.Declarer, g.Contract, g.Hand, g.Defence[:n], g.Doubled[:n])
 	o.Open = g.Open && g.LoneDefender() >= 0 && !g.R.Contracts[max(g.Contract, 0)].DefendersOpen
 	o.Run = g.BestRun
 	o.Talon = g.Talon

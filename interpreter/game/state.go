@@ -605,7 +605,7 @@ func (g *State) advance() error {
 				g.toAct = s
 				return nil
 			}
-			if settle.Uncontested(r, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n]) {
+			if settle.Uncontested(r, g.Declarer, g.Contract, g.Hand, g.Defence[:n], g.Doubled[:n]) {
 				g.phase = PhaseOver // played only against a contra
 				continue
 			}

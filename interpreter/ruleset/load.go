@@ -690,9 +690,10 @@ func (c *compiler) contracts(s *Spec) {
 		}
 		ct.DefenceNeeds, ct.DefendersOpen, ct.Half = cs.DefenceNeeds, cs.DefendersOpen, cs.Half
 		ct.Leader = Leaders[cs.Leader]
-		ct.MustContra = cs.MustContra
+		ct.MustContra = cs.MustContra == "true" || cs.MustContra == "talon"
+		ct.MustContraTalonOnly = cs.MustContra == "talon"
 		ct.NoInvite = cs.NoInvite
-		if cs.MustContra && s.Defence.Contra == nil {
+		if ct.MustContra && s.Defence.Contra == nil {
 			c.errorf(cs.Node, "contract %s: must_contra needs defence.contra", cs.Name)
 		}
 		ct.TalonLeads = map[string]TalonLeads{"suit": TalonSuit, "card": TalonCard, "card-when-dealer-sits-out": TalonCardDealerOut}[cs.TalonLeads]

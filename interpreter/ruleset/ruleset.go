@@ -92,7 +92,10 @@ type Contract struct {
 	HandExtra     int    // tricks it needs beyond Tricks when played from the hand (exact contracts: 0)
 	Leader        Leader // who leads to its first trick; LeaderDefault: as play.leader says
 	MustContra    bool   // played only against a contra: undoubled, the deal ends unplayed (uncontested)
-	NoInvite      bool   // a lone defender may not invite the other against it
+	// MustContraTalonOnly: MustContra binds only when it is played with the
+	// talon (must_contra: talon)
+	MustContraTalonOnly bool
+	NoInvite            bool // a lone defender may not invite the other against it
 }
 
 // Leader is who leads to the first trick, passing over seats not in play.

@@ -81,7 +81,7 @@ type ContractSpec struct {
 	Half          bool           `yaml:"half"`
 	HandExtra     *int           `yaml:"hand_extra_tricks"`
 	Leader        string         `yaml:"leader"`
-	MustContra    bool           `yaml:"must_contra"`
+	MustContra    string         `yaml:"must_contra"` // true, false or talon
 	NoInvite      bool           `yaml:"no_invite"`
 }
 

@@ -170,11 +170,15 @@ func (o *Outcome) Played() bool {
 }
 
 // Uncontested reports whether a declared contract that is played only
-// against a contra (must_contra) ends unplayed: defenders came, none
-// doubled and none invited the other (an invitation plays it, as pajcho's
+// against a contra (must_contra; with must_contra: talon, only when played
+// with the talon) ends unplayed: defenders came, none doubled and none
+// invited the other (an invitation plays it, as pajcho's
 // Serbian rules). One home for the game, stated outcomes and explanations.
-func Uncontested(r *ruleset.Ruleset, declarer, contract int, choices []Choice, doubled []int) bool {
+func Uncontested(r *ruleset.Ruleset, declarer, contract int, hand bool, choices []Choice, doubled []int) bool {
 	if declarer < 0 || contract < 0 || contract >= len(r.Contracts) || !r.Contracts[contract].MustContra || !DefenceInPlay(declarer, choices) {
+		return false
+	}
+	if hand && r.Contracts[contract].MustContraTalonOnly {
 		return false
 	}
 	if slices.Contains(choices, Invite) {
@@ -244,7 +248,7 @@ func (o *Outcome) checkDeal(r *ruleset.Ruleset) error {
 	if o.Open && !o.mayBeOpen(r) {
 		return fmt.Errorf("open play: only a defender who plays a dropped hand along may choose it (defence open: choose)")
 	}
-	if want := Uncontested(r, o.Declarer, o.Contract, o.Defence, o.Doubled); o.Uncontested != want {
+	if want := Uncontested(r, o.Declarer, o.Contract, o.Hand, o.Defence, o.Doubled); o.Uncontested != want {
 		if want {
 			return fmt.Errorf("%s is played only against a contra: nobody doubled, so no card was played", r.Contracts[o.Contract].Name)
 		}

@@ -16,6 +16,7 @@ type Auction struct {
 	active int
 	held   bool // the standing bid was held, not raised (hold: next)
 	bids   int  // bids made so far (hold: next: the opening bid is not held)
+	opener int  // the seat that made the first bid
 	// MinTricks: after a run of all-pass deals, a bid must be for a contract
 	// of at least this many tricks (misère excepted); 0 when free.
 	MinTricks int
@@ -83,7 +84,7 @@ func (a *Auction) Allows(call int) bool {
 	if rules.HoldNext && !c.Hand && a.Bid != Pass && !a.r.Ladder[a.Bid].Hand {
 		// moje: a raise is answered with a hold, a hold with a raise
 		switch {
-		case a.held || a.bids == 1:
+		case a.held || a.bids == 1 || (a.bids == 2 && rules.OpenerHoldsFirstRaise && seat != a.opener):
 			if call != a.nextPlain(a.Bid) {
 				return false
 			}
@@ -124,6 +125,9 @@ func (a *Auction) Apply(call int) {
 	} else {
 		a.held = call == a.Bid
 		a.Bid, a.Holder = call, seat
+		if a.bids == 0 {
+			a.opener = seat
+		}
 		a.bids++
 		a.plain[seat] = a.plain[seat] || !a.r.Ladder[call].Hand
 	}

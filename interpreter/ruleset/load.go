@@ -768,6 +768,10 @@ func (c *compiler) auction(s *Spec) {
 	}
 	r.Auction.HoldEarlier = a.Hold == "earlier"
 	r.Auction.HoldNext = a.Hold == "next"
+	r.Auction.OpenerHoldsFirstRaise = a.OpenerHoldsFirst
+	if a.OpenerHoldsFirst && !r.Auction.HoldNext {
+		c.errorf(c.node("auction", "opener_holds_first_raise"), "opener_holds_first_raise is a rule of hold: next")
+	}
 	if r.Auction.HoldNext && r.Auction.Raise != RaiseOneMore {
 		c.errorf(c.node("auction", "hold"), "hold: next answers each raise with a hold: it needs raise: one-more")
 	}

@@ -190,14 +190,18 @@ type Auction struct {
 	// HoldNext: a bid with the talon raised by one player is answered by
 	// the next with a hold ("moje") or a pass, a hold by a raise or a pass;
 	// the opening bid cannot be held (Serbian Preferans).
-	HoldNext          bool
-	OneRound          bool // each player calls once; the highest bid wins
-	HandOnlyFirstCall bool
-	HandNotAfterPlain bool // a player who has bid with the talon may not bid hand later (a hand bid does not bar one)
-	Offers            []Offer
-	PotAuction        bool  // all passed: bid amounts into the pot for the talon
-	AllPassPlay       int   // all passed: this contract is played by everyone; -1 none
-	AllPassExit       []int // after 1, 2, 3... deals passed out in a row: the least tricks a bid may promise (misère excepted)
+	HoldNext bool
+	// OpenerHoldsFirstRaise (with HoldNext): the first raise may be held
+	// only by the player who opened; any other player may raise it
+	// (prefko's Serbian auction).
+	OpenerHoldsFirstRaise bool
+	OneRound              bool // each player calls once; the highest bid wins
+	HandOnlyFirstCall     bool
+	HandNotAfterPlain     bool // a player who has bid with the talon may not bid hand later (a hand bid does not bar one)
+	Offers                []Offer
+	PotAuction            bool  // all passed: bid amounts into the pot for the talon
+	AllPassPlay           int   // all passed: this contract is played by everyone; -1 none
+	AllPassExit           []int // after 1, 2, 3... deals passed out in a row: the least tricks a bid may promise (misère excepted)
 }
 
 // Seat roles named in rulesets.

@@ -100,6 +100,7 @@ type AuctionSpec struct {
 	Rounds            string            `yaml:"rounds"`
 	HandOnlyFirstCall bool              `yaml:"hand_only_as_first_call"`
 	HandNotAfterPlain bool              `yaml:"no_hand_after_plain_bid"`
+	OpenerHoldsFirst  bool              `yaml:"opener_holds_first_raise"`
 	AllPass           AllPassSpec       `yaml:"all_pass"`
 }
 

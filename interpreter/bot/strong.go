@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"time"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -17,8 +18,23 @@ import (
 type Strong struct {
 	Simple
 	Samples int // deals sampled per card (default 12)
-	rng     *rand.Rand
+	// CardBudget is the search a card may take (default 100 ms), counted
+	// in the solver's cards tried at a fixed rate (NodesPerMs), so that
+	// the choice is the same on any machine and under any load: sampling
+	// stops once it is spent, and a sample that alone would take more
+	// than a third of it is skipped.
+	CardBudget time.Duration
+	rng        *rand.Rand
 }
+
+// NodesPerMs is the rate at which a budget in time is counted in the
+// solver's cards tried: about what this machine's solver manages (11,000
+// to 17,000 a millisecond on whole deals of austrian-1829, west-balkans
+// and sochi).
+const NodesPerMs = 12000
+
+// nodes is a budget in time counted in cards tried.
+func nodes(d time.Duration) int { return int(d.Microseconds()) * NodesPerMs / 1000 }
 
 // NewStrong makes a strong player whose sampling is seeded by seed.
 func NewStrong(seed uint64) *Strong {
@@ -87,19 +103,29 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		trick = append(trick, tr.Cards[k])
 		trickSeats = append(trickSeats, int(tr.Seats[k]))
 	}
-	solved := 0
-	for i := 0; i < n; i++ {
-		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats}
+	budget := nodes(b.CardBudget)
+	if b.CardBudget <= 0 {
+		budget = nodes(100 * time.Millisecond)
+	}
+	solved, spent := 0, 0
+	for i := 0; i < n && spent < budget; i++ {
+		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
+			MaxNodes: min(budget/3, budget-spent)}
 		if tr.N == 0 {
 			p.Leader = seat
 		}
 		if !b.deal(g, p, known, pool, voids) {
 			continue
 		}
-		values, err := solve.CardValues(p)
+		values, sv, err := solve.Values(p)
+		if err == solve.ErrBudget {
+			spent += p.MaxNodes
+			continue
+		}
 		if err != nil {
 			return 0, false
 		}
+		spent += sv.Nodes
 		for c, v := range values {
 			score[c] += float64(v)
 		}

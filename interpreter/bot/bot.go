@@ -15,10 +15,13 @@ type Simple struct {
 
 // estimate is the number of tricks hand may take with trump suit t
 // (cards.NoSuit: no trumps), in half tricks.
-func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
-	ranks := len(g.R.Deck.Ranks)
+func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int { return estimateR(g.R, hand, t) }
+
+// estimateR is estimate for ruleset r.
+func estimateR(r *ruleset.Ruleset, hand cards.Mask, t cards.Suit) int {
+	ranks := len(r.Deck.Ranks)
 	half := 0
-	for s := range g.R.Deck.SuitIDs {
+	for s := range r.Deck.SuitIDs {
 		su := cards.Suit(s)
 		part := hand.Suit(su)
 		n := part.Count()

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"time"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -34,16 +36,23 @@ const (
 const rolloutNodes = 300
 
 // weigh plays each option out over the same sampled deals of the unseen
-// cards (so the options are compared on equal cards) until the budget is
-// spent, and returns the mean value of each for seat me (an option that
-// could not be set up is -Inf) and the deals used.
+// cards (so the options are compared on equal cards) and returns the mean
+// value of each for seat me (an option that could not be set up is
+// negInf) and the deals used. It samples at least minWorlds deals, then
+// until the budget is spent or the best option stands clear of every
+// other (separated).
 func (b *Strong) weigh(g *game.State, me int, opts []option) ([]float64, int) {
-	budget := nodes(b.budget())
-	sums := make([]float64, len(opts))
+	return b.weighFor(g, me, opts, b.budget())
+}
+
+// weighFor is weigh on a budget of its own.
+func (b *Strong) weighFor(g *game.State, me int, opts []option, d time.Duration) ([]float64, int) {
+	budget := nodes(d)
+	vals := make([][]float64, len(opts)) // by option, per deal
 	bad := make([]bool, len(opts))
 	lines := map[ddKey][]cards.Card{}
 	spent, worlds := 0, 0
-	for worlds < maxWorlds && (worlds < minWorlds || spent < budget) {
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separated(vals, bad)) {
 		w, err := b.world(g, me)
 		if err != nil {
 			break
@@ -64,17 +73,63 @@ func (b *Strong) weigh(g *game.State, me int, opts []option) ([]float64, int) {
 				bad[i] = true
 				continue
 			}
-			sums[i] += v[me]
+			vals[i] = append(vals[i], v[me])
 		}
 	}
 	out := make([]float64, len(opts))
 	for i := range out {
-		out[i] = sums[i] / float64(max(worlds, 1))
-		if bad[i] || worlds == 0 {
-			out[i] = negInf
+		out[i] = negInf
+		if !bad[i] && len(vals[i]) > 0 {
+			out[i] = mean(vals[i])
 		}
 	}
 	return out, worlds
+}
+
+// separated reports whether the option with the best mean so far stands
+// clear of each other one after at least eight deals: deal by deal, its
+// lead over the other is more than three standard errors above zero, or
+// the two have come out the same in every deal.
+func separated(vals [][]float64, bad []bool) bool {
+	best := -1
+	for i, v := range vals {
+		if !bad[i] && len(v) > 0 && (best < 0 || mean(v) > mean(vals[best])) {
+			best = i
+		}
+	}
+	if best < 0 || len(vals[best]) < 8 {
+		return false
+	}
+	n := len(vals[best])
+	for i, v := range vals {
+		if i == best || bad[i] {
+			continue
+		}
+		if len(v) != n {
+			return false
+		}
+		var sum, sq float64
+		for k := range v {
+			d := vals[best][k] - v[k]
+			sum += d
+			sq += d * d
+		}
+		m := sum / float64(n)
+		varc := (sq - float64(n)*m*m) / float64(max(n-1, 1))
+		se := math.Sqrt(max(varc, 0) / float64(n))
+		if !(m > 0 && m > 3*se || m == 0 && se == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func mean(xs []float64) float64 {
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(max(len(xs), 1))
 }
 
 const negInf = -1e18
@@ -215,15 +270,27 @@ func (b *Strong) bid(g *game.Game, me int, legal []game.Action) (game.Action, bo
 		return legal[0], true // pass
 	}
 	pass := legal[0]
-	opts := []option{take(pass, -1)}
-	for _, c := range calls {
-		opts = append(opts, option{setup: func(s *game.State) error { return s.SetAuctionResult(me, c) }, target: r.Ladder[c].Contract})
+	m := &b.memo
+	if !(m.r == r && m.dealt == g.Dealt[me] && m.run == g.AllPassRun && callSet(calls).within(m.calls)) {
+		// weigh the calls once a deal: at a later turn only passing
+		// changes, the others having called
+		*m = auctionMemo{r: r, dealt: g.Dealt[me], run: g.AllPassRun, calls: callSet(calls), value: map[int]float64{}}
+		opts := []option{}
+		for _, c := range calls {
+			opts = append(opts, option{setup: func(s *game.State) error { return s.SetAuctionResult(me, c) }, target: r.Ladder[c].Contract})
+		}
+		opts = append(opts, take(pass, -1))
+		vals, worlds := b.weigh(&g.State, me, opts)
+		for i, c := range calls {
+			m.value[c] = vals[i]
+		}
+		m.pass, m.worlds = vals[len(calls)], worlds
+	} else {
+		vals, worlds := b.weigh(&g.State, me, []option{take(pass, -1)})
+		m.pass, m.worlds = vals[0], worlds
 	}
-	vals, worlds := b.weigh(&g.State, me, opts)
-	value := map[int]float64{} // by call
-	for i, c := range calls {
-		value[c] = vals[i+1]
-	}
+	value, worlds := m.value, m.worlds
+	vals := []float64{m.pass}
 	// worth is the best a call open now leads to: the contracts it lets
 	// the declarer announce, as weighed.
 	worth := func(c int) (float64, int) {
@@ -266,6 +333,34 @@ func (b *Strong) bid(g *game.Game, me int, legal []game.Action) (game.Action, bo
 		}
 	}
 	return game.Action{}, false
+}
+
+// auctionMemo keeps the calls weighed at a seat's first turn of an
+// auction for its later turns.
+type auctionMemo struct {
+	r      *ruleset.Ruleset
+	dealt  cards.Mask // the hand they were weighed for
+	run    int        // after this many all-pass deals
+	calls  callBits
+	value  map[int]float64 // by call
+	pass   float64
+	worlds int
+}
+
+// callBits is a set of ladder calls.
+type callBits [2]uint64
+
+// within reports whether every call of c is in d.
+func (c callBits) within(d callBits) bool { return c[0]&^d[0] == 0 && c[1]&^d[1] == 0 }
+
+func callSet(calls []int) callBits {
+	var m callBits
+	for _, c := range calls {
+		if c < 128 {
+			m[c/64] |= 1 << (c % 64)
+		}
+	}
+	return m
 }
 
 // contractsFor are the contracts worth weighing for a declarer who may
@@ -351,7 +446,7 @@ func (b *Strong) lay(g *game.Game, me int, a game.Action) (game.Action, bool) {
 			opts[i] = discard(layAside(r, hand, a.Value, &r.Contracts[ci]), ci)
 		}
 		var vals []float64
-		vals, worlds = b.weigh(&g.State, me, opts)
+		vals, worlds = b.weighFor(&g.State, me, opts, b.budget()/2)
 		target = targets[argmax(vals)]
 	}
 	ways := discards(r, hand, a.Value, &r.Contracts[target])
@@ -359,7 +454,7 @@ func (b *Strong) lay(g *game.Game, me int, a game.Action) (game.Action, bool) {
 	for i, m := range ways {
 		opts[i] = discard(m, target)
 	}
-	vals, w := b.weigh(&g.State, me, opts)
+	vals, w := b.weighFor(&g.State, me, opts, b.budget()/2)
 	i := argmax(vals)
 	if vals[i] == negInf {
 		return game.Action{}, false
@@ -371,25 +466,32 @@ func (b *Strong) lay(g *game.Game, me int, a game.Action) (game.Action, bool) {
 	return a, true
 }
 
-// announce weighs the contracts worth weighing among those open, and
-// giving up where the declarer may.
+// announce weighs the contracts worth weighing among those open (only
+// the one the discard was chosen for, where it was), and giving up where
+// the declarer may.
 func (b *Strong) announce(g *game.Game, me int, legal []game.Action) (game.Action, bool) {
 	r := g.R
+	plan := b.havePlan && slices.ContainsFunc(legal, func(a game.Action) bool { return !a.Concede && a.Value == b.planned })
+	b.havePlan = false
 	var opts []option
 	var acts []game.Action
 	for _, a := range legal {
-		if !a.Concede && !plausible(r, g.Hands[me], &r.Contracts[a.Value], r.Need(a.Value, g.Hand), false) && !(b.havePlan && a.Value == b.planned) {
+		switch {
+		case a.Concede:
+			opts = append(opts, take(a, -1))
+		case plan && a.Value != b.planned,
+			!plan && !plausible(r, g.Hands[me], &r.Contracts[a.Value], r.Need(a.Value, g.Hand), false):
 			continue
+		default:
+			opts = append(opts, take(a, a.Value))
 		}
-		target := a.Value
-		if a.Concede {
-			target = -1
-		}
-		opts = append(opts, take(a, target))
 		acts = append(acts, a)
 	}
-	b.havePlan = false
-	if len(opts) < 2 {
+	switch {
+	case len(acts) == 1 && plan:
+		b.Reason = "the contract the discard was chosen for"
+		return acts[0], true
+	case len(opts) < 2:
 		return game.Action{}, false
 	}
 	vals, worlds := b.weigh(&g.State, me, opts)

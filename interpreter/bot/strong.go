@@ -47,6 +47,7 @@ type Strong struct {
 	replay   game.Game // the auction replayed on a sampled deal
 	planned  int       // the contract the discard was chosen for
 	havePlan bool
+	memo     auctionMemo // the calls weighed at the first turn of the auction
 }
 
 // NodesPerMs is the rate at which a budget in time is counted in the

@@ -97,3 +97,34 @@ func TestStrongPlaysLegalCards(t *testing.T) {
 		}
 	}
 }
+
+// A strong player's decisions depend on its seed alone: the same deal
+// played twice with the same seeds goes the same way, every decision and
+// card, however long each took (its budgets are counted in the solver's
+// nodes, not in time).
+func TestStrongDeterministic(t *testing.T) {
+	for _, name := range []string{"sochi", "austrian-1829", "west-balkans"} {
+		r, _ := rulesets.Open(name)
+		for d := uint64(0); d < 3; d++ {
+			var runs [2][]game.Action
+			for k := range runs {
+				players := []game.Player{fast(d), fast(d + 100), &bot.Simple{}}
+				g := game.New(r, players)
+				g.KeepHistory = true
+				g.Deal(rand.New(rand.NewPCG(d, 21)))
+				if err := g.Run(); err != nil {
+					t.Fatal(err)
+				}
+				runs[k] = append(runs[k], g.History...)
+			}
+			if len(runs[0]) != len(runs[1]) {
+				t.Fatalf("%s deal %d: %d actions, then %d", name, d, len(runs[0]), len(runs[1]))
+			}
+			for i := range runs[0] {
+				if runs[0][i] != runs[1][i] {
+					t.Fatalf("%s deal %d: action %d was %+v, then %+v", name, d, i, runs[0][i], runs[1][i])
+				}
+			}
+		}
+	}
+}

@@ -17,6 +17,11 @@ import (
 type option struct {
 	setup  func(s *game.State) error
 	target int
+	// group: options of one group lead to the same decision (the calls
+	// of an auction, where a low one keeps the higher contracts open), so
+	// sampling need not tell them apart, only the best from those of
+	// other groups (0: each option a group of its own).
+	group int
 }
 
 // take is an option that applies action a.
@@ -52,7 +57,14 @@ func (b *Strong) weighFor(g *game.State, me int, opts []option, d time.Duration)
 	bad := make([]bool, len(opts))
 	lines := map[ddKey][]cards.Card{}
 	spent, worlds := 0, 0
-	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separated(vals, bad)) {
+	groups := make([]int, len(opts))
+	for i, o := range opts {
+		groups[i] = o.group
+		if o.group == 0 {
+			groups[i] = -1 - i
+		}
+	}
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separated(vals, bad, groups)) {
 		w, err := b.world(g, me)
 		if err != nil {
 			break
@@ -67,7 +79,7 @@ func (b *Strong) weighFor(g *game.State, me int, opts []option, d time.Duration)
 				bad[i] = true
 				continue
 			}
-			v, n, ok := b.rollout(s, me, o.target, lines, max(budget/4, nodes(time.Millisecond)))
+			v, n, ok := b.rollout(s, me, o.target, lines, max(budget/12, nodes(time.Millisecond)))
 			spent += n + rolloutNodes
 			if !ok {
 				bad[i] = true
@@ -87,10 +99,10 @@ func (b *Strong) weighFor(g *game.State, me int, opts []option, d time.Duration)
 }
 
 // separated reports whether the option with the best mean so far stands
-// clear of each other one after at least eight deals: deal by deal, its
-// lead over the other is more than three standard errors above zero, or
-// the two have come out the same in every deal.
-func separated(vals [][]float64, bad []bool) bool {
+// clear of each one of the other groups after at least eight deals: deal
+// by deal, its lead over the other is more than three standard errors
+// above zero, or the two have come out the same in every deal.
+func separated(vals [][]float64, bad []bool, groups []int) bool {
 	best := -1
 	for i, v := range vals {
 		if !bad[i] && len(v) > 0 && (best < 0 || mean(v) > mean(vals[best])) {
@@ -102,7 +114,7 @@ func separated(vals [][]float64, bad []bool) bool {
 	}
 	n := len(vals[best])
 	for i, v := range vals {
-		if i == best || bad[i] {
+		if i == best || bad[i] || groups[i] == groups[best] {
 			continue
 		}
 		if len(v) != n {
@@ -277,7 +289,11 @@ func (b *Strong) bid(g *game.Game, me int, legal []game.Action) (game.Action, bo
 		*m = auctionMemo{r: r, dealt: g.Dealt[me], run: g.AllPassRun, calls: callSet(calls), value: map[int]float64{}}
 		opts := []option{}
 		for _, c := range calls {
-			opts = append(opts, option{setup: func(s *game.State) error { return s.SetAuctionResult(me, c) }, target: r.Ladder[c].Contract})
+			o := option{setup: func(s *game.State) error { return s.SetAuctionResult(me, c) }, target: r.Ladder[c].Contract}
+			if !r.Auction.OneRound {
+				o.group = 1 // a bid: the lowest open keeps the others open
+			}
+			opts = append(opts, o)
 		}
 		opts = append(opts, take(pass, -1))
 		vals, worlds := b.weigh(&g.State, me, opts)

@@ -57,8 +57,29 @@ func TestStrongAnswersLegally(t *testing.T) {
 	if os.Getenv("PREF_SOAK") != "" {
 		n = 100
 	}
+	type variant struct {
+		name    string
+		options map[string]any
+	}
+	var variants []variant
 	for _, name := range rulesets.Names() {
+		variants = append(variants, variant{name, nil})
+	}
+	variants = append(variants, // house rules that open other decisions
+		variant{"west-balkans", map[string]any{"contra-recontra": true, "refa": true}},
+		variant{"west-balkans", map[string]any{"sans-atout-and-uno": true, "bid-one-more": true, "cooperation-binding": true}},
+		variant{"sochi", map[string]any{"stalingrad": true, "all-pass-exit": "6-7-7", "senior-hold": true}})
+	phases := map[game.Phase]int{}
+	defer func() { t.Logf("decisions by phase: %v", phases) }()
+	for _, v := range variants {
+		name := v.name
 		r, _ := rulesets.Open(name)
+		if v.options != nil {
+			var err error
+			if r, err = r.With(v.options); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for d := 0; d < n; d++ {
 			players := make([]*bot.Strong, r.Hands)
 			for i := range players {
@@ -70,6 +91,7 @@ func TestStrongAnswersLegally(t *testing.T) {
 			g.SetAllPassRun(rng.IntN(3))
 			for !g.Over() {
 				legal := g.Choices()
+				phases[legal[0].Phase]++
 				a := players[g.Chooser()].Choose(g, legal)
 				if !legalAnswer(g, legal, a) {
 					t.Fatalf("%s deal %d: %s answered %+v, not one of %+v", name, d, g.Phase(), a, legal)

@@ -156,7 +156,7 @@ size is its option bula.`,
 	f.BoolVar(&plain, "plain", false, "with --seat: plain-text prompts even at a terminal")
 	f.StringVar(&recordPath, "record", "", "write what was played as a game record to this file (atomically; see docs/records.md)")
 	f.BoolVar(&force, "force", false, "with --record: overwrite an existing file")
-	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy)")
+	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples)")
 	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets with the option pool-target)")
 	f.BoolVar(&wholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)

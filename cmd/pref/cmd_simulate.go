@@ -176,8 +176,13 @@ first kind in each seat in turn, the others in the remaining seats), each time
 on the same cards at a fresh table, and report each kind's mean result per deal
 with a 95% interval (money, or for a score sheet the deal's entries valued as the
 final conversion values them), the share of all-pass deals and of contracts made.
-Kinds: simple (the rule-following bot) and strong (cards played by sampling the
-unseen hands and solving each sample double-dummy; its other decisions simple's).`,
+With two kinds, the difference of their results deal by deal follows, with its
+interval: the duplicate comparison.
+Kinds: simple (the rule-following bot), strong (cards played by sampling the
+unseen hands and solving each sample double-dummy; the auction, the exchange,
+the defence and the rest weighed by playing each option out over such samples
+and settling it by the ruleset's own rules) and strong-cards (the strong
+player's cards, the rest simple's).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if deals < 1 || deals > 1_000_000 {
@@ -201,6 +206,9 @@ unseen hands and solving each sample double-dummy; its other decisions simple's)
 			w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 			for _, e := range rep.Entrants {
 				fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", e.Name, e.Result.Mean, e.Result.Low, e.Result.High)
+			}
+			if d := rep.Difference; d != nil {
+				fmt.Fprintf(w, "  %s - %s\t%+.2f [%+.2f, %+.2f]\n", rep.Entrants[0].Name, rep.Entrants[1].Name, d.Mean, d.Low, d.High)
 			}
 			fmt.Fprintf(w, "  all passed\t%s\n", pct(rep.AllPass))
 			fmt.Fprintf(w, "  contracts made\t%s\n", pct(rep.Made))

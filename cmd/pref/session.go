@@ -380,7 +380,7 @@ type reasoned struct {
 }
 
 // newReasoned makes the computer player of kind for a seat: simple, or
-// strong (cards by sampling, the rest simple's).
+// strong (cards by sampling, the other decisions weighed by simulation).
 func newReasoned(kind string, seed uint64, p *printer, names []string) *reasoned {
 	if kind == "strong" {
 		b := bot.NewStrong(seed)

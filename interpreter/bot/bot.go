@@ -47,10 +47,13 @@ type weighed struct {
 }
 
 // weigh weighs hand.
-func weigh(g *game.Game, hand cards.Mask) weighed {
+func weigh(g *game.Game, hand cards.Mask) weighed { return weighR(g.R, hand) }
+
+// weighR weighs hand under ruleset r.
+func weighR(r *ruleset.Ruleset, hand cards.Mask) weighed {
 	var w weighed
-	ranks := len(g.R.Deck.Ranks)
-	for s := range g.R.Deck.SuitIDs {
+	ranks := len(r.Deck.Ranks)
+	for s := range r.Deck.SuitIDs {
 		su := cards.Suit(s)
 		part := hand.Suit(su)
 		n := part.Count()
@@ -89,8 +92,11 @@ func (w *weighed) estimate(t cards.Suit) int {
 
 // estimate is the number of tricks hand may take with trump suit t
 // (cards.NoSuit: no trumps), in half tricks.
-func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int {
-	w := weigh(g, hand)
+func estimate(g *game.Game, hand cards.Mask, t cards.Suit) int { return estimateR(g.R, hand, t) }
+
+// estimateR is estimate for ruleset r.
+func estimateR(r *ruleset.Ruleset, hand cards.Mask, t cards.Suit) int {
+	w := weighR(r, hand)
 	return w.estimate(t)
 }
 

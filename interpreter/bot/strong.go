@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"time"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -12,13 +13,51 @@ import (
 // Monte Carlo: it deals the cards it cannot see among the other hands in
 // every way consistent with what it has seen (hand sizes, the suits a
 // player showed out of), solves each deal double-dummy, and plays the card
-// that does best on average. Its other decisions (the auction, the
-// exchange, the defence) are Simple's. Deterministic for a given seed.
+// that does best on average.
+//
+// Its other decisions (the auction, an all-pass offer, hand or talon, the
+// discard and the contract announced, the defence, invitations, contra
+// and giving up) it weighs by simulation, for any ruleset: for each
+// option, deals of the cards it cannot see (the other players' calls read
+// as evidence of their strength) are played out from the decision on —
+// the later decisions by Simple's rules, the cards double-dummy — and
+// valued by the ruleset's own settlement (money, or the change in the
+// final score of a score sheet); the option with the best mean is taken.
+// The pot auction, and any decision where nothing is worth weighing, are
+// Simple's. Deterministic for a given seed.
 type Strong struct {
 	Simple
 	Samples int // deals sampled per card (default 12)
-	rng     *rand.Rand
+	// Budget is the search each decision other than a card may take
+	// (default 200 ms), counted like CardBudget.
+	Budget time.Duration
+	// CardsOnly leaves every decision but the cards to Simple.
+	CardsOnly bool
+	// CardBudget is the search a card may take (default 100 ms), counted
+	// in the solver's cards tried at a fixed rate (NodesPerMs), so that
+	// the choice is the same on any machine and under any load: sampling
+	// stops once it is spent, and a sample that alone would take more
+	// than a third of it is skipped.
+	CardBudget time.Duration
+	rng        *rand.Rand
+
+	sim      Simple    // the rollouts' decisions (its Reason is not this player's)
+	val      *valuer   // settlement, cached
+	roll     game.Game // the deal a rollout plays out
+	replay   game.Game // the auction replayed on a sampled deal
+	planned  int       // the contract the discard was chosen for
+	havePlan bool
+	memo     auctionMemo // the calls weighed at the first turn of the auction
 }
+
+// NodesPerMs is the rate at which a budget in time is counted in the
+// solver's cards tried: about what this machine's solver manages (11,000
+// to 17,000 a millisecond on whole deals of austrian-1829, west-balkans
+// and sochi).
+const NodesPerMs = 12000
+
+// nodes is a budget in time counted in cards tried.
+func nodes(d time.Duration) int { return int(d.Microseconds()) * NodesPerMs / 1000 }
 
 // NewStrong makes a strong player whose sampling is seeded by seed.
 func NewStrong(seed uint64) *Strong {
@@ -27,9 +66,21 @@ func NewStrong(seed uint64) *Strong {
 
 var _ game.Player = (*Strong)(nil)
 
-// Choose plays a card by sampling; every other decision is Simple's.
+// Choose plays a card by sampling and weighs the other decisions by
+// simulation (Simple's where nothing is worth weighing).
 func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
-	if legal[0].Phase != game.PhasePlay || len(legal) == 1 || g.Declarer < 0 {
+	if b.rng == nil {
+		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
+	}
+	if legal[0].Phase != game.PhasePlay {
+		if !b.CardsOnly && (len(legal) > 1 || legal[0].Phase == game.PhaseDiscard) {
+			if a, ok := b.decide(g, legal); ok {
+				return a
+			}
+		}
+		return b.Simple.Choose(g, legal)
+	}
+	if len(legal) == 1 || g.Declarer < 0 {
 		return b.Simple.Choose(g, legal)
 	}
 	if c, ok := b.sampled(g, legal[0].Seat); ok {
@@ -87,19 +138,29 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		trick = append(trick, tr.Cards[k])
 		trickSeats = append(trickSeats, int(tr.Seats[k]))
 	}
-	solved := 0
-	for i := 0; i < n; i++ {
-		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats}
+	budget := nodes(b.CardBudget)
+	if b.CardBudget <= 0 {
+		budget = nodes(100 * time.Millisecond)
+	}
+	solved, spent := 0, 0
+	for i := 0; i < n && spent < budget; i++ {
+		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
+			MaxNodes: min(budget/3, budget-spent)}
 		if tr.N == 0 {
 			p.Leader = seat
 		}
 		if !b.deal(g, p, known, pool, voids) {
 			continue
 		}
-		values, err := solve.CardValues(p)
+		values, sv, err := solve.Values(p)
+		if err == solve.ErrBudget {
+			spent += p.MaxNodes
+			continue
+		}
 		if err != nil {
 			return 0, false
 		}
+		spent += sv.Nodes
 		for c, v := range values {
 			score[c] += float64(v)
 		}

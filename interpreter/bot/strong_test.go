@@ -2,12 +2,107 @@ package bot_test
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
+	"time"
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/rulesets"
 )
+
+// fast is a strong player on a small budget, for tests.
+func fast(seed uint64) *bot.Strong {
+	b := bot.NewStrong(seed)
+	b.Samples, b.Budget, b.CardBudget = 3, 3*time.Millisecond, 3*time.Millisecond
+	return b
+}
+
+// legalAnswer reports whether a is one of the actions offered: the same
+// call, card or answer, or for a discard as many of the cards offered as
+// asked, or for a pot offer a pass or more than the standing offer.
+func legalAnswer(g *game.Game, legal []game.Action, a game.Action) bool {
+	l := legal[0]
+	if a.Phase != l.Phase || a.Seat != l.Seat {
+		return false
+	}
+	switch a.Phase {
+	case game.PhaseDiscard:
+		return a.Cards.Count() == l.Value && a.Cards&^l.Cards == 0
+	case game.PhasePotAuction:
+		return a.Value == 0 || a.Value > g.PotOffer()
+	}
+	for _, l := range legal {
+		if l == a || a.Concede && l.Concede && (a.Value == -1 || legalContract(legal, a.Value)) {
+			return true // a concession may name the contract given up
+		}
+	}
+	return false
+}
+
+func legalContract(legal []game.Action, ci int) bool {
+	for _, l := range legal {
+		if !l.Concede && l.Value == ci {
+			return true
+		}
+	}
+	return false
+}
+
+// The strong player, in every seat, answers every decision of deals of
+// every embedded ruleset with one of the actions offered (checked before
+// the deal applies it): 4 deals each, 100 with PREF_SOAK=1.
+func TestStrongAnswersLegally(t *testing.T) {
+	n := 4
+	if os.Getenv("PREF_SOAK") != "" {
+		n = 100
+	}
+	type variant struct {
+		name    string
+		options map[string]any
+	}
+	var variants []variant
+	for _, name := range rulesets.Names() {
+		variants = append(variants, variant{name, nil})
+	}
+	variants = append(variants, // house rules that open other decisions
+		variant{"west-balkans", map[string]any{"contra-recontra": true, "refa": true}},
+		variant{"west-balkans", map[string]any{"sans-atout-and-uno": true, "bid-one-more": true, "cooperation-binding": true}},
+		variant{"sochi", map[string]any{"stalingrad": true, "all-pass-exit": "6-7-7", "senior-hold": true}})
+	phases := map[game.Phase]int{}
+	defer func() { t.Logf("decisions by phase: %v", phases) }()
+	for _, v := range variants {
+		name := v.name
+		r, _ := rulesets.Open(name)
+		if v.options != nil {
+			var err error
+			if r, err = r.With(v.options); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for d := 0; d < n; d++ {
+			players := make([]*bot.Strong, r.Hands)
+			for i := range players {
+				players[i] = fast(uint64(d*10 + i))
+			}
+			g := game.New(r, nil)
+			rng := rand.New(rand.NewPCG(uint64(d), 11))
+			g.Deal(rng)
+			g.SetAllPassRun(rng.IntN(3))
+			for !g.Over() {
+				legal := g.Choices()
+				phases[legal[0].Phase]++
+				a := players[g.Chooser()].Choose(g, legal)
+				if !legalAnswer(g, legal, a) {
+					t.Fatalf("%s deal %d: %s answered %+v, not one of %+v", name, d, g.Phase(), a, legal)
+				}
+				if _, err := g.Apply(a); err != nil {
+					t.Fatalf("%s deal %d: %v", name, d, err)
+				}
+			}
+		}
+	}
+}
 
 // The strong player completes deals of every embedded ruleset with legal
 // cards only (the game refuses any other), beside simple players.
@@ -15,13 +110,42 @@ func TestStrongPlaysLegalCards(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		r, _ := rulesets.Open(name)
 		for seed := uint64(1); seed <= 3; seed++ {
-			strong := bot.NewStrong(seed)
-			strong.Samples = 3
-			players := []game.Player{strong, &bot.Simple{}, &bot.Simple{}}
+			players := []game.Player{fast(seed), &bot.Simple{}, &bot.Simple{}}
 			g := game.New(r, players)
 			g.Deal(rand.New(rand.NewPCG(seed, 1)))
 			if err := g.Run(); err != nil {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
+			}
+		}
+	}
+}
+
+// A strong player's decisions depend on its seed alone: the same deal
+// played twice with the same seeds goes the same way, every decision and
+// card, however long each took (its budgets are counted in the solver's
+// nodes, not in time).
+func TestStrongDeterministic(t *testing.T) {
+	for _, name := range []string{"sochi", "austrian-1829", "west-balkans"} {
+		r, _ := rulesets.Open(name)
+		for d := uint64(0); d < 3; d++ {
+			var runs [2][]game.Action
+			for k := range runs {
+				players := []game.Player{fast(d), fast(d + 100), &bot.Simple{}}
+				g := game.New(r, players)
+				g.KeepHistory = true
+				g.Deal(rand.New(rand.NewPCG(d, 21)))
+				if err := g.Run(); err != nil {
+					t.Fatal(err)
+				}
+				runs[k] = append(runs[k], g.History...)
+			}
+			if len(runs[0]) != len(runs[1]) {
+				t.Fatalf("%s deal %d: %d actions, then %d", name, d, len(runs[0]), len(runs[1]))
+			}
+			for i := range runs[0] {
+				if runs[0][i] != runs[1][i] {
+					t.Fatalf("%s deal %d: action %d was %+v, then %+v", name, d, i, runs[0][i], runs[1][i])
+				}
 			}
 		}
 	}

@@ -821,3 +821,66 @@ func (g *State) Claim(taken []int) error {
 	g.phase, g.toAct = PhaseOver, -1
 	return nil
 }
+
+// Resample is a copy of the state dealt other cards, for a player who
+// weighs a decision over the deals it cannot tell apart: dealt are the
+// hands as dealt, talon the talon and, where the declarer has already
+// laid cards aside, laid those cards (out of his hand and the talon).
+// Every decision taken so far stands. Only before the first card: the
+// copy is checked like a deal (each hand and the talon their size, no
+// card twice).
+func (g *State) Resample(dealt [MaxSeats]cards.Mask, talon, laid cards.Mask) (*State, error) {
+	if g.R == nil || g.auc.r == nil || g.phase >= PhasePlay {
+		return nil, fmt.Errorf("resample: only a deal under way, before the first card")
+	}
+	n := g.Seats()
+	var seen cards.Mask
+	for s := 0; s < n; s++ {
+		if dealt[s].Count() != g.Dealt[s].Count() || dealt[s]&seen != 0 {
+			return nil, fmt.Errorf("resample: hand %d holds %d cards (want %d) or shares one", s+1, dealt[s].Count(), g.Dealt[s].Count())
+		}
+		seen |= dealt[s]
+	}
+	if talon.Count() != g.Talon.Count() || talon&seen != 0 || (seen|talon)&^g.R.Deck.All() != 0 {
+		return nil, fmt.Errorf("resample: the talon holds %d cards (want %d), shares one with a hand, or a card is not in the pack", talon.Count(), g.Talon.Count())
+	}
+	c := g.Clone()
+	c.Dealt, c.Hands, c.Talon = dealt, dealt, talon
+	for i, m := 0, talon; m != 0 && i < MaxSeats; i, m = i+1, m&(m-1) {
+		c.talonOrder[i] = m.Lowest()
+	}
+	if d := g.Declarer; d >= 0 && g.phase >= PhaseDiscard && !g.Hand && g.R.Exchange.TakeTalon {
+		c.Hands[d] |= talon // the talon taken up
+		if g.discarded {
+			if laid.Count() != g.Laid.Count() || laid&^c.Hands[d] != 0 {
+				return nil, fmt.Errorf("resample: the declarer lays aside %d of his cards and the talon", g.Laid.Count())
+			}
+			c.Hands[d] &^= laid
+			c.Laid = laid
+		}
+	}
+	return c, nil
+}
+
+// SetAuctionResult ends the auction as though seat had won it with the
+// ladder call (the others passing), and moves on to the exchange: for a
+// player who weighs what a contract would bring it. Only while the
+// auction is under way.
+func (g *State) SetAuctionResult(seat, call int) error {
+	switch {
+	case g.R == nil || g.auc.r == nil || g.phase != PhaseAuction:
+		return fmt.Errorf("no auction is under way")
+	case seat < 0 || seat >= g.Seats():
+		return fmt.Errorf("no seat %d", seat)
+	case call < 0 || call >= len(g.R.Ladder):
+		return fmt.Errorf("no bid %d on the ladder", call)
+	}
+	a := &g.auc
+	for s := 0; s < g.Seats(); s++ {
+		a.passed[s], a.called[s] = s != seat, true
+	}
+	a.Bid, a.Holder, a.active, a.Turn = call, seat, 1, 0
+	g.Calls = append(g.Calls, CallRecord{Seat: seat, Call: call})
+	g.Bid = call
+	return g.advance()
+}

@@ -25,17 +25,26 @@ type MatchReport struct {
 	Entrants []Entrant
 	AllPass  Stat
 	Made     Stat // contracts made, of those played
+	// Difference is, with two kinds, the first's mean result minus the
+	// second's, deal by deal (each deal's rotations together), with its
+	// 95 % interval: the duplicate comparison.
+	Difference *Stat `json:",omitempty"`
 }
 
-// NewPlayer makes a player by kind: simple or strong.
+// NewPlayer makes a player by kind: simple, strong, or strong-cards (the
+// strong player's cards, every other decision simple's).
 func NewPlayer(kind string, seed uint64) (game.Player, error) {
 	switch kind {
 	case "simple":
 		return &bot.Simple{}, nil
 	case "strong":
 		return bot.NewStrong(seed), nil
+	case "strong-cards":
+		b := bot.NewStrong(seed)
+		b.CardsOnly = true
+		return b, nil
 	}
-	return nil, fmt.Errorf("no player %q: simple or strong", kind)
+	return nil, fmt.Errorf("no player %q: simple, strong or strong-cards", kind)
 }
 
 // Match plays duplicate: every deal once for each rotation of the kinds
@@ -99,10 +108,13 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64) 
 		rep.Unit = "final score"
 	}
 	byKind := map[string][]float64{}
-	var passed, made []float64
+	var passed, made, diff []float64
 	for _, res := range out {
 		if res.err != nil {
 			return nil, res.err
+		}
+		if a, b := res.byKind[kinds[0]], res.byKind[kinds[len(kinds)-1]]; kinds[0] != kinds[len(kinds)-1] && len(a) > 0 && len(b) > 0 {
+			diff = append(diff, mean(a)-mean(b))
 		}
 		for k, v := range res.byKind {
 			byKind[k] = append(byKind[k], v...)
@@ -118,6 +130,10 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64) 
 		}
 	}
 	rep.AllPass, rep.Made = proportion(passed), proportion(made)
+	if len(seen) == 2 {
+		d := stat(diff)
+		rep.Difference = &d
+	}
 	return rep, nil
 }
 
@@ -169,4 +185,12 @@ func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []f
 		made = r.Contracts[o.Contract].Made(r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], o.Run)
 	}
 	return vals, passed, made, played, nil
+}
+
+func mean(xs []float64) float64 {
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(len(xs))
 }

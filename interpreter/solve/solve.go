@@ -13,6 +13,7 @@
 package solve
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -34,6 +35,28 @@ type Position struct {
 	// last trick a seat that has played holds no cards, so the order of
 	// the seats cannot be told from the hands alone).
 	TrickSeats []int
+	// MaxNodes, when above 0, bounds the search: after trying that many
+	// cards it gives up with ErrBudget (a player with a time budget skips
+	// the rare deal that takes far longer than the others).
+	MaxNodes int
+}
+
+// ErrBudget is the answer of a search that tried more cards than its
+// position's MaxNodes.
+var ErrBudget = errors.New("the search tried more cards than its budget allows")
+
+// budgetSpent is raised inside the search when MaxNodes is reached and
+// recovered at the top.
+type budgetSpent struct{}
+
+// guard turns a search stopped by its budget into ErrBudget.
+func guard(err *error) {
+	if v := recover(); v != nil {
+		if _, ok := v.(budgetSpent); !ok {
+			panic(v)
+		}
+		*err = ErrBudget
+	}
 }
 
 // Solver answers questions about one position's contract.
@@ -46,6 +69,7 @@ type Solver struct {
 	play     [game.MaxSeats]ruleset.Play // the rules as they bind each seat
 	tt       map[key]bound
 	Nodes    int // cards tried, for measurements
+	limit    int // Position.MaxNodes
 }
 
 type key struct {
@@ -74,7 +98,7 @@ func New(p *Position) (*Solver, *state, error) {
 	if ct.NoDeclarer {
 		return nil, nil, fmt.Errorf("%s has no declarer: every player plays for himself, which this solver does not cover", ct.Display())
 	}
-	s := &Solver{r: r, trump: ct.Trumps, declarer: p.Declarer, seats: r.Hands, misere: ct.Exact && ct.Tricks == 0, tt: map[key]bound{}}
+	s := &Solver{r: r, trump: ct.Trumps, declarer: p.Declarer, seats: r.Hands, misere: ct.Exact && ct.Tricks == 0, tt: map[key]bound{}, limit: p.MaxNodes}
 	if p.Declarer < 0 || p.Declarer >= s.seats || p.Hands[p.Declarer] == 0 && len(p.Trick) == 0 {
 		return nil, nil, fmt.Errorf("the declarer must be a seat holding cards")
 	}
@@ -153,11 +177,12 @@ func (s *Solver) inPlay(st *state) int {
 
 // Tricks is the number of tricks the declarer takes from the position on
 // with best play by both sides.
-func Tricks(p *Position) (int, *Solver, error) {
+func Tricks(p *Position) (_ int, _ *Solver, err error) {
 	s, st, err := New(p)
 	if err != nil {
 		return 0, nil, err
 	}
+	defer guard(&err)
 	return s.value(st), s, nil
 }
 
@@ -181,17 +206,76 @@ func (s *Solver) value(st *state) int {
 // tricks from the position on if that card is played and both sides then
 // play their best.
 func CardValues(p *Position) (map[cards.Card]int, error) {
+	out, _, err := Values(p)
+	return out, err
+}
+
+// Values is CardValues with the solver that found them (its Nodes say
+// how much searching they took).
+func Values(p *Position) (_ map[cards.Card]int, _ *Solver, err error) {
 	s, st, err := New(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	defer guard(&err)
 	seat := s.toPlay(st)
 	out := map[cards.Card]int{}
 	for m := s.legal(st, seat); m != 0; m &= m - 1 {
 		c := m.Lowest()
 		out[c] = s.after(st, seat, c, func(st *state, _ int) int { return s.value(st) })
 	}
-	return out, nil
+	return out, s, nil
+}
+
+// Line is one line of best play from p to the end of the deal: every card
+// still to be played, in order, each a card of best value for its side
+// (the first such in the search's order of moves: the leader's highest,
+// a follower's cheapest winner, then his lowest). Playing it out gives
+// each seat its tricks, where Tricks gives only the declarer's.
+func Line(p *Position) (_ []cards.Card, _ *Solver, err error) {
+	s, st, err := New(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer guard(&err)
+	v := s.value(st) // the declarer's tricks from here on
+	var out []cards.Card
+	var buf [16]cards.Card
+	for st.n > 0 || st.hands[st.leader] != 0 {
+		seat := s.toPlay(st)
+		maximise := (seat == s.declarer) != s.misere
+		cands := s.candidates(st, seat, buf[:0])
+		pick := cands[0]
+		for _, c := range cands {
+			// does c keep the value? A null-window search around it.
+			keeps := false
+			s.after(st, seat, c, func(st *state, won int) int {
+				if maximise {
+					keeps = s.search(st, v-won-1, v-won) >= v-won
+				} else {
+					keeps = s.search(st, v-won, v-won+1) <= v-won
+				}
+				return 0
+			})
+			if keeps {
+				pick = c
+				break
+			}
+		}
+		out = append(out, pick)
+		total := s.inPlay(st)
+		st.hands[seat] &^= pick.Bit()
+		st.trick[st.n], st.who[st.n] = pick, int8(seat)
+		st.n++
+		if st.n == total {
+			w := s.winner(st)
+			if w == s.declarer {
+				v--
+			}
+			st.leader, st.n = w, 0
+		}
+	}
+	return out, s, nil
 }
 
 func (s *Solver) toPlay(st *state) int {
@@ -300,6 +384,9 @@ func (s *Solver) play1(st *state, alpha, beta int) int {
 	total := s.inPlay(st)
 	for _, c := range s.candidates(st, seat, buf[:0]) {
 		s.Nodes++
+		if s.limit > 0 && s.Nodes > s.limit {
+			panic(budgetSpent{})
+		}
 		// play c; a completed trick adds its one to the declarer's count,
 		// and the rest is searched with the window shifted by it
 		st.hands[seat] &^= c.Bit()

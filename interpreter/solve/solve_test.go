@@ -177,3 +177,131 @@ func TestReplayPlayedDeals(t *testing.T) {
 		}
 	}
 }
+
+// A line of best play keeps the value at every card: after each card of
+// it, the declarer's tricks so far plus the best from there are the
+// position's value; every card is legal; and played out, the line gives
+// the declarer exactly that many tricks. Random endings of every embedded
+// ruleset.
+func TestLineKeepsTheValue(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, _ := rulesets.Open(name)
+		var contracts []int
+		for i, c := range r.Contracts {
+			if !c.NoDeclarer {
+				contracts = append(contracts, i)
+			}
+		}
+		rng := rand.New(rand.NewPCG(5, uint64(len(name))))
+		all := r.Deck.All().Cards()
+		for n := 0; n < 40; n++ {
+			size := 2 + rng.IntN(4)
+			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+			ci := contracts[rng.IntN(len(contracts))]
+			p := &solve.Position{R: r, Contract: ci, Declarer: rng.IntN(r.Hands)}
+			out := -1
+			if r.Hands == 3 && rng.IntN(4) == 0 {
+				out = (p.Declarer + 1 + rng.IntN(2)) % 3
+			}
+			k := 0
+			for s := 0; s < r.Hands; s++ {
+				if s == out {
+					continue
+				}
+				for i := 0; i < size; i++ {
+					p.Hands[s] |= all[k].Bit()
+					k++
+				}
+			}
+			for p.Leader = rng.IntN(r.Hands); p.Hands[p.Leader] == 0; p.Leader = rng.IntN(r.Hands) {
+			}
+			want, _, err := solve.Tricks(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			line, _, err := solve.Line(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			trump := r.Contracts[ci].Trumps
+			cur := *p
+			seat, taken := p.Leader, 0
+			var trick []cards.Card
+			var seats []int
+			for i, c := range line {
+				play := r.Play.ForSeat(seat == p.Declarer, true)
+				if !game.LegalMoves(play, trump, cur.Hands[seat], trick).Has(c) {
+					t.Fatalf("%s: card %d of the line, %s, is not legal", name, i+1, r.Deck.Name(c))
+				}
+				cur.Hands[seat] &^= c.Bit()
+				trick = append(trick, c)
+				seats = append(seats, seat)
+				inPlay := 0
+				for s := 0; s < r.Hands; s++ {
+					if p.Hands[s] != 0 {
+						inPlay++
+					}
+				}
+				next := (seat + 1) % r.Hands
+				for p.Hands[next] == 0 {
+					next = (next + 1) % r.Hands
+				}
+				if len(trick) == inPlay {
+					w := 0
+					for j := range trick {
+						if trick[j].Suit() == trick[w].Suit() && trick[j].Rank() > trick[w].Rank() || trump != cards.NoSuit && trick[j].Suit() == trump && trick[w].Suit() != trump {
+							w = j
+						}
+					}
+					if seats[w] == p.Declarer {
+						taken++
+					}
+					next, trick, seats = seats[w], nil, nil
+				}
+				seat = next
+				if i == len(line)-1 {
+					break
+				}
+				cur.Leader, cur.Trick, cur.TrickSeats = seat, trick, seats
+				if len(trick) > 0 {
+					cur.Leader = seats[0]
+				}
+				rest, _, err := solve.Tricks(&cur)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if taken+rest != want {
+					t.Fatalf("%s, %s: after card %d of the line the value is %d, not %d", name, r.Contracts[ci].Name, i+1, taken+rest, want)
+				}
+			}
+			if taken != want {
+				t.Fatalf("%s, %s: the line gives the declarer %d tricks, not %d", name, r.Contracts[ci].Name, taken, want)
+			}
+			if len(line) != k {
+				t.Fatalf("%s: the line has %d cards, the hands %d", name, len(line), k)
+			}
+		}
+	}
+}
+
+// A search over its budget answers ErrBudget.
+func TestBudget(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	all := r.Deck.All().Cards()
+	p := &solve.Position{R: r, Contract: 0, Declarer: 0, Leader: 0, MaxNodes: 50}
+	for s := 0; s < 3; s++ {
+		for _, c := range all[s*10 : (s+1)*10] {
+			p.Hands[s] |= c.Bit()
+		}
+	}
+	if _, _, err := solve.Tricks(p); err != solve.ErrBudget {
+		t.Fatalf("Tricks: %v, want ErrBudget", err)
+	}
+	if _, _, err := solve.Line(p); err != solve.ErrBudget {
+		t.Fatalf("Line: %v, want ErrBudget", err)
+	}
+	p.MaxNodes = 0
+	if _, _, err := solve.Line(p); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,520 @@
+package bot
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+)
+
+// option is one way of deciding, to be weighed: setup takes a deal from
+// where the decision is open to where it has been taken; target is the
+// contract the decider then plays for as declarer (-1: none).
+type option struct {
+	setup  func(s *game.State) error
+	target int
+	// group: options of one group lead to the same decision (the calls
+	// of an auction, where a low one keeps the higher contracts open), so
+	// sampling need not tell them apart, only the best from those of
+	// other groups (0: each option a group of its own).
+	group int
+}
+
+// take is an option that applies action a.
+func take(a game.Action, target int) option {
+	return option{setup: func(s *game.State) error { _, err := s.Apply(a); return err }, target: target}
+}
+
+// Worlds sampled per decision: at least minWorlds, then while the budget
+// lasts, at most maxWorlds.
+const (
+	minWorlds = 3
+	maxWorlds = 60
+)
+
+// rolloutNodes is what a rollout costs besides its solving (settlement,
+// the simple player's decisions), counted in solver nodes.
+const rolloutNodes = 300
+
+// weigh plays each option out over the same sampled deals of the unseen
+// cards (so the options are compared on equal cards) and returns the mean
+// value of each for seat me (an option that could not be set up is
+// negInf) and the deals used. It samples at least minWorlds deals, then
+// until the budget is spent or the best option stands clear of every
+// other (separated).
+func (b *Strong) weigh(g *game.State, me int, opts []option) ([]float64, int) {
+	return b.weighFor(g, me, opts, b.budget())
+}
+
+// weighFor is weigh on a budget of its own.
+func (b *Strong) weighFor(g *game.State, me int, opts []option, d time.Duration) ([]float64, int) {
+	budget := nodes(d)
+	vals := make([][]float64, len(opts)) // by option, per deal
+	bad := make([]bool, len(opts))
+	lines := map[ddKey][]cards.Card{}
+	spent, worlds := 0, 0
+	groups := make([]int, len(opts))
+	for i, o := range opts {
+		groups[i] = o.group
+		if o.group == 0 {
+			groups[i] = -1 - i
+		}
+	}
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separated(vals, bad, groups)) {
+		w, err := b.world(g, me)
+		if err != nil {
+			break
+		}
+		worlds++
+		for i, o := range opts {
+			if bad[i] {
+				continue
+			}
+			s := w.Clone()
+			if err := o.setup(s); err != nil {
+				bad[i] = true
+				continue
+			}
+			v, n, ok := b.rollout(s, me, o.target, lines, max(budget/12, nodes(time.Millisecond)))
+			spent += n + rolloutNodes
+			if !ok {
+				bad[i] = true
+				continue
+			}
+			vals[i] = append(vals[i], v[me])
+		}
+	}
+	out := make([]float64, len(opts))
+	for i := range out {
+		out[i] = negInf
+		if !bad[i] && len(vals[i]) > 0 {
+			out[i] = mean(vals[i])
+		}
+	}
+	return out, worlds
+}
+
+// separated reports whether the option with the best mean so far stands
+// clear of each one of the other groups after at least eight deals: deal
+// by deal, its lead over the other is more than three standard errors
+// above zero, or the two have come out the same in every deal.
+func separated(vals [][]float64, bad []bool, groups []int) bool {
+	best := -1
+	for i, v := range vals {
+		if !bad[i] && len(v) > 0 && (best < 0 || mean(v) > mean(vals[best])) {
+			best = i
+		}
+	}
+	if best < 0 || len(vals[best]) < 8 {
+		return false
+	}
+	n := len(vals[best])
+	for i, v := range vals {
+		if i == best || bad[i] || groups[i] == groups[best] {
+			continue
+		}
+		if len(v) != n {
+			return false
+		}
+		var sum, sq float64
+		for k := range v {
+			d := vals[best][k] - v[k]
+			sum += d
+			sq += d * d
+		}
+		m := sum / float64(n)
+		varc := (sq - float64(n)*m*m) / float64(max(n-1, 1))
+		se := math.Sqrt(max(varc, 0) / float64(n))
+		if !(m > 0 && m > 3*se || m == 0 && se == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func mean(xs []float64) float64 {
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(max(len(xs), 1))
+}
+
+const negInf = -1e18
+
+func (b *Strong) budget() time.Duration {
+	if b.Budget > 0 {
+		return b.Budget
+	}
+	return 200 * time.Millisecond
+}
+
+// decide takes a decision other than a card by weighing its options;
+// false where it leaves the decision to the simple player.
+func (b *Strong) decide(g *game.Game, legal []game.Action) (game.Action, bool) {
+	if b.val == nil || b.val.r != g.R {
+		b.val = newValuer(g.R)
+	}
+	me := legal[0].Seat
+	switch legal[0].Phase {
+	case game.PhaseAuction:
+		return b.bid(g, me, legal)
+	case game.PhaseOffer, game.PhaseFromHand:
+		return b.declareOrNot(g, me, legal)
+	case game.PhaseDiscard:
+		return b.lay(g, me, legal[0])
+	case game.PhaseAnnounce:
+		return b.announce(g, me, legal)
+	case game.PhaseDefend, game.PhaseRetrieve, game.PhaseOpen, game.PhaseInvite, game.PhaseGiveUp, game.PhaseContra, game.PhaseRecontra:
+		if len(legal) < 2 {
+			return game.Action{}, false
+		}
+		opts := make([]option, len(legal))
+		for i, a := range legal {
+			opts[i] = take(a, -1)
+		}
+		vals, worlds := b.weigh(&g.State, me, opts)
+		i := argmax(vals)
+		if vals[i] == negInf {
+			return game.Action{}, false
+		}
+		b.because(fmt.Sprintf("best on average over %d deals of the unseen cards, each played out double-dummy (%s)", worlds, b.compare(legal, vals, g)))
+		return legal[i], true
+	}
+	return game.Action{}, false
+}
+
+// compare lists the options' values, for the reason.
+func (b *Strong) compare(legal []game.Action, vals []float64, g *game.Game) string {
+	s := ""
+	for i, a := range legal {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s %+.1f", actionWord(g, a), vals[i])
+	}
+	return s
+}
+
+func actionWord(g *game.Game, a game.Action) string {
+	switch a.Phase {
+	case game.PhaseDefend:
+		return [...]string{"-", "play", "drop", "invite", "half"}[a.Value]
+	case game.PhaseAnnounce:
+		if a.Concede {
+			return "give up"
+		}
+		return g.R.Contracts[a.Value].Display()
+	}
+	if a.Value == game.Yes {
+		return "yes"
+	}
+	return "no"
+}
+
+func argmax(vals []float64) int {
+	best := 0
+	for i, v := range vals {
+		if v > vals[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// plausible reports whether a hand may be worth weighing for contract ct
+// needing need tricks, with the talon to take (talon) or not: within two
+// tricks of the need by the simple player's count (the talon counted as
+// one), or for an exact contract few enough high cards.
+func plausible(r *ruleset.Ruleset, hand cards.Mask, ct *ruleset.Contract, need int, talon bool) bool {
+	if ct.NoDeclarer {
+		return false
+	}
+	if ct.Exact {
+		high := 0
+		for m := hand; m != 0; m &= m - 1 {
+			if m.Lowest().Rank() >= len(r.Deck.Ranks)/2 {
+				high++
+			}
+		}
+		extra := 0
+		if talon {
+			extra = r.Exchange.Discard
+		}
+		return high <= 3+ct.Tricks+extra
+	}
+	help := 0
+	if talon {
+		help = 2
+	}
+	return estimateR(r, hand, ct.Trumps)+help >= 2*need-4
+}
+
+// bid weighs passing against winning the auction with each call worth
+// weighing (the contract of each played from the deal's position on), and
+// bids the lowest call open whose best contract beats passing.
+func (b *Strong) bid(g *game.Game, me int, legal []game.Action) (game.Action, bool) {
+	r := g.R
+	hand := g.Hands[me]
+	lowest := -1 // the lowest bid open now
+	for _, a := range legal {
+		if a.Value != game.Pass && (lowest < 0 || a.Value < lowest) {
+			lowest = a.Value
+		}
+	}
+	if lowest < 0 {
+		return game.Action{}, false
+	}
+	var calls []int // the calls worth weighing: open now or later
+	for c := lowest; c < len(r.Ladder); c++ {
+		call := r.Ladder[c]
+		talon := !call.Hand && r.Exchange.TakeTalon
+		if plausible(r, hand, &r.Contracts[call.Contract], r.Need(call.Contract, call.Hand), talon) {
+			calls = append(calls, c)
+		}
+	}
+	if len(calls) == 0 {
+		b.because("no contract within reach of this hand")
+		return legal[0], true // pass
+	}
+	pass := legal[0]
+	m := &b.memo
+	if !(m.r == r && m.dealt == g.Dealt[me] && m.run == g.AllPassRun && callSet(calls).within(m.calls)) {
+		// weigh the calls once a deal: at a later turn only passing
+		// changes, the others having called
+		*m = auctionMemo{r: r, dealt: g.Dealt[me], run: g.AllPassRun, calls: callSet(calls), value: map[int]float64{}}
+		opts := []option{}
+		for _, c := range calls {
+			o := option{setup: func(s *game.State) error { return s.SetAuctionResult(me, c) }, target: r.Ladder[c].Contract}
+			if !r.Auction.OneRound {
+				o.group = 1 // a bid: the lowest open keeps the others open
+			}
+			opts = append(opts, o)
+		}
+		opts = append(opts, take(pass, -1))
+		vals, worlds := b.weigh(&g.State, me, opts)
+		for i, c := range calls {
+			m.value[c] = vals[i]
+		}
+		m.pass, m.worlds = vals[len(calls)], worlds
+	} else {
+		vals, worlds := b.weigh(&g.State, me, []option{take(pass, -1)})
+		m.pass, m.worlds = vals[0], worlds
+	}
+	value, worlds := m.value, m.worlds
+	vals := []float64{m.pass}
+	// worth is the best a call open now leads to: the contracts it lets
+	// the declarer announce, as weighed.
+	worth := func(c int) (float64, int) {
+		s := g.State.Clone()
+		if s.SetAuctionResult(me, c) != nil {
+			return negInf, -1
+		}
+		best, at := negInf, -1
+		for _, ci := range s.Announceable(nil) {
+			for _, c2 := range calls {
+				if r.Ladder[c2].Contract == ci && r.Ladder[c2].Hand == r.Ladder[c].Hand && value[c2] > best {
+					best, at = value[c2], c2
+				}
+			}
+		}
+		return best, at
+	}
+	choice, choiceWorth, aim := -1, negInf, -1
+	for _, a := range legal {
+		if a.Value == game.Pass {
+			continue
+		}
+		w, at := worth(a.Value)
+		if w <= vals[0] {
+			continue
+		}
+		if choice < 0 || r.Auction.OneRound && w > choiceWorth {
+			choice, choiceWorth, aim = a.Value, w, at
+		}
+	}
+	if choice < 0 {
+		b.because(fmt.Sprintf("passing is worth %+.1f on average over %d deals of the unseen cards; no contract in reach is worth more", vals[0], worlds))
+		return pass, true
+	}
+	for _, a := range legal {
+		if a.Value == choice {
+			b.because(fmt.Sprintf("%s is worth %+.1f on average over %d deals of the unseen cards, passing %+.1f",
+				r.CallName(r.Ladder[aim]), choiceWorth, worlds, vals[0]))
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+// auctionMemo keeps the calls weighed at a seat's first turn of an
+// auction for its later turns.
+type auctionMemo struct {
+	r      *ruleset.Ruleset
+	dealt  cards.Mask // the hand they were weighed for
+	run    int        // after this many all-pass deals
+	calls  callBits
+	value  map[int]float64 // by call
+	pass   float64
+	worlds int
+}
+
+// callBits is a set of ladder calls.
+type callBits [2]uint64
+
+// within reports whether every call of c is in d.
+func (c callBits) within(d callBits) bool { return c[0]&^d[0] == 0 && c[1]&^d[1] == 0 }
+
+func callSet(calls []int) callBits {
+	var m callBits
+	for _, c := range calls {
+		if c < 128 {
+			m[c/64] |= 1 << (c % 64)
+		}
+	}
+	return m
+}
+
+// contractsFor are the contracts worth weighing for a declarer who may
+// announce those of s (its bid made): plausible for the hand, with the
+// talon still to take or not.
+func contractsFor(s *game.State, seat int, talon bool) []int {
+	r := s.R
+	var out []int
+	for _, ci := range s.Announceable(nil) {
+		if plausible(r, s.Hands[seat], &r.Contracts[ci], r.Need(ci, s.Hand), talon) {
+			out = append(out, ci)
+		}
+	}
+	return out
+}
+
+// declareOrNot weighs a yes or no that decides whether the seat declares
+// (an all-pass offer) or how (from the hand or with the talon): for each
+// answer, the best contract it leads to.
+func (b *Strong) declareOrNot(g *game.Game, me int, legal []game.Action) (game.Action, bool) {
+	r := g.R
+	var opts []option
+	var answer []int
+	for i, a := range legal {
+		s := g.State.Clone()
+		if _, err := s.Apply(a); err != nil {
+			continue
+		}
+		if s.Declarer != me {
+			opts = append(opts, take(a, -1))
+			answer = append(answer, i)
+			continue
+		}
+		talon := r.Exchange.TakeTalon && !s.Hand && s.Phase() <= game.PhaseDiscard && s.Laid == 0
+		targets := contractsFor(s, me, talon)
+		if len(targets) == 0 {
+			targets = s.Announceable(nil)[:1]
+		}
+		for _, ci := range targets {
+			opts = append(opts, take(a, ci))
+			answer = append(answer, i)
+		}
+	}
+	if len(opts) == 0 {
+		return game.Action{}, false
+	}
+	vals, worlds := b.weigh(&g.State, me, opts)
+	best := make([]float64, len(legal))
+	for i := range best {
+		best[i] = negInf
+	}
+	for k, v := range vals {
+		best[answer[k]] = max(best[answer[k]], v)
+	}
+	i := argmax(best)
+	if best[i] == negInf {
+		return game.Action{}, false
+	}
+	b.because(fmt.Sprintf("best on average over %d deals of the unseen cards, each played out double-dummy (%s)", worlds, b.compare(legal, best, g)))
+	return legal[i], true
+}
+
+// lay chooses what to lay aside: first the contract to play for (each
+// plausible one with the cards readiest to go for it), then for that
+// contract among the ways of laying aside worth weighing.
+func (b *Strong) lay(g *game.Game, me int, a game.Action) (game.Action, bool) {
+	r := g.R
+	hand := g.Hands[me]
+	targets := contractsFor(&g.State, me, false)
+	if len(targets) == 0 {
+		return game.Action{}, false
+	}
+	discard := func(m cards.Mask, ci int) option {
+		d := a
+		d.Cards = m
+		return take(d, ci)
+	}
+	target := targets[0]
+	worlds := 0
+	if len(targets) > 1 {
+		opts := make([]option, len(targets))
+		for i, ci := range targets {
+			opts[i] = discard(layAside(r, hand, a.Value, &r.Contracts[ci]), ci)
+		}
+		var vals []float64
+		vals, worlds = b.weighFor(&g.State, me, opts, b.budget()/2)
+		target = targets[argmax(vals)]
+	}
+	ways := discards(r, hand, a.Value, &r.Contracts[target])
+	opts := make([]option, len(ways))
+	for i, m := range ways {
+		opts[i] = discard(m, target)
+	}
+	vals, w := b.weighFor(&g.State, me, opts, b.budget()/2)
+	i := argmax(vals)
+	if vals[i] == negInf {
+		return game.Action{}, false
+	}
+	b.planned, b.havePlan = target, true
+	a.Cards = ways[i]
+	b.because(fmt.Sprintf("plays for %s and lays aside %s: best on average over %d deals of the unseen cards (%+.1f)",
+		r.Contracts[target].Display(), r.Deck.Format(ways[i], false), worlds+w, vals[i]))
+	return a, true
+}
+
+// announce weighs the contracts worth weighing among those open (only
+// the one the discard was chosen for, where it was), and giving up where
+// the declarer may.
+func (b *Strong) announce(g *game.Game, me int, legal []game.Action) (game.Action, bool) {
+	r := g.R
+	plan := b.havePlan && slices.ContainsFunc(legal, func(a game.Action) bool { return !a.Concede && a.Value == b.planned })
+	b.havePlan = false
+	var opts []option
+	var acts []game.Action
+	for _, a := range legal {
+		switch {
+		case a.Concede:
+			opts = append(opts, take(a, -1))
+		case plan && a.Value != b.planned,
+			!plan && !plausible(r, g.Hands[me], &r.Contracts[a.Value], r.Need(a.Value, g.Hand), false):
+			continue
+		default:
+			opts = append(opts, take(a, a.Value))
+		}
+		acts = append(acts, a)
+	}
+	switch {
+	case len(acts) == 1 && plan:
+		b.because("the contract the discard was chosen for")
+		return acts[0], true
+	case len(opts) < 2:
+		return game.Action{}, false
+	}
+	vals, worlds := b.weigh(&g.State, me, opts)
+	i := argmax(vals)
+	if vals[i] == negInf {
+		return game.Action{}, false
+	}
+	b.because(fmt.Sprintf("best on average over %d deals of the unseen cards, each played out double-dummy (%s)", worlds, b.compare(acts, vals, g)))
+	return acts[i], true
+}

@@ -1,0 +1,260 @@
+package bot
+
+import (
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/solve"
+)
+
+// A decision before the first card is weighed by rollouts: deals of the
+// cards the deciding player cannot see (world), each played from the
+// decision to the end (rollout) — the later decisions by the simple
+// player's rules, the cards double-dummy — and valued by the ruleset's
+// own settlement (valuer).
+
+// world deals the cards seat me cannot see, before the first card, in a
+// way consistent with what it has seen: its own hand, the talon where it
+// was shown or taken by me, what I laid aside. Of a few such deals it
+// keeps the first in which every other player's calls (a bid, or a pass)
+// are those the simple player would have made with the hand dealt to it:
+// the auction read as evidence of strength.
+func (b *Strong) world(g *game.State, me int) (*game.State, error) {
+	r := g.R
+	n := g.Seats()
+	d := g.Declarer
+	taken := d >= 0 && g.Phase() >= game.PhaseDiscard && !g.Hand && r.Exchange.TakeTalon
+	talonKnown := taken && (me == d || r.Exchange.ShowTalon)
+	known := g.Dealt[me]
+	if talonKnown {
+		known |= g.Talon
+	}
+	pool := (r.Deck.All() &^ known).Cards()
+	var best [game.MaxSeats]cards.Mask
+	var bestTalon cards.Mask
+	bestMiss := -1
+	for try := 0; try < 40 && bestMiss != 0; try++ {
+		b.rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		var dealt [game.MaxSeats]cards.Mask
+		k := 0
+		for s := 0; s < n; s++ {
+			if s == me {
+				dealt[s] = g.Dealt[s]
+				continue
+			}
+			for range g.Dealt[s].Count() {
+				dealt[s] |= pool[k].Bit()
+				k++
+			}
+		}
+		talon := g.Talon
+		if !talonKnown {
+			talon = 0
+			for ; k < len(pool); k++ {
+				talon |= pool[k].Bit()
+			}
+		}
+		miss := b.mismatches(g, me, dealt, talon)
+		if bestMiss < 0 || miss < bestMiss {
+			best, bestTalon, bestMiss = dealt, talon, miss
+		}
+	}
+	var laid cards.Mask
+	if g.Laid != 0 {
+		laid = g.Laid
+		if me != d { // what the declarer would lay aside from the cards dealt him
+			ct := 0
+			if g.Contract >= 0 {
+				ct = g.Contract
+			}
+			laid = layAside(r, best[d]|bestTalon, g.Laid.Count(), &r.Contracts[ct])
+		}
+	}
+	return g.Resample(best, bestTalon, laid)
+}
+
+// mismatches counts the calls of the other players that the simple
+// player, holding the hands dealt, would not have made (a pass for a bid,
+// a bid for a pass).
+func (b *Strong) mismatches(g *game.State, me int, dealt [game.MaxSeats]cards.Mask, talon cards.Mask) int {
+	others := false
+	for _, c := range g.Calls {
+		others = others || c.Seat != me
+	}
+	if !others {
+		return 0
+	}
+	rs := &b.replay
+	rs.State = game.State{R: g.R}
+	if rs.SetHands(dealt[:g.Seats()], talon) != nil {
+		return 0
+	}
+	rs.SetAllPassRun(g.AllPassRun)
+	miss := 0
+	for _, c := range g.Calls {
+		if rs.Phase() != game.PhaseAuction || rs.ToAct() != c.Seat {
+			break
+		}
+		if c.Seat != me {
+			calls := rs.Scratch()
+			for _, l := range rs.Choices() {
+				calls = append(calls, l.Value)
+			}
+			if want := b.sim.call(rs, c.Seat, calls); (want == game.Pass) != (c.Call == game.Pass) {
+				miss++
+			}
+		}
+		if _, err := rs.Apply(game.Action{Phase: game.PhaseAuction, Seat: c.Seat, Value: c.Call}); err != nil {
+			break
+		}
+	}
+	return miss
+}
+
+// ddKey is a card play as the solver sees it.
+type ddKey struct {
+	hands            [game.MaxSeats]cards.Mask
+	leader, declarer int
+	trumps           cards.Suit
+	misere           bool
+}
+
+// rollout plays s to the end and returns what it brings each seat, and
+// the solver's nodes it took. Seat me aims at contract target as declarer
+// (lays aside for it and announces it; -1: as the simple player would);
+// every other decision is the simple player's; the cards are a line of
+// best play where the solver covers the contract (a declarer, no talon
+// leading), else the simple player's. Lines are kept in lines, by the
+// hands they start from.
+func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.Card, maxNodes int) ([game.MaxSeats]float64, int, bool) {
+	rg := &b.roll
+	rg.State = *s
+	rg.Calls = append(rg.Calls[:0:0], s.Calls...)
+	nodes := 0
+	solved := false // the solver's line tried: the simple player's cards from where it stopped
+	for !rg.Over() {
+		if !solved && rg.Phase() == game.PhasePlay && rg.NTricks == 0 && rg.CurrentTrick().N == 0 && rg.Declarer >= 0 && rg.TalonTricks() == 0 {
+			solved = true
+			ct := &rg.R.Contracts[rg.Contract]
+			k := ddKey{leader: rg.CurrentTrick().Leader, declarer: rg.Declarer, trumps: ct.Trumps, misere: ct.Exact && ct.Tricks == 0}
+			for i := 0; i < rg.Seats(); i++ {
+				if rg.InPlay(i) {
+					k.hands[i] = rg.Hands[i]
+				}
+			}
+			line, ok := lines[k]
+			if !ok {
+				l, sv, err := solve.Line(&solve.Position{R: rg.R, Contract: rg.Contract, Declarer: rg.Declarer, Hands: k.hands, Leader: k.leader, MaxNodes: maxNodes})
+				if err == nil {
+					line = l
+					nodes += sv.Nodes
+				} else {
+					nodes += maxNodes
+				}
+				lines[k] = line
+			}
+			for _, c := range line {
+				if rg.Over() {
+					break
+				}
+				if _, err := rg.Take(game.Action{Phase: game.PhasePlay, Seat: rg.ToAct(), Cards: c.Bit()}); err != nil {
+					break // a rule the solver does not know (a binding cooperation rule): the simple player's cards
+				}
+			}
+			continue
+		}
+		legal := rg.Choices()
+		var a game.Action
+		if rg.Chooser() == me && target >= 0 {
+			a = b.aim(rg, legal, target)
+		} else {
+			a = b.sim.Choose(rg, legal)
+		}
+		if _, err := rg.Take(a); err != nil {
+			return [game.MaxSeats]float64{}, nodes, false
+		}
+	}
+	v, ok := b.val.value(&rg.State)
+	return v, nodes, ok
+}
+
+// aim is the decision of a declarer playing for contract target: lay
+// aside for it, announce it; otherwise the simple player's.
+func (b *Strong) aim(g *game.Game, legal []game.Action, target int) game.Action {
+	a := legal[0]
+	switch a.Phase {
+	case game.PhaseDiscard:
+		a.Cards = layAside(g.R, g.Hands[a.Seat], a.Value, &g.R.Contracts[target])
+		return a
+	case game.PhaseAnnounce:
+		for _, l := range legal {
+			if !l.Concede && l.Value == target {
+				return l
+			}
+		}
+	}
+	return b.sim.Choose(g, legal)
+}
+
+// layAside picks n cards of hand to lay aside for contract ct, one at a
+// time, the card readiest to go first (discardScore).
+func layAside(r *ruleset.Ruleset, hand cards.Mask, n int, ct *ruleset.Contract) cards.Mask {
+	var laid cards.Mask
+	for laid.Count() < n && hand&^laid != 0 {
+		rest := hand &^ laid
+		best, score := rest.Lowest(), 0
+		for m, first := rest, true; m != 0; m, first = m&(m-1), false {
+			c := m.Lowest()
+			if sc := discardScore(r, rest, c, ct); first || sc > score {
+				best, score = c, sc
+			}
+		}
+		laid |= best.Bit()
+	}
+	return laid
+}
+
+// discardScore is how readily card c of hand goes to the discard for
+// contract ct (higher: sooner). Playing for few tricks (an exact contract
+// such as misère), a high card with few lower cards of its suit to lead
+// or follow with goes first. Playing for tricks, a trump is kept, and of
+// the other suits the low cards of short suits go first (emptying a suit
+// lets the declarer trump it), aces and guarded kings kept.
+func discardScore(r *ruleset.Ruleset, hand cards.Mask, c cards.Card, ct *ruleset.Contract) int {
+	ranks := len(r.Deck.Ranks)
+	suit := hand.Suit(c.Suit())
+	lower := (suit & (c.Bit() - 1)).Count()
+	if ct.Exact {
+		return 4*c.Rank() - 6*lower
+	}
+	if ct.Trumps != cards.NoSuit && c.Suit() == ct.Trumps {
+		return -1000 - c.Rank()
+	}
+	score := 100 - 10*suit.Count() - 3*c.Rank()
+	switch {
+	case c.Rank() == ranks-1:
+		score -= 200
+	case c.Rank() == ranks-2 && suit.Count() >= 2:
+		score -= 60
+	}
+	return score
+}
+
+// discards are the ways of laying aside n cards of hand for ct worth
+// weighing: every choice of n among the n+2 cards readiest to go.
+func discards(r *ruleset.Ruleset, hand cards.Mask, n int, ct *ruleset.Contract) []cards.Mask {
+	first := layAside(r, hand, min(n+2, hand.Count()), ct).Cards()
+	var out []cards.Mask
+	var pick func(from int, m cards.Mask)
+	pick = func(from int, m cards.Mask) {
+		if m.Count() == n {
+			out = append(out, m)
+			return
+		}
+		for i := from; i < len(first); i++ {
+			pick(i+1, m|first[i].Bit())
+		}
+	}
+	pick(0, 0)
+	return out
+}

@@ -393,8 +393,21 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 				cv.Notes = append(cv.Notes, v.TalonLeads)
 			}
 		}
-		if c.EachNeeds != r.Defence.EachNeeds {
+		switch {
+		case c.EachNeeds != r.Defence.EachNeeds && c.EachNeeds == 0:
+			cv.Notes = append(cv.Notes, "the defenders owe no tricks of their own")
+		case c.EachNeeds != r.Defence.EachNeeds:
 			cv.Notes = append(cv.Notes, fmt.Sprintf("each defender needs %d tricks", c.EachNeeds))
+		}
+		if c.MustContra {
+			note := "played only against a contra: if the defenders who play call none, no card is played"
+			if c.MustContraTalonOnly {
+				note += " (with the talon; from the hand it is played as usual)"
+			}
+			cv.Notes = append(cv.Notes, note)
+		}
+		if c.NoInvite {
+			cv.Notes = append(cv.Notes, "no invitation against it")
 		}
 		v.Contracts = append(v.Contracts, cv)
 		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {

@@ -78,3 +78,50 @@ func quantiles(ts []time.Duration) string {
 	r := func(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
 	return fmt.Sprintf("%d decisions, median %v, 90%% %v, worst %v", len(ts), r(ts[len(ts)/2]), r(ts[len(ts)*9/10]), r(ts[len(ts)-1]))
 }
+
+// decisionTimer times a strong player's decisions other than cards, by
+// phase: the auction, and the rest.
+type decisionTimer struct {
+	*bot.Strong
+	auction, other *[]time.Duration
+}
+
+func (p decisionTimer) Choose(g *game.Game, legal []game.Action) game.Action {
+	if legal[0].Phase == game.PhasePlay || len(legal) < 2 && legal[0].Phase != game.PhaseDiscard {
+		return p.Strong.Choose(g, legal)
+	}
+	start := time.Now()
+	a := p.Strong.Choose(g, legal)
+	if legal[0].Phase == game.PhaseAuction {
+		*p.auction = append(*p.auction, time.Since(start))
+	} else {
+		*p.other = append(*p.other, time.Since(start))
+	}
+	return a
+}
+
+// TestStrongDecisionSpeed reports the time of the strong player's other
+// decisions (auction; exchange, defence and the rest) on its default
+// budget of 200 ms, three strong players at the table: with PREF_SOAK=1,
+// 50 deals each of austrian-1829, west-balkans and sochi.
+func TestStrongDecisionSpeed(t *testing.T) {
+	if os.Getenv("PREF_SOAK") == "" {
+		t.Skip("PREF_SOAK=1 to measure")
+	}
+	for _, name := range []string{"austrian-1829", "west-balkans", "sochi"} {
+		r, _ := rulesets.Open(name)
+		var auction, other []time.Duration
+		for d := 0; d < 50; d++ {
+			players := make([]game.Player, r.Hands)
+			for i := range players {
+				players[i] = decisionTimer{bot.NewStrong(uint64(d*7 + i)), &auction, &other}
+			}
+			g := game.New(r, players)
+			g.Deal(rand.New(rand.NewPCG(uint64(d), 3)))
+			if err := g.Run(); err != nil {
+				t.Fatalf("%s deal %d: %v", name, d, err)
+			}
+		}
+		t.Logf("%s, 50 deals: auction %s; other %s", name, quantiles(auction), quantiles(other))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -132,6 +133,35 @@ func printReport(out io.Writer, r *simulate.Report) {
 		fmt.Fprintf(w, "  %s\t%s\t%s\t%+.2f [%+.2f, %+.2f]\n", c.Name, pct(c.Share), pct(c.Made), c.Declarer.Mean, c.Declarer.Low, c.Declarer.High)
 	}
 	w.Flush()
+	printGrowth(out, r)
+}
+
+// printGrowth charts the pot (or the spread of a sheet's standings) after
+// each deal of a session, averaged over the sessions: a trend reads better
+// as bars than as a column of figures.
+func printGrowth(out io.Writer, r *simulate.Report) {
+	if len(r.Growth) < 2 {
+		return
+	}
+	what := "the pot"
+	if r.GrowthOf == "spread" {
+		what = "the spread of the standings (highest minus lowest)"
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, g := range r.Growth {
+		lo, hi = min(lo, g.Mean), max(hi, g.Mean)
+	}
+	// The bars run from the lowest mean to the highest, so that a slow
+	// trend shows; the header says where they start.
+	fmt.Fprintf(out, "  %s after each deal of a session, mean of %d sessions (bars from %.1f to %.1f):\n", what, r.Growth[0].N, lo, hi)
+	const width = 40
+	for i, g := range r.Growth {
+		n := 1
+		if hi > lo {
+			n += int(math.Round((g.Mean - lo) / (hi - lo) * (width - 1)))
+		}
+		fmt.Fprintf(out, "  %3d %10.1f [%9.1f, %9.1f] |%s\n", i+1, g.Mean, g.Low, g.High, strings.Repeat("#", n))
+	}
 }
 
 func pct(s simulate.Stat) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/preference-rules/pref/interpreter/bot"
@@ -47,11 +48,19 @@ type Report struct {
 	AllPass   Stat   // share of deals nobody declared
 	Seats     []Stat // result per deal by seat: forehand first, the dealer last
 	Contracts []ContractStat
-	perDeal   [][]float64 // per deal, the seats' results (for comparisons)
+	// Growth is, for each deal of a session (the first, the second...),
+	// the mean of GrowthOf after it over the sessions: the pot (money), or
+	// the spread of the players' standings, highest minus lowest (a sheet
+	// valued as closing it would).
+	Growth   []Stat
+	GrowthOf string
+	perDeal  [][]float64 // per deal, the seats' results (for comparisons)
 }
 
 // deal is one deal's facts.
 type deal struct {
+	index    int       // its place in the session, from 0
+	size     float64   // the pot after it, or the spread of the standings
 	results  []float64 // by seat in playing order
 	contract int       // -1: nobody declared
 	declared bool
@@ -167,7 +176,11 @@ func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, err
 		if w.after, err = w.standing(t, sheet, w.after); err != nil {
 			return nil, err
 		}
-		dl := deal{contract: o.Contract, declared: o.Declarer >= 0, results: results[d*r.Hands : (d+1)*r.Hands : (d+1)*r.Hands]}
+		dl := deal{index: d, contract: o.Contract, declared: o.Declarer >= 0, results: results[d*r.Hands : (d+1)*r.Hands : (d+1)*r.Hands]}
+		dl.size = float(t.Pot)
+		if sheet {
+			dl.size = slices.Max(w.after) - slices.Min(w.after)
+		}
 		for i := 0; i < r.Hands; i++ {
 			k := (dealer + 1 + i) % len(t.Names)
 			dl.results[i] = w.after[k] - w.before[k]
@@ -212,9 +225,19 @@ func standing(t *table.Table, sheet bool) ([]float64, error) {
 func float(a money.Amount) float64 { return float64(a.Num()) / float64(a.Den()) }
 
 func report(r *ruleset.Ruleset, all []deal) *Report {
-	rep := &Report{Ruleset: r.Name, Deals: len(all), Unit: "money"}
+	rep := &Report{Ruleset: r.Name, Deals: len(all), Unit: "money", GrowthOf: "pot"}
 	if r.Sheet.Final != nil {
-		rep.Unit = "final score"
+		rep.Unit, rep.GrowthOf = "final score", "spread"
+	}
+	var sizes [][]float64 // by place in the session
+	for _, d := range all {
+		for len(sizes) <= d.index {
+			sizes = append(sizes, nil)
+		}
+		sizes[d.index] = append(sizes[d.index], d.size)
+	}
+	for _, xs := range sizes {
+		rep.Growth = append(rep.Growth, stat(xs))
 	}
 	// A proportion needs only how many of how many: the 0/1 values are
 	// counted, not kept (a contract's share, kept, was a value per

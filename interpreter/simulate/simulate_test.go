@@ -2,10 +2,15 @@ package simulate_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/simulate"
+	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -63,5 +68,66 @@ func TestCompareOnTheSameCards(t *testing.T) {
 	}
 	if !changed || a.AllPass != b.AllPass {
 		t.Errorf("the clean bonus changed nothing, or changed the bidding: all-pass %v vs %v", a.AllPass, b.AllPass)
+	}
+}
+
+// TestGrowthIsADirectCount: the pot after each deal of a session, as the
+// report gives it, against the same sessions played here deal by deal at a
+// table (the seed and the session number fix the cards), and the spread
+// of a sheet's standings stays non-negative.
+func TestGrowthIsADirectCount(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	const sessions, length, seed = 6, 5, 3
+	rep, err := simulate.Run(r, simulate.Config{Deals: sessions * length, Workers: 2, Seed: seed, SessionLen: length}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.GrowthOf != "pot" || len(rep.Growth) != length {
+		t.Fatalf("growth of %q over %d deals, want the pot over %d", rep.GrowthOf, len(rep.Growth), length)
+	}
+	sum := make([]float64, length)
+	for s := 0; s < sessions; s++ {
+		tb, _ := table.New(r, []string{"A", "B", "C"})
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+		st := settle.New(r)
+		rng := rand.New(rand.NewPCG(seed, uint64(s)))
+		for d := 0; d < length; d++ {
+			if _, err := tb.Ante(); err != nil {
+				t.Fatal(err)
+			}
+			g.Deal(rng)
+			g.SetAllPassRun(tb.AllPassRun)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			o := tb.Outcome(g)
+			l, err := st.Settle(o, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.Apply(o, l); err != nil {
+				t.Fatal(err)
+			}
+			sum[d] += float64(tb.Pot.Num()) / float64(tb.Pot.Den())
+			tb.Next()
+		}
+	}
+	for d := range sum {
+		if want := sum[d] / sessions; math.Abs(rep.Growth[d].Mean-want) > 1e-9 {
+			t.Errorf("pot after deal %d: report %v, counted %v", d+1, rep.Growth[d].Mean, want)
+		}
+	}
+	sheet, _ := rulesets.Open("sochi")
+	rs, err := simulate.Run(sheet, simulate.Config{Deals: 40, Workers: 1, Seed: 1, SessionLen: 10}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.GrowthOf != "spread" || len(rs.Growth) != 10 || rs.Growth[9].Mean <= 0 {
+		t.Errorf("sochi: growth of %q, %v", rs.GrowthOf, rs.Growth)
+	}
+	for _, g := range rs.Growth {
+		if g.Mean < 0 {
+			t.Errorf("a spread below zero: %v", rs.Growth)
+		}
 	}
 }

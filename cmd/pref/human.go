@@ -22,7 +22,7 @@ type human struct {
 	in    *bufio.Scanner
 	p     *printer
 	name  string
-	hint  bot.Simple
+	hint  adviser // the computer player whose choice is the hint: --bots's kind
 	ended bool
 	echo  bool         // input is not a terminal: repeat each answer so the transcript reads
 	table *table.Table // for the status lines before each card
@@ -284,5 +284,21 @@ func (h *human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card
 // newHuman reads answers from in.
 func newHuman(in io.Reader, p *printer, name string) *human {
 	f, isFile := in.(*os.File)
-	return &human{in: bufio.NewScanner(in), p: p, name: name, echo: !isFile || !term.IsTerminal(int(f.Fd()))}
+	return &human{in: bufio.NewScanner(in), p: p, name: name, hint: newAdviser(p.bots), echo: !isFile || !term.IsTerminal(int(f.Fd()))}
+}
+
+// adviser is a computer player that says why: the hint's source.
+type adviser interface {
+	game.Player
+	Reason() string
+}
+
+// newAdviser is the hint of the kind of computer player chosen: the simple
+// one, or the strong one (cards by sampling and double-dummy, the other
+// decisions by playing each option out).
+func newAdviser(kind string) adviser {
+	if kind == "strong" {
+		return bot.NewStrong(0x41d)
+	}
+	return &bot.Simple{}
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/reflow/wordwrap"
 	"github.com/muesli/termenv"
-	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 )
@@ -50,7 +49,7 @@ type screen struct {
 	sess    *session
 	p       *printer
 	you     string
-	hint    bot.Simple
+	hint    adviser
 	legal   []game.Action // the person's decision waiting, nil when none
 	laid    cards.Mask    // a discard being chosen card by card
 	undo    []undoPoint
@@ -79,7 +78,7 @@ var (
 // screen's transcript, and moves it on to the person's first decision.
 func newScreen(title string, s *session, p *printer, you string) *screen {
 	noColourKeepAttributes()
-	scr := &screen{title: title, height: 30, width: 80, sess: s, p: p, you: you}
+	scr := &screen{title: title, height: 30, width: 80, sess: s, p: p, you: you, hint: newAdviser(p.bots)}
 	p.w = scr
 	if colour {
 		p.paint = func(c cards.Card, name string) string {

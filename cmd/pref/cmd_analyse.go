@@ -10,6 +10,7 @@ import (
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/solve"
 	"github.com/spf13/cobra"
 )
@@ -148,23 +149,33 @@ func unpretty(d cards.Deck, s string) string {
 	return s
 }
 
-// analyseRecord shows, for each deal of a record, what perfect play would
-// have given after every trick, and the first card that cost a trick.
-func analyseRecord(cmd *cobra.Command, path string) error {
+// readRecord reads a game record and opens its ruleset; any failure is
+// bad input (exit 2).
+func readRecord(path string) (*record.Record, *ruleset.Ruleset, error) {
 	data, err := safeio.ReadFile(path, safeio.MaxFile)
 	if err != nil {
-		return badInput(err)
+		return nil, nil, badInput(err)
 	}
 	if !record.IsRecord(data) {
-		return badInput(fmt.Errorf("%s is not a game record (it deals no hands)", path))
+		return nil, nil, badInput(fmt.Errorf("%s is not a game record (it deals no hands)", path))
 	}
 	rec, err := record.Parse(path, data)
 	if err != nil {
-		return badInput(err)
+		return nil, nil, badInput(err)
 	}
 	r, err := record.Open(path, rec)
 	if err != nil {
-		return badInput(err)
+		return nil, nil, badInput(err)
+	}
+	return rec, r, nil
+}
+
+// analyseRecord shows, for each deal of a record, what perfect play would
+// have given after every trick, and the first card that cost a trick.
+func analyseRecord(cmd *cobra.Command, path string) error {
+	rec, r, err := readRecord(path)
+	if err != nil {
+		return err
 	}
 	deals, err := record.Replay(rec, r)
 	if err != nil {

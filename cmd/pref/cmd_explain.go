@@ -157,12 +157,7 @@ func explainDeal(d record.DealResult, all bool) explained {
 			s := (st.Declarer + k) % r.Hands
 			if ch := st.Defence[s]; ch != settle.NoChoice {
 				line := fmt.Sprintf("%s: %v", st.SeatName(s), ch)
-				caller := -1
-				for j := 1; j < r.Hands; j++ {
-					if c := (st.Declarer + j) % r.Hands; st.Doubled[c] > 0 {
-						caller = c
-					}
-				}
+				caller := st.ContraCaller()
 				switch {
 				case st.Doubled[s] > 0 && r.Defence.Contra.Team:
 					line = st.SeatName(s) + ": play" // the contra's caller, who plays for both

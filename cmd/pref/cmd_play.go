@@ -476,12 +476,7 @@ func (p *printer) deal(g *game.Game, names []string) {
 	for k := 1; k < r.Hands; k++ {
 		s := (g.Declarer + k) % r.Hands
 		what := "plays"
-		caller := -1 // a contra's caller, who in team mode plays for both
-		for k := 1; k < r.Hands; k++ {
-			if c := (g.Declarer + k) % r.Hands; g.Doubled[c] > 0 {
-				caller = c
-			}
-		}
+		caller := g.ContraCaller() // in team mode he plays for both
 		switch {
 		case g.Doubled[s] > 0:
 			what = "plays, and calls " + strings.Join(ruleset.ContraCalls[1:min(g.Doubled[s], ruleset.MaxContraLevels)+1], ", ")

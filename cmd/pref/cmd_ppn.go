@@ -136,20 +136,9 @@ first deal, an invitation and a kontra in one deal).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
-			data, err := safeio.ReadFile(path, safeio.MaxFile)
+			rec, r, err := readRecord(path)
 			if err != nil {
-				return badInput(err)
-			}
-			if !record.IsRecord(data) {
-				return badInput(fmt.Errorf("%s: not a game record (it deals no hands)", path))
-			}
-			rec, err := record.Parse(path, data)
-			if err != nil {
-				return badInput(err)
-			}
-			r, err := record.Open(path, rec)
-			if err != nil {
-				return badInput(err)
+				return err
 			}
 			f, err := ppn.FromRecord(rec, r)
 			var step *record.StepError

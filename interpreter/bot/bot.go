@@ -128,8 +128,8 @@ func (b *Simple) wants(g *game.Game, h cards.Mask, w *weighed, ci int, hand bool
 
 // wantsAbove reports whether, where the declarer may announce any contract
 // at least as high as the bid, the hand wants a suit contract above bid:
-// the bid is then only the price of the talon (a Serbian 2 with a hand for
-// hearts).
+// the bid is then only the price of the talon (the lowest bid with a hand
+// for a higher suit).
 func (b *Simple) wantsAbove(g *game.Game, h cards.Mask, w *weighed, bid int, hand bool) int {
 	r := g.R
 	if !r.Exchange.AtLeastBid || r.Contracts[bid].MustBid {

@@ -52,8 +52,8 @@ type Strong struct {
 
 // NodesPerMs is the rate at which a budget in time is counted in the
 // solver's cards tried: about what this machine's solver manages (11,000
-// to 17,000 a millisecond on whole deals of austrian-1829, west-balkans
-// and sochi).
+// to 17,000 a millisecond on whole deals of the embedded rulesets, see
+// docs/analysis.md).
 const NodesPerMs = 12000
 
 // nodes is a budget in time counted in cards tried.

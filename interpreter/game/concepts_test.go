@@ -132,6 +132,20 @@ func setup(t *testing.T, players [3]*scripted) (*ruleset.Ruleset, *game.Game) {
 	return r, g
 }
 
+// playFixture plays the fixture hands of setup under r with players.
+func playFixture(t *testing.T, r *ruleset.Ruleset, players ...game.Player) *game.Game {
+	t.Helper()
+	g := game.New(r, players)
+	_, base := setup(t, [3]*scripted{{}, {}, {}})
+	if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func TestMustBidIsNeverAnnouncedUnbid(t *testing.T) {
 	players := [3]*scripted{{call: 0}, {call: game.Pass}, {call: game.Pass}}
 	r, g := setup(t, players)
@@ -249,14 +263,7 @@ func TestContraModes(t *testing.T) {
 			{call: game.Pass, defend: settle.Drop, contra: true},
 			{call: game.Pass, defend: settle.Play, contra: true},
 		}
-		g := game.New(r, []game.Player{players[0], players[1], players[2]})
-		_, base := setup(t, players)
-		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Run(); err != nil {
-			t.Fatal(err)
-		}
+		g := playFixture(t, r, players[0], players[1], players[2])
 		switch mode {
 		case "team":
 			// Seat 1 dropped, so seat 2 calls; seat 1 comes back, invited.
@@ -653,14 +660,7 @@ func TestContraChain(t *testing.T) {
 			&deciders{scripted{call: game.Pass, defend: settle.Play, contra: true, recontra: true}, 1, &log},
 			&deciders{scripted{call: game.Pass, defend: settle.Play}, 2, &log},
 		}
-		g := game.New(r, players)
-		_, base := setup(t, [3]*scripted{{}, {}, {}})
-		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Run(); err != nil {
-			t.Fatal(err)
-		}
+		g := playFixture(t, r, players...)
 		want := []int{0, 1, 0}[:levels-1] // declarer, caller, declarer
 		if g.Doubled[1] != levels || !slices.Equal(log, want) {
 			t.Fatalf("levels %d: doubled %v, answered by seats %v, want %v", levels, g.Doubled, log, want)
@@ -695,14 +695,7 @@ func TestMustContra(t *testing.T) {
 			{call: game.Pass, defend: settle.Play, contra: contra},
 			{call: game.Pass, defend: settle.Play},
 		}
-		g := game.New(r, []game.Player{players[0], players[1], players[2]})
-		_, base := setup(t, players)
-		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Run(); err != nil {
-			t.Fatal(err)
-		}
+		g := playFixture(t, r, players[0], players[1], players[2])
 		o := g.Outcome([]string{"A", "B", "C"})
 		if g.Contract != 2 {
 			t.Fatalf("contract %d, want hearts (the scripted declarer announces the highest)", g.Contract)
@@ -733,14 +726,7 @@ func TestNoContraAfterInvitation(t *testing.T) {
 			{call: game.Pass, defend: settle.Play, invite: true, contra: true},
 			{call: game.Pass, defend: settle.Drop, contra: true},
 		}
-		g := game.New(r, []game.Player{players[0], players[1], players[2]})
-		_, base := setup(t, players)
-		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Run(); err != nil {
-			t.Fatal(err)
-		}
+		g := playFixture(t, r, players[0], players[1], players[2])
 		doubled := g.Doubled[1] + g.Doubled[2]
 		if g.Defence[1] != settle.Invite || (doubled > 0) != after || g.NTricks == 0 {
 			t.Fatalf("after_invitation %v: defence %v, doubled %v, %d tricks", after, g.Defence[:3], g.Doubled[:3], g.NTricks)
@@ -765,14 +751,7 @@ func TestNoInvite(t *testing.T) {
 			{call: game.Pass, defend: settle.Play, invite: true},
 			{call: game.Pass, defend: settle.Drop},
 		}
-		g := game.New(r, []game.Player{players[0], players[1], players[2]})
-		_, base := setup(t, players)
-		if err := g.SetHands(base.Dealt[:3], base.Talon); err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Run(); err != nil {
-			t.Fatal(err)
-		}
+		g := playFixture(t, r, players[0], players[1], players[2])
 		if invited := g.Defence[1] == settle.Invite; invited == no {
 			t.Fatalf("no_invite %v: defence %v", no, g.Defence[:3])
 		}

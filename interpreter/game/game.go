@@ -339,6 +339,16 @@ func (g *State) Controller(seat int) int {
 	return seat
 }
 
+// ContraCaller is the defender who called contra, or -1.
+func (g *State) ContraCaller() int {
+	for k := 1; k < g.Seats(); k++ {
+		if c := (g.Declarer + k) % g.Seats(); g.Declarer >= 0 && g.Doubled[c] > 0 {
+			return c
+		}
+	}
+	return -1
+}
+
 // Invited reports whether seat dropped out and was invited to play (or
 // its hand is played along with the one defender who plays).
 func (g *State) Invited(seat int) bool {

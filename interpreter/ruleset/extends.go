@@ -9,7 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// A ruleset may start from another: `extends: sochi` (an embedded ruleset)
+// A ruleset may start from another: `extends: NAME` (an embedded ruleset)
 // or `extends: ../base.yaml` (a file, relative to the one extending it).
 // The two documents are merged into one before anything is checked, so
 // the schema, the names and the compiler see a whole ruleset:

@@ -189,11 +189,11 @@ type Auction struct {
 	HoldEarlier bool
 	// HoldNext: a bid with the talon raised by one player is answered by
 	// the next with a hold ("moje") or a pass, a hold by a raise or a pass;
-	// the opening bid cannot be held (Serbian Preferans).
+	// the opening bid cannot be held.
 	HoldNext bool
 	// OpenerHoldsFirstRaise (with HoldNext): the first raise may be held
 	// only by the player who opened; any other player may raise it
-	// (prefko's Serbian auction).
+	// instead.
 	OpenerHoldsFirstRaise bool
 	OneRound              bool // each player calls once; the highest bid wins
 	HandOnlyFirstCall     bool
@@ -257,7 +257,7 @@ type Contra struct {
 	Recontra  bool // the declarer may answer (Levels >= 2)
 	Levels    int  // the longest chain of doublings: 1 contra, 2 recontra, 3 subcontra, 4 mortcontra
 	// NotAfterInvitation: once a defender invited the other, nobody calls
-	// contra (Serbian: inviting is final).
+	// contra: inviting is final.
 	NotAfterInvitation bool
 }
 
@@ -343,7 +343,7 @@ type Sheet struct {
 }
 
 // SheetStart is what every player's Account holds when a game starts
-// (the bule a Serbian game counts down from): an expression over the
+// (an account a game counts down from): an expression over the
 // options and players, evaluated by StartValue.
 type SheetStart struct {
 	Account, Src string

@@ -184,7 +184,7 @@ type SheetSpec struct {
 }
 
 // WriteOffSpec: a player's gain in one account is first written off
-// another while that stands above zero (Rostov's made game clearing the
+// another while that stands above zero (a made game clearing the
 // declarer's mountain before it reaches the pool).
 type WriteOffSpec struct {
 	Account string `yaml:"account"`

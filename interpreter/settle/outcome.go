@@ -130,7 +130,7 @@ func (o *Outcome) doubledAt(i int) int {
 
 // teamContra reports whether a contra in team mode was called: its caller
 // then plays for the other defender, who counts as dropped and invited
-// even against a contract nobody may drop out of (betl under kontra).
+// even against a contract nobody may drop out of.
 func (o *Outcome) teamContra(r *ruleset.Ruleset) bool {
 	if !r.Defence.Contra.Team {
 		return false
@@ -172,8 +172,8 @@ func (o *Outcome) Played() bool {
 // Uncontested reports whether a declared contract that is played only
 // against a contra (must_contra; with must_contra: talon, only when played
 // with the talon) ends unplayed: defenders came, none doubled and none
-// invited the other (an invitation plays it, as pajcho's
-// Serbian rules). One home for the game, stated outcomes and explanations.
+// invited the other (an invitation plays it). One home for the game,
+// stated outcomes and explanations.
 func Uncontested(r *ruleset.Ruleset, declarer, contract int, hand bool, choices []Choice, doubled []int) bool {
 	if declarer < 0 || contract < 0 || contract >= len(r.Contracts) || !r.Contracts[contract].MustContra || !DefenceInPlay(declarer, choices) {
 		return false

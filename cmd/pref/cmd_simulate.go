@@ -45,7 +45,9 @@ rule changes.`,
 			if err != nil {
 				return err
 			}
-			cfg := simulate.Config{Deals: deals, Workers: workers, Seed: seed}
+			comparing := compare != "" || len(compareOptions) > 0
+			// a comparison is deal by deal: only then are the deals' results kept
+			cfg := simulate.Config{Deals: deals, Workers: workers, Seed: seed, KeepPerDeal: comparing}
 			var progress func(int)
 			errOut := cmd.ErrOrStderr()
 			if isTerminal(errOut) && !asJSON {
@@ -63,7 +65,7 @@ rule changes.`,
 				return failed("%v", err)
 			}
 			var b *simulate.Report
-			if compare != "" || len(compareOptions) > 0 {
+			if comparing {
 				if compare == "" {
 					compare = name
 				}

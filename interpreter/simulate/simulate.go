@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -21,6 +22,10 @@ type Config struct {
 	Workers    int
 	Seed       uint64
 	SessionLen int // deals a table plays in a row (default 20)
+	// KeepPerDeal keeps every deal's results by seat in the report, for
+	// SeatDifference (a comparison on the same cards); without it a run
+	// keeps only its running totals, whatever the number of deals.
+	KeepPerDeal bool
 }
 
 // Stat is a mean with its 95 % confidence interval.
@@ -54,21 +59,15 @@ type Report struct {
 	// valued as closing it would).
 	Growth   []Stat
 	GrowthOf string
-	perDeal  [][]float64 // per deal, the seats' results (for comparisons)
+	perDeal  []float64 // with KeepPerDeal: each deal's results by seat, one deal after another
+	hands    int
 }
 
-// deal is one deal's facts.
-type deal struct {
-	index    int       // its place in the session, from 0
-	size     float64   // the pot after it, or the spread of the standings
-	results  []float64 // by seat in playing order
-	contract int       // -1: nobody declared
-	declared bool
-	made     bool
-	declRes  float64
-}
-
-// Run simulates r.
+// Run simulates r. Each session's deals are tallied by the worker that
+// plays them, and the sessions' tallies are merged in the order of the
+// sessions as they come in: the report is the same whatever the number of
+// workers (floating-point sums in one fixed order), and memory stays flat
+// however many deals are played.
 func Run(r *ruleset.Ruleset, cfg Config, progress func(done int)) (*Report, error) {
 	if cfg.SessionLen <= 0 {
 		cfg.SessionLen = 20
@@ -77,44 +76,170 @@ func Run(r *ruleset.Ruleset, cfg Config, progress func(done int)) (*Report, erro
 		cfg.Workers = 1
 	}
 	sessions := (cfg.Deals + cfg.SessionLen - 1) / cfg.SessionLen
-	out := make([][]deal, sessions)
-	errs := make([]error, sessions)
+	// Workers take blocks of sessions, each tallied in the order of its
+	// sessions; the blocks are merged in their order. The block size
+	// depends on the run alone, never on the workers, so the sums are
+	// added in one order and the report is the same for any number of
+	// workers; a few hundred blocks keep the workers evenly busy while
+	// handing work over rarely.
+	per := max(1, sessions/256)
+	blocks := (sessions + per - 1) / per
+	type finished struct {
+		b   int
+		t   *tally
+		err error
+	}
+	var claimed atomic.Int64 // blocks handed out: a worker takes the next by adding one
+	results := make(chan finished, cfg.Workers)
+	free := make(chan *tally, 2*cfg.Workers) // tallies merged, to be reused
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	next := make(chan int)
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			wk := newWorker(r)
-			for s := range next {
-				n := min(cfg.SessionLen, cfg.Deals-s*cfg.SessionLen)
-				out[s], errs[s] = wk.session(r, cfg.Seed, s, n)
-				if progress != nil {
-					mu.Lock()
-					done += n
-					progress(done)
-					mu.Unlock()
+			for {
+				b := int(claimed.Add(1) - 1)
+				if b >= blocks {
+					return
 				}
+				var t *tally
+				select {
+				case t = <-free:
+					t.reset()
+				default:
+					t = newTally(r, cfg.SessionLen)
+				}
+				var err error
+				for s := b * per; s < min(sessions, (b+1)*per) && err == nil; s++ {
+					n := min(cfg.SessionLen, cfg.Deals-s*cfg.SessionLen)
+					err = wk.session(r, cfg.Seed, s, n, t, cfg.KeepPerDeal)
+				}
+				results <- finished{b, t, err}
 			}
 		}()
 	}
-	for s := 0; s < sessions; s++ {
-		next <- s
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	total := newTally(r, cfg.SessionLen)
+	pending := map[int]*tally{} // finished out of order, waiting for their turn
+	merged, done := 0, 0
+	var firstErr error
+	for f := range results {
+		if f.err != nil {
+			if firstErr == nil {
+				firstErr = f.err
+			}
+			continue
+		}
+		pending[f.b] = f.t
+		for t, ok := pending[merged]; ok; t, ok = pending[merged] {
+			delete(pending, merged)
+			done += t.deals
+			total.merge(t)
+			merged++
+			select {
+			case free <- t:
+			default:
+			}
+		}
+		if progress != nil && firstErr == nil {
+			progress(done)
 		}
 	}
-	all := make([]deal, 0, cfg.Deals)
-	for _, s := range out {
-		all = append(all, s...)
+	if firstErr != nil {
+		return nil, firstErr
 	}
-	return report(r, all), nil
+	return total.report(r), nil
+}
+
+// moments are a count, a mean and the sum of squared deviations
+// (Welford's running form), merged pairwise (Chan et al.): the mean and
+// its interval without keeping the values.
+type moments struct {
+	n        int
+	mean, m2 float64
+}
+
+func (m *moments) add(x float64) {
+	m.n++
+	d := x - m.mean
+	m.mean += d / float64(m.n)
+	m.m2 += d * (x - m.mean)
+}
+
+func (m *moments) merge(o moments) {
+	if o.n == 0 {
+		return
+	}
+	if m.n == 0 {
+		*m = o
+		return
+	}
+	n := m.n + o.n
+	d := o.mean - m.mean
+	m.mean += d * float64(o.n) / float64(n)
+	m.m2 += o.m2 + d*d*float64(m.n)*float64(o.n)/float64(n)
+	m.n = n
+}
+
+// stat is the mean with its 95 % interval (normal approximation).
+func (m moments) stat() Stat {
+	if m.n == 0 {
+		return Stat{}
+	}
+	half := 0.0
+	if m.n > 1 {
+		half = 1.96 * math.Sqrt(m.m2/float64(m.n-1)/float64(m.n))
+	}
+	return Stat{Mean: m.mean, Low: m.mean - half, High: m.mean + half, N: m.n}
+}
+
+// tally is what a run of deals found, as running totals.
+type tally struct {
+	deals, allPass int
+	seats          []moments // by seat in playing order
+	growth         []moments // by place in the session
+	contracts      []contractTally
+	perDeal        []float64 // with Config.KeepPerDeal
+}
+
+type contractTally struct {
+	declared, made int
+	decl           moments
+}
+
+func newTally(r *ruleset.Ruleset, sessionLen int) *tally {
+	return &tally{seats: make([]moments, r.Hands), growth: make([]moments, sessionLen), contracts: make([]contractTally, len(r.Contracts))}
+}
+
+func (t *tally) reset() {
+	t.deals, t.allPass = 0, 0
+	clear(t.seats)
+	clear(t.growth)
+	clear(t.contracts)
+	t.perDeal = t.perDeal[:0]
+}
+
+// merge adds o's deals, played after t's.
+func (t *tally) merge(o *tally) {
+	t.deals += o.deals
+	t.allPass += o.allPass
+	for i := range t.seats {
+		t.seats[i].merge(o.seats[i])
+	}
+	for i := range t.growth {
+		t.growth[i].merge(o.growth[i])
+	}
+	for i := range t.contracts {
+		c, oc := &t.contracts[i], &o.contracts[i]
+		c.declared += oc.declared
+		c.made += oc.made
+		c.decl.merge(oc.decl)
+	}
+	t.perDeal = append(t.perDeal, o.perDeal...)
 }
 
 // worker is what one worker keeps from session to session: the game with
@@ -139,62 +264,69 @@ func newWorker(r *ruleset.Ruleset) *worker {
 	return &worker{g: game.New(r, players), st: newSettler(r)}
 }
 
-// session plays n deals at one table, seeded by (seed, s).
-func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int) ([]deal, error) {
+// session plays n deals at one table, seeded by (seed, s), into t.
+func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int, t *tally, keep bool) error {
 	names := []string{"A", "B", "C", "D"}[:r.Hands]
-	t, err := table.New(r, names)
+	tb, err := table.New(r, names)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	g := w.g
 	rng := rand.New(rand.NewPCG(seed, uint64(s)))
 	sheet := r.Sheet.Final != nil
-	out := make([]deal, 0, n)
-	results := make([]float64, n*r.Hands) // every deal's, one after another
 	for d := 0; d < n; d++ {
-		if _, err := t.Ante(); err != nil {
-			return nil, err
+		if _, err := tb.Ante(); err != nil {
+			return err
 		}
 		// after the ante: what the deal itself moves
-		if w.before, err = w.standing(t, sheet, w.before); err != nil {
-			return nil, err
+		if w.before, err = w.standing(tb, sheet, w.before); err != nil {
+			return err
 		}
 		g.Deal(rng)
-		g.SetAllPassRun(t.AllPassRun)
+		g.SetAllPassRun(tb.AllPassRun)
 		if err := g.Run(); err != nil {
-			return nil, fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
+			return fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
 		}
 		o := &w.o
-		t.OutcomeInto(g, o)
+		tb.OutcomeInto(g, o)
 		if err := w.st.SettleInto(&w.l, o, false); err != nil {
-			return nil, fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
+			return fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
 		}
-		dealer := t.Dealer // the order of this deal: the hand holders from the dealer's left
-		if err := t.Apply(o, &w.l); err != nil {
-			return nil, err
+		dealer := tb.Dealer // the order of this deal: the hand holders from the dealer's left
+		if err := tb.Apply(o, &w.l); err != nil {
+			return err
 		}
-		if w.after, err = w.standing(t, sheet, w.after); err != nil {
-			return nil, err
+		if w.after, err = w.standing(tb, sheet, w.after); err != nil {
+			return err
 		}
-		dl := deal{index: d, contract: o.Contract, declared: o.Declarer >= 0, results: results[d*r.Hands : (d+1)*r.Hands : (d+1)*r.Hands]}
-		dl.size = float(t.Pot)
+		t.deals++
+		size := float(tb.Pot)
 		if sheet {
-			dl.size = slices.Max(w.after) - slices.Min(w.after)
+			size = slices.Max(w.after) - slices.Min(w.after)
 		}
+		t.growth[d].add(size)
 		for i := 0; i < r.Hands; i++ {
-			k := (dealer + 1 + i) % len(t.Names)
-			dl.results[i] = w.after[k] - w.before[k]
-		}
-		if dl.declared {
-			dl.declRes = dl.results[o.Declarer]
-			if o.Contract >= 0 && o.Played() {
-				dl.made = r.Contracts[o.Contract].Made(r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], o.Run)
+			k := (dealer + 1 + i) % len(tb.Names)
+			v := w.after[k] - w.before[k]
+			t.seats[i].add(v)
+			if keep {
+				t.perDeal = append(t.perDeal, v)
 			}
 		}
-		out = append(out, dl)
-		t.Next()
+		if o.Declarer < 0 {
+			t.allPass++
+		} else if o.Contract >= 0 {
+			c := &t.contracts[o.Contract]
+			c.declared++
+			k := (dealer + 1 + o.Declarer) % len(tb.Names)
+			c.decl.add(w.after[k] - w.before[k])
+			if o.Played() && r.Contracts[o.Contract].Made(r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], o.Run) {
+				c.made++
+			}
+		}
+		tb.Next()
 	}
-	return out, nil
+	return nil
 }
 
 // standing is each player's position into buf: balance, or final score
@@ -224,60 +356,28 @@ func standing(t *table.Table, sheet bool) ([]float64, error) {
 
 func float(a money.Amount) float64 { return float64(a.Num()) / float64(a.Den()) }
 
-func report(r *ruleset.Ruleset, all []deal) *Report {
-	rep := &Report{Ruleset: r.Name, Deals: len(all), Unit: "money", GrowthOf: "pot"}
+// report is what t found.
+func (t *tally) report(r *ruleset.Ruleset) *Report {
+	rep := &Report{Ruleset: r.Name, Deals: t.deals, Unit: "money", GrowthOf: "pot", perDeal: t.perDeal, hands: r.Hands}
 	if r.Sheet.Final != nil {
 		rep.Unit, rep.GrowthOf = "final score", "spread"
 	}
-	var sizes [][]float64 // by place in the session
-	for _, d := range all {
-		for len(sizes) <= d.index {
-			sizes = append(sizes, nil)
-		}
-		sizes[d.index] = append(sizes[d.index], d.size)
-	}
-	for _, xs := range sizes {
-		rep.Growth = append(rep.Growth, stat(xs))
-	}
-	// A proportion needs only how many of how many: the 0/1 values are
-	// counted, not kept (a contract's share, kept, was a value per
-	// contract per deal).
-	allPass := 0
-	seats := make([][]float64, r.Hands)
-	for i := range seats {
-		seats[i] = make([]float64, 0, len(all))
-	}
-	rep.perDeal = make([][]float64, 0, len(all))
-	per := make([]struct {
-		declared, made int
-		decl           []float64
-	}, len(r.Contracts))
-	for _, d := range all {
-		if !d.declared {
-			allPass++
-		}
-		for i, v := range d.results {
-			seats[i] = append(seats[i], v)
-		}
-		rep.perDeal = append(rep.perDeal, d.results)
-		if d.declared && d.contract >= 0 {
-			per[d.contract].declared++
-			if d.made {
-				per[d.contract].made++
-			}
-			per[d.contract].decl = append(per[d.contract].decl, d.declRes)
+	for _, g := range t.growth {
+		if g.n > 0 {
+			rep.Growth = append(rep.Growth, g.stat())
 		}
 	}
-	rep.AllPass = proportionOf(allPass, len(all))
-	for _, s := range seats {
-		rep.Seats = append(rep.Seats, stat(s))
+	rep.AllPass = proportionOf(t.allPass, t.deals)
+	for _, s := range t.seats {
+		rep.Seats = append(rep.Seats, s.stat())
 	}
 	for ci, c := range r.Contracts {
-		if len(per[ci].decl) == 0 {
+		ct := t.contracts[ci]
+		if ct.declared == 0 {
 			continue
 		}
-		rep.Contracts = append(rep.Contracts, ContractStat{Name: c.Name, Declared: len(per[ci].decl),
-			Share: proportionOf(per[ci].declared, len(all)), Made: proportionOf(per[ci].made, per[ci].declared), Declarer: stat(per[ci].decl)})
+		rep.Contracts = append(rep.Contracts, ContractStat{Name: c.Name, Declared: ct.declared,
+			Share: proportionOf(ct.declared, t.deals), Made: proportionOf(ct.made, ct.declared), Declarer: ct.decl.stat()})
 	}
 	return rep
 }
@@ -286,14 +386,13 @@ func report(r *ruleset.Ruleset, all []deal) *Report {
 // deals, with its interval (a paired comparison).
 func SeatDifference(a, b *Report) []Stat {
 	var out []Stat
-	for i := range a.Seats {
-		var d []float64
-		for k := range a.perDeal {
-			if k < len(b.perDeal) && i < len(b.perDeal[k]) {
-				d = append(d, b.perDeal[k][i]-a.perDeal[k][i])
-			}
+	n := min(len(a.perDeal), len(b.perDeal))
+	for i := 0; i < a.hands; i++ {
+		var m moments
+		for k := i; k < n; k += a.hands {
+			m.add(b.perDeal[k] - a.perDeal[k])
 		}
-		out = append(out, stat(d))
+		out = append(out, m.stat())
 	}
 	return out
 }

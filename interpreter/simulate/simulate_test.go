@@ -1,6 +1,7 @@
 package simulate_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -29,6 +30,12 @@ func TestSameWithAnyWorkers(t *testing.T) {
 	if !reflect.DeepEqual(one, two) {
 		t.Fatalf("1 worker and 2 workers differ:\n%+v\n%+v", one, two)
 	}
+	// enough sessions that the workers take them in blocks of several
+	big1, _ := simulate.Run(r, simulate.Config{Deals: 11_000, Workers: 1, Seed: 5}, nil)
+	big3, _ := simulate.Run(r, simulate.Config{Deals: 11_000, Workers: 3, Seed: 5}, nil)
+	if !reflect.DeepEqual(big1, big3) || big1.Deals != 11_000 {
+		t.Fatalf("11,000 deals: 1 worker and 3 workers differ:\n%+v\n%+v", big1, big3)
+	}
 	// every deal is either passed out or declared in one contract
 	total := one.AllPass.Mean
 	for _, c := range one.Contracts {
@@ -53,7 +60,7 @@ func TestCompareOnTheSameCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := simulate.Config{Deals: 200, Workers: 2, Seed: 9}
+	cfg := simulate.Config{Deals: 200, Workers: 2, Seed: 9, KeepPerDeal: true}
 	a, _ := simulate.Run(r, cfg, nil)
 	a2, _ := simulate.Run(r, cfg, nil)
 	b, _ := simulate.Run(none, cfg, nil)
@@ -129,5 +136,21 @@ func TestGrowthIsADirectCount(t *testing.T) {
 		if g.Mean < 0 {
 			t.Errorf("a spread below zero: %v", rs.Growth)
 		}
+	}
+}
+
+// BenchmarkWorkers plays the same 200,000 deals of austrian-1829 with one
+// worker and with two: the ratio of the two is the speed-up that
+// docs/performance.md quotes.
+func BenchmarkWorkers(b *testing.B) {
+	r, _ := rulesets.Open("austrian-1829")
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := simulate.Run(r, simulate.Config{Deals: 200_000, Workers: w, Seed: 1}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

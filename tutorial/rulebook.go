@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/preference-rules/pref/interpreter/bot"
@@ -18,10 +19,14 @@ import (
 //go:embed templates/*.md.tmpl
 var templateFS embed.FS
 
-var templates = template.Must(template.New("").Funcs(template.FuncMap{
-	"join": strings.Join,
-	"inc":  func(i int) int { return i + 1 },
-}).ParseFS(templateFS, "templates/*.md.tmpl"))
+// templates are parsed on first use: every command links this package,
+// and most render no lesson.
+var templates = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{
+		"join": strings.Join,
+		"inc":  func(i int) int { return i + 1 },
+	}).ParseFS(templateFS, "templates/*.md.tmpl"))
+})
 
 // Lessons are the concept templates in teaching order.
 var Lessons = []struct{ Name, Title string }{
@@ -41,7 +46,7 @@ var Lessons = []struct{ Name, Title string }{
 // Lesson renders one concept of r as markdown ("" when r does not use it).
 func Lesson(r *ruleset.Ruleset, name string, ascii bool) (string, error) {
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, name+".md.tmpl", newView(r, ascii, false)); err != nil {
+	if err := templates().ExecuteTemplate(&b, name+".md.tmpl", newView(r, ascii, false)); err != nil {
 		return "", err
 	}
 	return strings.TrimSpace(b.String()), nil
@@ -101,7 +106,7 @@ func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, T
 	}
 	for _, l := range lessons {
 		var tb bytes.Buffer
-		if err := templates.ExecuteTemplate(&tb, l.Name+".md.tmpl", v); err != nil {
+		if err := templates().ExecuteTemplate(&tb, l.Name+".md.tmpl", v); err != nil {
 			return "", fmt.Errorf("lesson %s: %w", l.Name, err)
 		}
 		if text := strings.TrimSpace(tb.String()); text != "" {

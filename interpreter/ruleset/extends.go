@@ -35,12 +35,12 @@ func LoadWith(file string, data []byte, resolve Resolver) (*Ruleset, error) {
 	return loadWith(file, data, resolve, true)
 }
 
-// LoadTrusted is LoadWith without compiling the ruleset once more for each
-// value of each option that sets fields, to prove that every one of them
-// gives a valid ruleset: for the embedded rulesets, whose every option
-// value the test suite switches on (package rulesets,
-// TestEmbeddedOptionsAllValid). The check is most of the load of a
-// ruleset with many options; a user's file always has it.
+// LoadTrusted is LoadWith without the checks the test suite makes of the
+// embedded rulesets (package rulesets, TestEmbeddedOptionsAllValid): the
+// JSON Schema (compiling the schema is most of a command's start-up), and
+// compiling the ruleset once more for each value of each option that sets
+// fields, to prove that every one of them gives a valid ruleset (most of
+// the load of a ruleset with many options). A user's file always has both.
 func LoadTrusted(file string, data []byte, resolve Resolver) (*Ruleset, error) {
 	return loadWith(file, data, resolve, false)
 }
@@ -56,7 +56,7 @@ func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*R
 		if err := extend(file, doc, resolve, []string{file}, src); err != nil {
 			return nil, err
 		}
-		return loadDoc(file, doc, checkOptions, nil)
+		return loadDoc(file, doc, checkOptions, !checkOptions, nil)
 	}()
 	if err != nil {
 		src.attribute(file, err)

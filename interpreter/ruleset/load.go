@@ -15,8 +15,11 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	exprcompiler "github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/internal/safeio"
@@ -46,12 +49,15 @@ var DefaultResolver Resolver
 // loadDoc compiles a parsed ruleset document. With applies options to a
 // copy of the document and compiles it here, without printing and parsing
 // YAML again: the copy keeps the file's positions for its errors.
-func loadDoc(file string, doc *yaml.Node, checkOptions bool, programs *programCache) (*Ruleset, error) {
+func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, programs *programCache) (*Ruleset, error) {
 	// Every problem of a file in one run: the schema's, then the meaning's
 	// and the expressions', together. A file the schema refuses is still
 	// compiled as far as it goes; whatever breaks on the way is left to
 	// the schema's errors.
-	schemaErr := schema.Validate(file, doc)
+	var schemaErr error
+	if !trusted {
+		schemaErr = schema.Validate(file, doc)
+	}
 	var list schema.List
 	switch e := schemaErr.(type) {
 	case nil:
@@ -75,7 +81,7 @@ func loadDoc(file string, doc *yaml.Node, checkOptions bool, programs *programCa
 	if programs == nil {
 		programs = &programCache{m: map[string]*vm.Program{}}
 	}
-	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0], programs: programs}, failed: map[string]bool{}}
+	c := &compiler{file: file, root: doc.Content[0], r: &Ruleset{File: file, Spec: &spec, root: doc.Content[0], programs: programs, trusted: trusted}, failed: map[string]bool{}}
 	if schemaErr == nil {
 		c.compile(&spec) // a panic here is pref's bug: it ends in exit 3
 	} else {
@@ -183,7 +189,7 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 	if patched {
 		var err error
 		// a copy: the compiler must not reach the nodes r was built from
-		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, false, r.programs); err != nil {
+		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, false, r.trusted, r.programs); err != nil {
 			return nil, err
 		}
 	} else {
@@ -1417,17 +1423,37 @@ func compileSafe(src string, opts []expr.Option) (p *vm.Program, err error) {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	// The language is checked on the tree as written: the optimizer folds
-	// constants ('a' + 'b', 1..3) into nodes that would no longer show
-	// what was written, and would build a constant range before any check.
-	written, err := expr.Compile(src, append(slices.Clip(opts), expr.Optimize(false))...)
+	// expr.Compile's steps, taken one by one so that the language is
+	// checked on the tree as written, between checking and optimizing: the
+	// optimizer folds constants ('a' + 'b', 1..3) into nodes that would no
+	// longer show what was written, and would build a constant range
+	// before any check. (Compiling twice, once unoptimized for the check,
+	// was half of every ruleset's load.)
+	config := conf.CreateNew()
+	for _, op := range opts {
+		op(config)
+	}
+	for name := range config.Disabled {
+		delete(config.Builtins, name)
+	}
+	config.Check()
+	tree, err := checker.ParseCheck(src, config)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkLanguage(written.Node()); err != nil {
+	if err := checkLanguage(tree.Node); err != nil {
 		return nil, err
 	}
-	return expr.Compile(src, opts...)
+	if config.Optimize {
+		if err := optimizer.Optimize(&tree.Node, config); err != nil {
+			var fe *file.Error
+			if errors.As(err, &fe) {
+				return nil, fe.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	return exprcompiler.Compile(tree, config)
 }
 
 func sortedKeys(env map[string]any) []string {

@@ -61,7 +61,11 @@ type Ruleset struct {
 	codes       []*Code       // every settlement expression
 	finals      []*Code       // the final's expressions (over its own frames)
 	programs    *programCache // shared with the rulesets With derives
-	root        *yaml.Node    // the document, for recompiling with options
+	// trusted: an embedded ruleset, which the test suite checks against
+	// the schema with every option value; its loads (and With's) skip the
+	// schema, whose compilation is most of a command's start-up
+	trusted bool
+	root    *yaml.Node // the document, for recompiling with options
 }
 
 type Packet struct {

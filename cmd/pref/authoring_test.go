@@ -158,3 +158,32 @@ func TestAnalyseKovalevskaya(t *testing.T) {
 		t.Errorf("a card in two hands: exit %d: %s", code, out.String())
 	}
 }
+
+// pref analyse solves the all-pass game for the player counted, the
+// talon's card opening the first trick: at a table of three it only fixes
+// the suit (Charlotte's KS takes it, then her 10H the second: 2 tricks);
+// where the dealer sits out it competes (the talon's AS takes the first
+// trick, Anton keeps the lead: 1). A record's all-pass deal is analysed
+// trick by trick for every player.
+func TestAnalyseAllPass(t *testing.T) {
+	args := []string{"analyse", "--ruleset", "sochi", "--contract", "all-pass", "--declarer", "Charlotte", "--lead", "Anton",
+		"--hand", "Anton=7S 8H", "--hand", "Brigitte=QS 9H", "--hand", "Charlotte=KS 10H", "--talon", "AS", "--json"}
+	for _, tc := range []struct {
+		extra []string
+		want  string
+	}{{nil, `{"declarer_tricks":2}`}, {[]string{"--dealer-sits-out"}, `{"declarer_tricks":1}`}} {
+		var out bytes.Buffer
+		if code := run(append(slices.Clone(args), tc.extra...), &out, &out); code != exitOK || strings.TrimSpace(out.String()) != tc.want {
+			t.Errorf("%v: exit %d: %s, want %s", tc.extra, code, out.String(), tc.want)
+		}
+	}
+	var out bytes.Buffer
+	if code := run([]string{"analyse", "../../conformance/sochi/record-all-pass-game.yaml"}, &out, &out); code != exitOK ||
+		!strings.Contains(out.String(), "the fewest tricks each can hold himself to") || !strings.Contains(out.String(), "after trick 10: ") {
+		t.Errorf("the all-pass record: exit %d:\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := run(append(slices.Clone(args[:len(args)-3]), "--talon", "KS"), &out, &out); code != exitUsage || !strings.Contains(out.String(), "KS is in a hand and in the talon") {
+		t.Errorf("a talon card also in a hand: exit %d: %s", code, out.String())
+	}
+}

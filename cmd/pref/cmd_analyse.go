@@ -3,12 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/solve"
@@ -16,9 +18,9 @@ import (
 )
 
 func analyseCmd() *cobra.Command {
-	var name, contract, declarer, lead string
+	var name, contract, declarer, lead, talon string
 	var hands, seats, options []string
-	var perCard, asJSON bool
+	var perCard, asJSON, dealerOut bool
 	cmd := &cobra.Command{
 		Use:   "analyse [RECORD] | --contract C --declarer SEAT --lead SEAT --hand SEAT=CARDS...",
 		Short: "Double-dummy: the tricks the declarer takes with best play by both sides",
@@ -30,9 +32,19 @@ a whole deal; a defender whose hand is not given has dropped out. --cards adds,
 for each legal card of the player to lead, the declarer's tricks if it is
 played; --json prints {"declarer_tricks": N, "cards": {...}}.
 
+In the all-pass game (a contract without a declarer, where each player takes
+as few tricks as he can) --declarer names the player counted: the answer is
+the fewest tricks he can hold himself to whatever the others do (they play to
+give him the most). --talon CARDS gives the talon's cards still to be turned
+into the first tricks, in order, where the contract turns them (talon_leads);
+--dealer-sits-out says a fourth player dealt and sits out, where that lets a
+turned card win its trick.
+
 Given a game record instead, it replays each deal's card play and shows after
 every trick what perfect play from there would give the declarer, and the
-first card that cost its side a trick.
+first card that cost its side a trick (in the all-pass game, after every
+trick the fewest tricks each player can still hold himself to, and the first
+card that cost its player a trick).
 
 Example (the Kovalevskaya misère):
   pref analyse --ruleset sochi --contract misere --declarer Anton --lead Charlotte \
@@ -86,6 +98,15 @@ Example (the Kovalevskaya misère):
 					return badInput(fmt.Errorf("--hand %s: %d cards; a hand holds %d", who, p.Hands[s].Count(), r.HandSize))
 				}
 			}
+			ct := &r.Contracts[ci]
+			for _, f := range strings.FieldsFunc(talon, func(c rune) bool { return c == ' ' || c == ',' }) {
+				c, err := r.Deck.Parse(unpretty(r.Deck, f))
+				if err != nil {
+					return badInput(fmt.Errorf("--talon: %v", err))
+				}
+				p.Talon = append(p.Talon, c)
+			}
+			p.TalonCompetes = ct.TalonCompetes(dealerOut)
 			tricks, _, err := solve.Tricks(p)
 			if err != nil {
 				return badInput(err)
@@ -109,9 +130,13 @@ Example (the Kovalevskaya misère):
 				fmt.Fprintln(out, string(data))
 				return nil
 			}
-			ct := &r.Contracts[ci]
-			fmt.Fprintf(out, "%s plays %s; %s leads. With best play by both sides %s takes %d trick(s) of %d.\n",
-				declarer, ct.Display(), lead, declarer, tricks, p.Hands[p.Leader].Count())
+			if ct.NoDeclarer {
+				fmt.Fprintf(out, "All play %s; %s leads. With the others playing to give him tricks, %s can hold himself to %d trick(s) of %d.\n",
+					ct.Display(), lead, declarer, tricks, p.Hands[p.Leader].Count())
+			} else {
+				fmt.Fprintf(out, "%s plays %s; %s leads. With best play by both sides %s takes %d trick(s) of %d.\n",
+					declarer, ct.Display(), lead, declarer, tricks, p.Hands[p.Leader].Count())
+			}
 			if perCard {
 				order := make([]cards.Card, 0, len(values))
 				for c := range values {
@@ -122,7 +147,11 @@ Example (the Kovalevskaya misère):
 				for _, c := range order {
 					parts = append(parts, fmt.Sprintf("%s %d", r.Deck.Name(c), values[c]))
 				}
-				fmt.Fprintf(out, "%s's cards, and the declarer's tricks after each: %s\n", lead, strings.Join(parts, ", "))
+				whose := "the declarer's"
+				if ct.NoDeclarer {
+					whose = declarer + "'s"
+				}
+				fmt.Fprintf(out, "%s's cards, and %s tricks after each: %s\n", lead, whose, strings.Join(parts, ", "))
 			}
 			return nil
 		},
@@ -130,7 +159,9 @@ Example (the Kovalevskaya misère):
 	f := cmd.Flags()
 	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
 	f.StringVar(&contract, "contract", "", "the contract played (its name in the bid table)")
-	f.StringVar(&declarer, "declarer", "", "the declarer's seat")
+	f.StringVar(&declarer, "declarer", "", "the declarer's seat (in the all-pass game, the player counted)")
+	f.StringVar(&talon, "talon", "", "the talon's cards still to be turned into tricks, in order (talon_leads)")
+	f.BoolVar(&dealerOut, "dealer-sits-out", false, "a fourth player dealt and sits out (a turned talon card may then win its trick)")
 	f.StringVar(&lead, "lead", "", "the seat to lead")
 	f.StringArrayVar(&hands, "hand", nil, "a hand: SEAT=CARDS (repeat for each seat in play)")
 	f.StringSliceVar(&seats, "seats", nil, "the seats in playing order (default Anton, Brigitte, Charlotte)")
@@ -185,8 +216,14 @@ func analyseRecord(cmd *cobra.Command, path string) error {
 	for _, d := range deals {
 		st := d.State
 		fmt.Fprintf(out, "Deal %d\n", d.Index+1)
-		if st == nil || st.Declarer < 0 || st.NTricks == 0 {
-			fmt.Fprintf(out, "  no card play against a declarer: nothing to analyse\n")
+		if st == nil || st.Contract < 0 || st.NTricks == 0 {
+			fmt.Fprintf(out, "  no card play: nothing to analyse\n")
+			continue
+		}
+		if st.Declarer < 0 {
+			if err := analyseAllPass(out, st, d.Seats); err != nil {
+				fmt.Fprintf(out, "  %v\n", err)
+			}
 			continue
 		}
 		steps, err := solve.Replay(st)
@@ -223,6 +260,56 @@ func analyseRecord(cmd *cobra.Command, path string) error {
 		} else {
 			fmt.Fprintf(out, "  the first card that cost a trick: %s\n", first)
 		}
+	}
+	return nil
+}
+
+// analyseAllPass shows a deal without a declarer (the all-pass game):
+// after every trick, the fewest tricks each player can still hold himself
+// to in the whole deal, the others playing to give him the most; and the
+// first card after which its own player's count rose.
+func analyseAllPass(out io.Writer, st *game.State, seats []string) error {
+	r := st.R
+	ct := &r.Contracts[st.Contract]
+	steps, err := solve.Replay(st)
+	if err != nil {
+		return err
+	}
+	holds := func(n int) (string, error) {
+		h, err := solve.Holds(st, n)
+		if err != nil {
+			return "", err
+		}
+		var parts []string
+		for s, v := range h {
+			if v >= 0 {
+				parts = append(parts, fmt.Sprintf("%s %d", seats[s], v))
+			}
+		}
+		return strings.Join(parts, ", "), nil
+	}
+	start, err := holds(0)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "  All play %s; with best play from the deal's start, the fewest tricks each can hold himself to (the others playing to give him the most): %s.\n", ct.Display(), start)
+	first := ""
+	for i, s := range steps {
+		if s.After > s.Before && first == "" {
+			first = fmt.Sprintf("trick %d: %s played %s, and best play then holds %s to %d instead of %d", s.Trick, seats[s.Seat], r.Deck.Name(s.Card), seats[s.Seat], s.After, s.Before)
+		}
+		if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
+			h, err := holds(s.Trick)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "  after trick %d: %s\n", s.Trick, h)
+		}
+	}
+	if first == "" {
+		fmt.Fprintf(out, "  every card was as good as the best for its player\n")
+	} else {
+		fmt.Fprintf(out, "  the first card that cost its player a trick: %s\n", first)
 	}
 	return nil
 }

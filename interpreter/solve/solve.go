@@ -5,6 +5,16 @@
 // under the ruleset's rules of play (follow suit, trump, head the trick,
 // by role). In a misère the declarer takes as few tricks as he can.
 //
+// A contract without a declarer (the all-pass game, where each player
+// takes as few tricks as he can) is solved for one player at a time, the
+// one counted (Position.Declarer): the fewest tricks he can hold himself
+// to whatever the others do, the others playing to give him the most.
+// That is the one value a player can be sure of in a game of three with
+// no sides; a player's best with the others each minimising their own
+// tricks has no single answer (their choices may tie in many ways). The
+// talon's cards turned into the first tricks (talon_leads) open those
+// tricks before their leaders play, fixing the suit or competing for it.
+//
 // The search is alpha-beta over single cards with a transposition table at
 // the start of each trick (keyed on the hands and the leader, holding
 // bounds), equivalent cards (neighbours in one hand with nothing between
@@ -15,6 +25,7 @@ package solve
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -39,6 +50,16 @@ type Position struct {
 	// cards it gives up with ErrBudget (a player with a time budget skips
 	// the rare deal that takes far longer than the others).
 	MaxNodes int
+	// Talon, in a contract that turns the talon's cards into the first
+	// tricks (talon_leads), is the cards still to be turned, in order:
+	// each opens a trick before its leader plays. A card already turned
+	// into the trick under way is Trick's first, with TrickSeats[0] =
+	// game.TalonSeat.
+	Talon []cards.Card
+	// TalonCompetes: a turned card may win its trick (talon_leads: card,
+	// or card-when-dealer-sits-out where the dealer sits out); else it
+	// only fixes the suit.
+	TalonCompetes bool
 }
 
 // ErrBudget is the answer of a search that tried more cards than its
@@ -63,9 +84,12 @@ func guard(err *error) {
 type Solver struct {
 	r        *ruleset.Ruleset
 	trump    cards.Suit
-	declarer int
+	declarer int // the seat whose tricks are counted
 	seats    int
-	misere   bool
+	misere   bool // the counted seat takes as few as he can
+	talon    [game.MaxSeats]cards.Card
+	nTalon   int
+	competes bool
 	play     [game.MaxSeats]ruleset.Play // the rules as they bind each seat
 	tt       map[key]bound
 	Nodes    int // cards tried, for measurements
@@ -79,13 +103,65 @@ type key struct {
 
 type bound struct{ lo, hi int8 }
 
-// state is the search's position: hands, the trick under way.
+// key is the table's key for a position between tricks: the hands in
+// relative ranks (in each suit, the cards still held anywhere numbered
+// from the lowest), and the leader. Positions that differ only in which
+// small cards are gone play alike (following, trumping, heading and
+// winning depend on the order of the cards, not on their ranks), so they
+// share an entry.
+func (s *Solver) key(st *state) key {
+	var all cards.Mask
+	for i := 0; i < s.seats; i++ {
+		all |= st.hands[i]
+	}
+	k := key{leader: int8(st.leader)}
+	for suit := uint(0); suit < 4; suit++ {
+		held := uint8(all >> (8 * suit))
+		if held == 0 {
+			continue
+		}
+		row := &squeezed[held]
+		for i := 0; i < s.seats; i++ {
+			k.hands[i] |= cards.Mask(row[uint8(st.hands[i]>>(8*suit))]) << (8 * suit)
+		}
+	}
+	return k
+}
+
+// squeezed[held][hand] is hand's cards numbered among held's from the
+// lowest: the bits of hand at held's positions, packed together.
+var squeezed *[256][256]uint8
+
+var squeeze = sync.OnceFunc(func() {
+	var t [256][256]uint8
+	for held := 0; held < 256; held++ {
+		for hand := 0; hand < 256; hand++ {
+			var out uint8
+			j := 0
+			for b := 0; b < 8; b++ {
+				if held&(1<<b) == 0 {
+					continue
+				}
+				if hand&(1<<b) != 0 {
+					out |= 1 << j
+				}
+				j++
+			}
+			t[held][hand] = out
+		}
+	}
+	squeezed = &t
+})
+
+// state is the search's position: hands, the trick under way (a talon
+// card first, who = game.TalonSeat), the talon's cards turned so far.
 type state struct {
 	hands  [game.MaxSeats]cards.Mask
 	leader int
-	trick  [game.MaxSeats]cards.Card
-	who    [game.MaxSeats]int8
+	trick  [game.MaxSeats + 1]cards.Card
+	who    [game.MaxSeats + 1]int8
 	n      int
+	turned int
 }
 
 // New makes a solver for p's contract; it checks that p can be played.
@@ -95,16 +171,24 @@ func New(p *Position) (*Solver, *state, error) {
 		return nil, nil, fmt.Errorf("no contract %d", p.Contract)
 	}
 	ct := &r.Contracts[p.Contract]
-	if ct.NoDeclarer {
-		return nil, nil, fmt.Errorf("%s has no declarer: every player plays for himself, which this solver does not cover", ct.Display())
-	}
-	s := &Solver{r: r, trump: ct.Trumps, declarer: p.Declarer, seats: r.Hands, misere: ct.Exact && ct.Tricks == 0, tt: map[key]bound{}, limit: p.MaxNodes}
+	squeeze()
+	s := &Solver{r: r, trump: ct.Trumps, declarer: p.Declarer, seats: r.Hands, misere: ct.NoDeclarer || ct.Exact && ct.Tricks == 0, tt: map[key]bound{}, limit: p.MaxNodes, competes: p.TalonCompetes}
 	if p.Declarer < 0 || p.Declarer >= s.seats || p.Hands[p.Declarer] == 0 && len(p.Trick) == 0 {
+		if ct.NoDeclarer {
+			return nil, nil, fmt.Errorf("the seat counted must be a seat holding cards")
+		}
 		return nil, nil, fmt.Errorf("the declarer must be a seat holding cards")
 	}
 	for i := 0; i < s.seats; i++ {
-		s.play[i] = r.Play.ForSeat(i == p.Declarer, true)
+		s.play[i] = r.Play.ForSeat(i == p.Declarer && !ct.NoDeclarer, !ct.NoDeclarer)
 	}
+	if len(p.Talon) > 0 && ct.TalonLeads == ruleset.TalonNotTurned {
+		return nil, nil, fmt.Errorf("%s turns no talon cards into tricks", ct.Display())
+	}
+	if len(p.Talon) > len(s.talon) {
+		return nil, nil, fmt.Errorf("%d talon cards to turn: at most %d", len(p.Talon), len(s.talon))
+	}
+	s.nTalon = copy(s.talon[:], p.Talon)
 	st := &state{hands: p.Hands, leader: p.Leader}
 	if p.Leader < 0 || p.Leader >= s.seats || p.Hands[p.Leader] == 0 && len(p.Trick) == 0 {
 		return nil, nil, fmt.Errorf("the leader must be a seat holding cards")
@@ -114,9 +198,35 @@ func New(p *Position) (*Solver, *state, error) {
 		if k < len(p.TrickSeats) {
 			seat = p.TrickSeats[k]
 		}
+		if seat == game.TalonSeat {
+			if k > 0 {
+				return nil, nil, fmt.Errorf("a talon card can only open a trick")
+			}
+			st.trick[0], st.who[0], st.n = c, game.TalonSeat, 1
+			seat = p.Leader
+			continue
+		}
+		if seat < 0 || seat >= s.seats || st.n > s.seats {
+			return nil, nil, fmt.Errorf("the trick under way: no seat %d", seat)
+		}
 		st.trick[st.n], st.who[st.n] = c, int8(seat)
 		st.n++
 		seat = s.next(st, seat)
+	}
+	if st.n == 0 {
+		s.open(st)
+	}
+	var talon cards.Mask
+	for _, c := range s.talon[:s.nTalon] {
+		if talon.Has(c) {
+			return nil, nil, fmt.Errorf("%s is turned twice", r.Deck.Name(c))
+		}
+		talon |= c.Bit()
+	}
+	for i := 0; i < s.seats; i++ {
+		if st.hands[i]&talon != 0 {
+			return nil, nil, fmt.Errorf("%s is in a hand and in the talon", r.Deck.Name((st.hands[i] & talon).Lowest()))
+		}
 	}
 	// every seat in play holds as many cards as the others still to play
 	want := -1
@@ -152,6 +262,31 @@ func played(st *state, seat int) bool {
 	return false
 }
 
+// open turns the next talon card, if one is left, into the trick just
+// begun.
+func (s *Solver) open(st *state) {
+	if st.turned < s.nTalon && st.n == 0 && st.hands[st.leader] != 0 {
+		st.trick[0], st.who[0], st.n = s.talon[st.turned], game.TalonSeat, 1
+		st.turned++
+	}
+}
+
+// close ends the complete trick under way: its winner leads the next (a
+// talon card that won leaves the lead where it was), whose talon card is
+// turned if one is left. It returns 1 when the seat counted won it.
+func (s *Solver) close(st *state) int {
+	w := s.winner(st)
+	st.n = 0
+	if w >= 0 {
+		st.leader = w
+	}
+	s.open(st)
+	if w == s.declarer {
+		return 1
+	}
+	return 0
+}
+
 // next is the seat after seat that is in play (holds cards, or holds none
 // because it played its last one to this trick).
 func (s *Solver) next(st *state, seat int) int {
@@ -164,13 +299,17 @@ func (s *Solver) next(st *state, seat int) int {
 	return seat
 }
 
-// inPlay is how many seats play to each trick.
+// inPlay is how many cards complete the trick under way: one from each
+// seat in play, and the talon's card that opened it.
 func (s *Solver) inPlay(st *state) int {
 	n := 0
 	for i := 0; i < s.seats; i++ {
 		if st.hands[i] != 0 || played(st, i) {
 			n++
 		}
+	}
+	if st.n > 0 && st.who[0] == game.TalonSeat {
+		n++
 	}
 	return n
 }
@@ -268,18 +407,14 @@ func Line(p *Position) (_ []cards.Card, _ *Solver, err error) {
 		st.trick[st.n], st.who[st.n] = pick, int8(seat)
 		st.n++
 		if st.n == total {
-			w := s.winner(st)
-			if w == s.declarer {
-				v--
-			}
-			st.leader, st.n = w, 0
+			v -= s.close(st)
 		}
 	}
 	return out, s, nil
 }
 
 func (s *Solver) toPlay(st *state) int {
-	if st.n == 0 {
+	if st.n == 0 || st.who[st.n-1] == game.TalonSeat {
 		return st.leader
 	}
 	return s.next(st, int(st.who[st.n-1]))
@@ -299,13 +434,8 @@ func (s *Solver) after(st *state, seat int, c cards.Card, f func(st *state, won 
 	st.n++
 	var v int
 	if st.n == total { // the trick is complete
-		w := s.winner(st)
-		won := 0
-		if w == s.declarer {
-			won = 1
-		}
 		saved := *st
-		st.leader, st.n = w, 0
+		won := s.close(st)
 		v = won + f(st, won)
 		*st = saved
 	} else {
@@ -316,15 +446,33 @@ func (s *Solver) after(st *state, seat int, c cards.Card, f func(st *state, won 
 	return v
 }
 
+// winner is the seat that wins the complete trick under way, or
+// game.TalonSeat for a talon card that competes and won. A talon card that
+// only fixes the suit is held by the first card of its suit played to it
+// until a higher card beats that; when nobody followed its suit the trick
+// goes to the highest card of the suit the first player played (the rules
+// of game.State).
 func (s *Solver) winner(st *state) int {
-	w, seat := st.trick[0], int(st.who[0])
+	talon := st.who[0] == game.TalonSeat
+	w, wk := st.trick[0], 0
 	for k := 1; k < st.n; k++ {
 		c := st.trick[k]
-		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
-			w, seat = c, int(st.who[k])
+		switch {
+		case c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump:
+			w, wk = c, k
+		case talon && wk == 0 && !s.competes && c.Suit() == w.Suit():
+			w, wk = c, k
 		}
 	}
-	return seat
+	if talon && wk == 0 && !s.competes && st.n > 1 {
+		w, wk = st.trick[1], 1
+		for k := 2; k < st.n; k++ {
+			if c := st.trick[k]; c.Suit() == w.Suit() && c.Rank() > w.Rank() {
+				w, wk = c, k
+			}
+		}
+	}
+	return int(st.who[wk])
 }
 
 // search is alpha-beta: the declarer's tricks from st on, exact when
@@ -340,7 +488,7 @@ func (s *Solver) search(st *state, alpha, beta int) int {
 		if st.hands[st.leader] == 0 {
 			return 0
 		}
-		k := key{hands: st.hands, leader: int8(st.leader)}
+		k := s.key(st)
 		if b, ok := s.tt[k]; ok {
 			switch {
 			case b.lo == b.hi:
@@ -394,16 +542,11 @@ func (s *Solver) play1(st *state, alpha, beta int) int {
 		st.n++
 		var v int
 		if st.n == total {
-			w := s.winner(st)
-			won := 0
-			if w == s.declarer {
-				won = 1
-			}
 			// the next trick is written over this one: keep it
-			leader, n, trick, who := st.leader, st.n, st.trick, st.who
-			st.leader, st.n = w, 0
+			leader, n, trick, who, turned := st.leader, st.n, st.trick, st.who, st.turned
+			won := s.close(st)
 			v = won + s.search(st, alpha-won, beta-won)
-			st.leader, st.n, st.trick, st.who = leader, n, trick, who
+			st.leader, st.n, st.trick, st.who, st.turned = leader, n, trick, who, turned
 		} else {
 			v = s.search(st, alpha, beta)
 		}
@@ -437,6 +580,9 @@ func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card 
 	}
 	for k := 0; k < st.n; k++ {
 		others |= st.trick[k].Bit()
+	}
+	for _, c := range s.talon[st.turned:s.nTalon] {
+		others |= c.Bit() // still to be turned: it may come between
 	}
 	var keep cards.Mask
 	for m := legal; m != 0; m &= m - 1 {
@@ -516,76 +662,159 @@ var noTT = false
 
 // Step is one card of a played deal as perfect play sees it.
 type Step struct {
-	Trick  int        // from 1
-	Seat   int        // who played
-	Card   cards.Card //
-	Before int        // the declarer's tricks in the whole deal with best play from here, before the card
-	After  int        // the same once the card is down
+	Trick int        // from 1
+	Seat  int        // who played
+	Card  cards.Card //
+	// Counted is the seat whose tricks Before and After count: the
+	// declarer, or in a deal without one (the all-pass game) the player of
+	// the card, who plays to take as few as he can.
+	Counted int
+	Before  int // Counted's tricks in the whole deal with best play from here, before the card
+	After   int // the same once the card is down
 }
 
-// Replay goes through the card play of a finished deal (its state as the
-// game left it) card by card and says, before and after each card, how
-// many tricks the declarer would take in the whole deal with best play
-// from there on: a card after which the number moves against its player's
-// side cost a trick.
-func Replay(g *game.State) ([]Step, error) {
-	if g.Declarer < 0 || g.Contract < 0 || g.NTricks == 0 {
-		return nil, fmt.Errorf("no card play against a declarer to analyse")
+// replay walks a finished deal's card play, keeping the position.
+type replay struct {
+	g        *game.State
+	hands    [game.MaxSeats]cards.Mask // as play stands
+	talon    []cards.Card              // turned in this order
+	turned   int
+	taken    [game.MaxSeats]int
+	competes bool
+}
+
+func newReplay(g *game.State) (*replay, error) {
+	if g.Contract < 0 || g.NTricks == 0 {
+		return nil, fmt.Errorf("no card play to analyse")
 	}
-	var hands [game.MaxSeats]cards.Mask // the hands as play began
+	ct := &g.R.Contracts[g.Contract]
+	if g.Declarer < 0 && !ct.NoDeclarer {
+		return nil, fmt.Errorf("no card play to analyse")
+	}
+	rp := &replay{g: g, competes: ct.TalonCompetes(g.TableSize > g.R.Hands)}
 	for s := 0; s < g.Seats(); s++ {
 		if g.InPlay(s) { // a defender who dropped out holds cards nobody plays
-			hands[s] = g.Hands[s]
+			rp.hands[s] = g.Hands[s]
 		}
 	}
 	for i := 0; i < g.NTricks; i++ {
 		t := &g.Record[i]
 		for k := 0; k < t.N; k++ {
 			if s := int(t.Seats[k]); s >= 0 {
-				hands[s] |= t.Cards[k].Bit()
+				rp.hands[s] |= t.Cards[k].Bit()
 			} else {
-				return nil, fmt.Errorf("the talon's cards lead tricks here, which this solver does not cover")
+				rp.talon = append(rp.talon, t.Cards[k])
 			}
 		}
 	}
-	var out []Step
-	taken := 0
-	var seats []int
-	value := func(leader int, trick []cards.Card) (int, error) {
-		p := &Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Hands: hands, Leader: leader, Trick: trick, TrickSeats: seats}
-		v, _, err := Tricks(p)
-		return taken + v, err
+	return rp, nil
+}
+
+// value is counted's tricks in the whole deal with best play from the
+// position: the trick under way (from its leader; seats says who played
+// each card, the talon's first) and the hands as they stand.
+func (rp *replay) value(counted, leader int, trick []cards.Card, seats []int) (int, error) {
+	g := rp.g
+	p := &Position{R: g.R, Contract: g.Contract, Declarer: counted, Hands: rp.hands, Leader: leader, Trick: trick, TrickSeats: seats,
+		Talon: rp.talon[rp.turned:], TalonCompetes: rp.competes} // a card turned into this trick is the trick's
+	if rp.hands[counted] == 0 && len(trick) == 0 {
+		return rp.taken[counted], nil // he has played his last card
 	}
+	if len(trick) == 0 && rp.hands[leader] == 0 {
+		return rp.taken[counted], nil
+	}
+	v, _, err := Tricks(p)
+	return rp.taken[counted] + v, err
+}
+
+// Replay goes through the card play of a finished deal (its state as the
+// game left it) card by card and says, before and after each card, how
+// many tricks the declarer would take in the whole deal with best play
+// from there on: a card after which the number moves against its player's
+// side cost a trick. In a deal without a declarer each card is weighed
+// for its own player: the tricks he can hold himself to.
+func Replay(g *game.State) ([]Step, error) {
+	rp, err := newReplay(g)
+	if err != nil {
+		return nil, err
+	}
+	var out []Step
 	for i := 0; i < g.NTricks; i++ {
 		t := &g.Record[i]
 		var trick []cards.Card
-		seats = seats[:0]
+		var seats []int
 		for k := 0; k < t.N; k++ {
-			before, err := value(t.Leader, trick)
+			s := int(t.Seats[k])
+			if s == game.TalonSeat {
+				rp.turned++
+				trick, seats = append(trick, t.Cards[k]), append(seats, s)
+				continue
+			}
+			counted := g.Declarer
+			if counted < 0 {
+				counted = s
+			}
+			before, err := rp.value(counted, t.Leader, trick, seats)
 			if err != nil {
 				return nil, err
 			}
-			s := int(t.Seats[k])
-			hands[s] &^= t.Cards[k].Bit()
-			trick = append(trick, t.Cards[k])
-			seats = append(seats, s)
+			rp.hands[s] &^= t.Cards[k].Bit()
+			trick, seats = append(trick, t.Cards[k]), append(seats, s)
 			var after int
 			if k == t.N-1 { // the trick is complete
-				if t.Winner == g.Declarer {
-					taken++
+				if t.Winner >= 0 {
+					rp.taken[t.Winner]++
 				}
-				if i+1 < g.NTricks || hands[s] != 0 {
-					after, err = value(t.Winner, nil)
-				} else {
-					after = taken
+				leader := t.Winner
+				if leader < 0 {
+					leader = t.Leader
 				}
+				after, err = rp.value(counted, leader, nil, nil)
 			} else {
-				after, err = value(t.Leader, trick)
+				after, err = rp.value(counted, t.Leader, trick, seats)
 			}
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, Step{Trick: i + 1, Seat: s, Card: t.Cards[k], Before: before, After: after})
+			out = append(out, Step{Trick: i + 1, Seat: s, Card: t.Cards[k], Counted: counted, Before: before, After: after})
+		}
+	}
+	return out, nil
+}
+
+// Holds is, after the first n tricks of a finished deal (0: as play
+// began), each seat's tricks in the whole deal with best play from there:
+// for a deal without a declarer, the fewest each player can hold himself
+// to; else the declarer's, for the declarer's seat only (the others -1).
+func Holds(g *game.State, n int) ([]int, error) {
+	rp, err := newReplay(g)
+	if err != nil {
+		return nil, err
+	}
+	n = min(n, g.NTricks)
+	leader := g.Record[0].Leader
+	for i := 0; i < n; i++ {
+		t := &g.Record[i]
+		for k := 0; k < t.N; k++ {
+			if s := int(t.Seats[k]); s >= 0 {
+				rp.hands[s] &^= t.Cards[k].Bit()
+			} else {
+				rp.turned++
+			}
+		}
+		if t.Winner >= 0 {
+			rp.taken[t.Winner]++
+			leader = t.Winner
+		}
+	}
+	out := make([]int, g.Seats())
+	for s := range out {
+		out[s] = -1
+		if g.Declarer >= 0 && s != g.Declarer {
+			continue
+		}
+		if out[s], err = rp.value(s, leader, nil, nil); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

@@ -1,17 +1,17 @@
 package solve_test
 
 import (
-	"github.com/preference-rules/pref/interpreter/bot"
-	"github.com/preference-rules/pref/interpreter/game"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
+	"testing"
 	"time"
 
+	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
-	"math/rand/v2"
-	"testing"
-
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/solve"
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -24,11 +24,9 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var contracts []int
-		for i, c := range r.Contracts {
-			if !c.NoDeclarer {
-				contracts = append(contracts, i)
-			}
+		contracts := make([]int, len(r.Contracts))
+		for i := range r.Contracts {
+			contracts[i] = i
 		}
 		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
 		all := r.Deck.All().Cards()
@@ -39,8 +37,9 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 			}
 			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 			p := &solve.Position{R: r, Contract: contracts[rng.IntN(len(contracts))], Declarer: rng.IntN(r.Hands)}
+			ct := &r.Contracts[p.Contract]
 			out := -1
-			if r.Hands == 3 && rng.IntN(4) == 0 {
+			if r.Hands == 3 && !ct.NoDeclarer && rng.IntN(4) == 0 {
 				out = (p.Declarer + 1 + rng.IntN(2)) % 3 // a defender dropped out
 			}
 			k := 0
@@ -52,6 +51,14 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 					p.Hands[s] |= all[k].Bit()
 					k++
 				}
+			}
+			if ct.TalonLeads != ruleset.TalonNotTurned && rng.IntN(3) > 0 {
+				// the talon's cards still to open tricks, one or two
+				for i := 0; i < min(r.TalonSize, 1+rng.IntN(2), size); i++ {
+					p.Talon = append(p.Talon, all[k])
+					k++
+				}
+				p.TalonCompetes = rng.IntN(2) == 0
 			}
 			for {
 				p.Leader = rng.IntN(r.Hands)
@@ -65,8 +72,8 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 			}
 			want, _ := solve.Exhaustive(p)
 			if got != want {
-				t.Fatalf("%s, %s, declarer %d, leader %d, hands %s / %s / %s: solver %d, exhaustive %d", name, r.Contracts[p.Contract].Name, p.Declarer, p.Leader,
-					r.Deck.Format(p.Hands[0], false), r.Deck.Format(p.Hands[1], false), r.Deck.Format(p.Hands[2], false), got, want)
+				t.Fatalf("%s, %s, declarer %d, leader %d, hands %s / %s / %s, talon %v (competes %v): solver %d, exhaustive %d", name, ct.Name, p.Declarer, p.Leader,
+					r.Deck.Format(p.Hands[0], false), r.Deck.Format(p.Hands[1], false), r.Deck.Format(p.Hands[2], false), p.Talon, p.TalonCompetes, got, want)
 			}
 		}
 	}
@@ -121,6 +128,7 @@ func TestSpeed(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 7))
 		all := r.Deck.All().Cards()
 		var times []time.Duration
+		var nodes []int
 		for d := 0; d < n; d++ {
 			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 			p := &solve.Position{R: r, Contract: contracts[rng.IntN(len(contracts))], Declarer: rng.IntN(3), Leader: rng.IntN(3)}
@@ -130,50 +138,130 @@ func TestSpeed(t *testing.T) {
 				}
 			}
 			start := time.Now()
-			if _, _, err := solve.Tricks(p); err != nil {
+			_, s, err := solve.Tricks(p)
+			if err != nil {
 				t.Fatal(err)
 			}
 			times = append(times, time.Since(start))
+			nodes = append(nodes, s.Nodes)
 		}
 		slices.Sort(times)
-		t.Logf("%s: %d whole deals, median %v, worst %v", name, n, times[len(times)/2], times[len(times)-1])
+		slices.Sort(nodes)
+		t.Logf("%s: %d whole deals, median %v, worst %v; cards tried: median %d, worst %d", name, n, times[len(times)/2], times[len(times)-1], nodes[len(nodes)/2], nodes[len(nodes)-1])
 	}
 }
 
 // Replaying played deals: no card can improve its own side's best (the
 // value before a card is the best over its cards), and after the last card
-// the count is the tricks the declarer took.
+// the count is the tricks the declarer took. In the all-pass game (sochi
+// passes out often, its talon leading the first two tricks) each card is
+// weighed for its player, who can only lose by it, and at the end each
+// player holds what he took.
 func TestReplayPlayedDeals(t *testing.T) {
 	for _, name := range []string{"austrian-1829", "sochi", "west-balkans"} {
 		r, _ := rulesets.Open(name)
 		players := []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}}
 		g := game.New(r, players)
 		rng := rand.New(rand.NewPCG(3, 3))
-		checked := 0
+		checked, allPass := 0, 0
 		for d := 0; d < 60 && checked < 8; d++ {
 			g.Deal(rng)
 			if err := g.Run(); err != nil {
 				t.Fatal(err)
 			}
-			if g.Declarer < 0 || g.NTricks == 0 {
+			if g.Contract < 0 || g.NTricks == 0 {
 				continue
+			}
+			ct := &r.Contracts[g.Contract]
+			if g.Declarer < 0 {
+				if allPass >= 3 {
+					continue
+				}
+				allPass++
 			}
 			steps, err := solve.Replay(&g.State)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ct := &r.Contracts[g.Contract]
-			misere := ct.Exact && ct.Tricks == 0
+			misere := ct.NoDeclarer || ct.Exact && ct.Tricks == 0
 			for _, s := range steps {
-				maximise := (s.Seat == g.Declarer) != misere
+				maximise := (s.Seat == s.Counted) != misere
 				if maximise && s.After > s.Before || !maximise && s.After < s.Before {
 					t.Fatalf("%s deal %d, trick %d: %s's %s moved the value %d -> %d in its own favour", name, d, s.Trick, g.SeatName(s.Seat), r.Deck.Name(s.Card), s.Before, s.After)
 				}
+			}
+			if g.Declarer < 0 {
+				end, err := solve.Holds(&g.State, g.NTricks)
+				if err != nil {
+					t.Fatal(err)
+				}
+				start, _ := solve.Holds(&g.State, 0)
+				for seat := range end {
+					if end[seat] != g.Taken[seat] {
+						t.Errorf("%s deal %d (all pass): at the end seat %d holds %d, took %d", name, d, seat, end[seat], g.Taken[seat])
+					}
+				}
+				t.Logf("%s deal %d, all passed: best play holds each to %v; they took %v", name, d, start, g.Taken[:3])
+				continue
 			}
 			if last := steps[len(steps)-1]; last.After != g.Taken[g.Declarer] && !g.Stopped {
 				t.Errorf("%s deal %d: after the last card %d, the declarer took %d", name, d, last.After, g.Taken[g.Declarer])
 			}
 			checked++
+		}
+		if name == "sochi" && allPass == 0 {
+			t.Errorf("sochi: no all-pass deal replayed")
+		}
+	}
+}
+
+// The solver's trick winners are the game's: every trick of played deals,
+// the all-pass game's talon-led tricks included, at tables of three (the
+// talon's card only fixes the suit) and of four (the dealer sits out and
+// the talon's card competes).
+func TestTrickWinnersAsTheGamePlays(t *testing.T) {
+	for _, name := range []string{"sochi", "leningrad", "austrian-1829", "west-balkans"} {
+		r, _ := rulesets.Open(name)
+		for _, table := range []int{r.Hands, r.TableMax} {
+			if table == 0 {
+				continue
+			}
+			g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+			g.TableSize = table
+			rng := rand.New(rand.NewPCG(5, uint64(table)))
+			talonTricks := 0
+			for d := 0; d < 150; d++ {
+				g.Deal(rng)
+				if err := g.Run(); err != nil {
+					t.Fatal(err)
+				}
+				if g.Contract < 0 {
+					continue
+				}
+				ct := &r.Contracts[g.Contract]
+				for i := 0; i < g.NTricks; i++ {
+					tr := &g.Record[i]
+					p := &solve.Position{R: r, Contract: g.Contract, Declarer: max(g.Declarer, 0), Leader: tr.Leader, TalonCompetes: ct.TalonCompetes(table > r.Hands)}
+					for k := 0; k < tr.N; k++ {
+						p.Trick = append(p.Trick, tr.Cards[k])
+						p.TrickSeats = append(p.TrickSeats, int(tr.Seats[k]))
+					}
+					if tr.Seats[0] == game.TalonSeat {
+						talonTricks++
+					}
+					w, err := solve.WinnerOf(p)
+					if err != nil {
+						t.Fatalf("%s deal %d trick %d: %v", name, d, i+1, err)
+					}
+					if w != tr.Winner {
+						t.Fatalf("%s at a table of %d, deal %d, trick %d %v by %v: solver's winner %d, the game's %d", name, table, d, i+1, p.Trick, p.TrickSeats, w, tr.Winner)
+					}
+				}
+			}
+			t.Logf("%s at a table of %d: %d talon-led tricks", name, table, talonTricks)
+			if ct := r.Contracts; name == "sochi" && talonTricks == 0 {
+				t.Errorf("%s at a table of %d: no talon-led trick in 150 deals (%d contracts)", name, table, len(ct))
+			}
 		}
 	}
 }

@@ -80,7 +80,7 @@ func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
 		}
 		return b.Simple.Choose(g, legal)
 	}
-	if len(legal) == 1 || g.Declarer < 0 {
+	if len(legal) == 1 || g.Declarer < 0 && !g.R.Contracts[g.Contract].NoDeclarer {
 		return b.Simple.Choose(g, legal)
 	}
 	if c, ok := b.sampled(g, legal[0].Seat); ok {
@@ -94,7 +94,11 @@ func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
 	return b.Simple.Choose(g, legal)
 }
 
-// sampled is the card with the best average over sampled deals.
+// sampled is the card with the best average over sampled deals. In a
+// contract without a declarer (the all-pass game) each deal is solved for
+// the player to play, who takes as few tricks as he can against the
+// others giving him the most, the talon's cards still to be turned into
+// tricks dealt with the unseen cards.
 func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	if b.rng == nil {
 		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
@@ -106,6 +110,14 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	me := g.Chooser() // the player deciding: who sees which hands
 	known := map[int]bool{seat: true, me: true}
 	ct := &g.R.Contracts[g.Contract]
+	counted, talonLeft := g.Declarer, 0
+	if counted < 0 {
+		counted = seat
+		talonLeft = g.TalonTricks() - g.NTricks - 1 // the trick under way has its card
+		if g.CurrentTrick().N == 0 || g.CurrentTrick().Seats[0] != game.TalonSeat {
+			talonLeft = 0
+		}
+	}
 	for s := 0; s < g.Seats(); s++ {
 		if s == g.Declarer && ct.Open || s != g.Declarer && (ct.DefendersOpen || g.Open) || g.Controller(s) == me {
 			known[s] = true
@@ -144,13 +156,24 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	}
 	solved, spent := 0, 0
 	for i := 0; i < n && spent < budget; i++ {
-		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
-			MaxNodes: min(budget/3, budget-spent)}
+		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: counted, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
+			MaxNodes: min(budget/3, budget-spent), TalonCompetes: g.TalonCompetes()}
 		if tr.N == 0 {
 			p.Leader = seat
 		}
 		if !b.deal(g, p, known, pool, voids) {
 			continue
+		}
+		if talonLeft > 0 {
+			var held cards.Mask
+			for _, h := range p.Hands {
+				held |= h
+			}
+			for _, c := range pool { // shuffled by deal: the cards no hand took
+				if len(p.Talon) < talonLeft && !held.Has(c) {
+					p.Talon = append(p.Talon, c)
+				}
+			}
 		}
 		values, sv, err := solve.Values(p)
 		if err == solve.ErrBudget {
@@ -170,6 +193,9 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		return 0, false
 	}
 	maximise := (seat == g.Declarer) != (ct.Exact && ct.Tricks == 0)
+	if ct.NoDeclarer {
+		maximise = false // his own tricks, as few as he can
+	}
 	best, bestV := cards.Card(0), 0.0
 	first := true
 	for m := g.Legal(seat); m != 0; m &= m - 1 {

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -148,5 +149,52 @@ func TestStrongDeterministic(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// In the all-pass game the strong player plays its cards by sampling too,
+// each deal solved for itself (as few tricks as it can, the others giving
+// it the most), the talon's cards still to be turned dealt with the unseen
+// ones: on the same passed-out sochi deals it takes fewer tricks in the
+// first seat than the simple player does there.
+func TestStrongAllPassCards(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	const deals = 80
+	var tricks [2]int
+	passed, sampled := 0, 0
+	for d := uint64(0); d < deals; d++ {
+		var taken [2]int
+		allPass := true
+		for k := range taken {
+			var first game.Player = &bot.Simple{}
+			strong := bot.NewStrong(d)
+			strong.Samples, strong.CardBudget, strong.CardsOnly = 6, 10*time.Millisecond, true
+			if k == 1 {
+				first = strong
+			}
+			g := game.New(r, []game.Player{first, &bot.Simple{}, &bot.Simple{}})
+			g.Deal(rand.New(rand.NewPCG(d, 77)))
+			for !g.Over() {
+				legal := g.Choices()
+				a := g.Players[g.Chooser()].Choose(g, legal)
+				if k == 1 && g.Chooser() == 0 && legal[0].Phase == game.PhasePlay && len(legal) > 1 && strings.Contains(strong.Reason(), "double-dummy") {
+					sampled++
+				}
+				if _, err := g.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			allPass = allPass && g.Declarer < 0 && g.NTricks > 0
+			taken[k] = g.Taken[0]
+		}
+		if allPass {
+			passed++
+			tricks[0] += taken[0]
+			tricks[1] += taken[1]
+		}
+	}
+	t.Logf("%d passed-out deals: the first seat took %d tricks playing simple, %d playing strong (%d cards sampled)", passed, tricks[0], tricks[1], sampled)
+	if passed < 20 || sampled == 0 || tricks[1] >= tricks[0] {
+		t.Errorf("%d passed-out deals, %d cards sampled: simple took %d tricks, strong %d", passed, sampled, tricks[0], tricks[1])
 	}
 }

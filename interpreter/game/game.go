@@ -395,7 +395,7 @@ func (g *State) put(seat int, c cards.Card) {
 	switch {
 	case t.N == 0 || g.beats(c, g.winner):
 		g.winner = c
-	case t.Seats[0] == TalonSeat && g.winner == t.Cards[0] && c.Suit() == g.winner.Suit() && !g.talonCompetes():
+	case t.Seats[0] == TalonSeat && g.winner == t.Cards[0] && c.Suit() == g.winner.Suit() && !g.TalonCompetes():
 		g.winner = c // a talon card that only fixes the suit: the first to follow holds the trick
 	}
 	t.Seats[t.N], t.Cards[t.N] = int8(seat), c
@@ -414,8 +414,8 @@ func (g *State) TalonTricks() int {
 	return min(g.R.TalonSize, MaxSeats)
 }
 
-// talonCompetes reports whether a turned talon card may win its trick.
-func (g *State) talonCompetes() bool {
+// TalonCompetes reports whether a turned talon card may win its trick.
+func (g *State) TalonCompetes() bool {
 	return g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands)
 }
 

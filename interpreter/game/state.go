@@ -717,7 +717,7 @@ func (g *State) nextCard() (done bool, err error) {
 			return false, nil
 		}
 		// the trick is complete
-		if g.trick.N > 0 && g.trick.Seats[0] == TalonSeat && g.winner == g.trick.Cards[0] && !g.talonCompetes() {
+		if g.trick.N > 0 && g.trick.Seats[0] == TalonSeat && g.winner == g.trick.Cards[0] && !g.TalonCompetes() {
 			g.winner = g.firstSuitWinner() // nobody followed the talon's suit
 		}
 		g.trick.Winner = int(g.trick.Seats[g.winnerIndex()])

@@ -691,7 +691,7 @@ func newReplay(g *game.State) (*replay, error) {
 	if g.Declarer < 0 && !ct.NoDeclarer {
 		return nil, fmt.Errorf("no card play to analyse")
 	}
-	rp := &replay{g: g, competes: ct.TalonCompetes(g.TableSize > g.R.Hands)}
+	rp := &replay{g: g, competes: g.TalonCompetes()}
 	for s := 0; s < g.Seats(); s++ {
 		if g.InPlay(s) { // a defender who dropped out holds cards nobody plays
 			rp.hands[s] = g.Hands[s]

@@ -12,6 +12,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/solve"
 )
 
 // Quiz is a question about the deal, answered by the interpreter itself.
@@ -206,6 +207,9 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 			taken = append(taken, fmt.Sprintf("the talon %d", g.TalonTaken))
 		}
 		w.add("Tricks: "+strings.Join(taken, ", ")+".", nil)
+		if text := perfectPlay(g, names, cardName); text != "" {
+			w.add(text, nil)
+		}
 	}
 	o := g.Outcome(names)
 	l, err := settle.New(r).Settle(o, true)
@@ -239,7 +243,7 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 			}
 			total := l.SheetNet()[l.SheetKey(e)]
 			w.add("", &Quiz{
-				Question: fmt.Sprintf("Settlement: how much does %s write to his %s in this deal?", names[g.Declarer], e.Account),
+				Question: fmt.Sprintf("Settlement: how much does %s write to the %s in this deal?", names[g.Declarer], e.Account),
 				Kind:     "amount", Answer: []string{total.String()}, Shown: total.String(),
 				Why: "the settlement rules write on the score sheet:\n" + strings.Join(lines, "\n"),
 			})
@@ -248,6 +252,48 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 	}
 	w.add("Settlement, rule by rule:\n\n"+strings.Join(lines, "\n"), nil)
 	return w, nil
+}
+
+// perfectPlay says what best play would have given, every hand known
+// (double-dummy, as pref analyse shows it): the declarer's tricks with best
+// play by both sides from the first card, and the first card that cost its
+// side a trick. Empty where the solver does not reach the deal.
+func perfectPlay(g *game.Game, names []string, cardName func(cards.Card) string) string {
+	if g.Declarer < 0 {
+		return ""
+	}
+	steps, err := solve.Replay(&g.State)
+	if err != nil || len(steps) == 0 {
+		return ""
+	}
+	decl := names[g.Declarer]
+	text := fmt.Sprintf("Perfect play: with every hand known, best play by both sides from the first card gives %s %d trick(s); %s took %d.",
+		decl, steps[0].Before, decl, g.Taken[g.Declarer])
+	// the first card that cost each side a trick
+	var mine, theirs []solve.Step
+	for _, s := range steps {
+		if s.Seat == g.Declarer {
+			mine = append(mine, s)
+		} else {
+			theirs = append(theirs, s)
+		}
+	}
+	misere := solve.Misere(g.R, g.Contract)
+	costs := 0
+	for _, side := range []struct {
+		name  string
+		steps []solve.Step
+	}{{decl, mine}, {"the defence", theirs}} {
+		if s, ok := solve.FirstCost(side.steps, misere); ok {
+			text += fmt.Sprintf(" The first card that cost %s a trick: %s's %s to trick %d (best play then gives %s %d instead of %d).",
+				side.name, names[s.Seat], cardName(s.Card), s.Trick, decl, s.After, s.Before)
+			costs++
+		}
+	}
+	if costs == 0 {
+		text += " Every card played was as good as the best."
+	}
+	return text + " (pref analyse shows this for any game record.)"
 }
 
 func (w *Walkthrough) add(text string, q *Quiz) {

@@ -1,12 +1,17 @@
 package tutorial
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/solve"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -104,6 +109,43 @@ func TestAnswersInWords(t *testing.T) {
 	for _, answer := range []string{"all", "any", "any card", "everything", "hearts and spades", "KS hearts"} {
 		if !all.Check(r, answer) {
 			t.Errorf("%q refused where every card held is legal", answer)
+		}
+	}
+}
+
+// The guided deal ends its card play with what perfect play would have
+// given: the declarer's tricks with best play from the first card, as the
+// solver counts them on the same deal, and what he took.
+func TestGuidedDealShowsPerfectPlay(t *testing.T) {
+	for _, name := range []string{"sochi", "austrian-1829", "west-balkans"} {
+		r, _ := rulesets.Open(name)
+		w, err := Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+		g.Deal(rand.New(rand.NewPCG(w.Seed, 0x9e3779b97f4a7c15)))
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		holds, err := solve.Holds(&g.State, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := []string{"Anton", "Brigitte", "Charlotte"}
+		want := fmt.Sprintf("best play by both sides from the first card gives %s %d trick(s); %s took %d.",
+			names[g.Declarer], holds[g.Declarer], names[g.Declarer], g.Taken[g.Declarer])
+		found := false
+		for _, s := range w.Steps {
+			if strings.HasPrefix(s.Text, "Perfect play:") {
+				found = true
+				if !strings.Contains(s.Text, want) {
+					t.Errorf("%s: %q\nwant it to say %q", name, s.Text, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no perfect play in the guided deal", name)
 		}
 	}
 }

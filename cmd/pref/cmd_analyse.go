@@ -233,32 +233,16 @@ func analyseRecord(cmd *cobra.Command, path string) error {
 		}
 		decl := d.Seats[st.Declarer]
 		ct := &r.Contracts[st.Contract]
-		misere := ct.Exact && ct.Tricks == 0
 		fmt.Fprintf(out, "  %s plays %s; with best play from the deal's start %s takes %d trick(s).\n", decl, ct.Display(), decl, steps[0].Before)
-		first := ""
 		for i, s := range steps {
-			declSide := s.Seat == st.Declarer
-			worse := s.After < s.Before // for the declarer who wants tricks
-			if misere {
-				worse = s.After > s.Before
-			}
-			if !declSide {
-				worse = s.After > s.Before
-				if misere {
-					worse = s.After < s.Before
-				}
-			}
-			if worse && first == "" {
-				first = fmt.Sprintf("trick %d: %s played %s, and best play then gives the declarer %d instead of %d", s.Trick, d.Seats[s.Seat], r.Deck.Name(s.Card), s.After, s.Before)
-			}
 			if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
 				fmt.Fprintf(out, "  after trick %d: best play gives %s %d\n", s.Trick, decl, s.After)
 			}
 		}
-		if first == "" {
-			fmt.Fprintf(out, "  every card was as good as the best\n")
+		if s, ok := solve.FirstCost(steps, solve.Misere(r, st.Contract)); ok {
+			fmt.Fprintf(out, "  the first card that cost a trick: trick %d: %s played %s, and best play then gives the declarer %d instead of %d\n", s.Trick, d.Seats[s.Seat], r.Deck.Name(s.Card), s.After, s.Before)
 		} else {
-			fmt.Fprintf(out, "  the first card that cost a trick: %s\n", first)
+			fmt.Fprintf(out, "  every card was as good as the best\n")
 		}
 	}
 	return nil
@@ -293,11 +277,7 @@ func analyseAllPass(out io.Writer, st *game.State, seats []string) error {
 		return err
 	}
 	fmt.Fprintf(out, "  All play %s; with best play from the deal's start, the fewest tricks each can hold himself to (the others playing to give him the most): %s.\n", ct.Display(), start)
-	first := ""
 	for i, s := range steps {
-		if s.After > s.Before && first == "" {
-			first = fmt.Sprintf("trick %d: %s played %s, and best play then holds %s to %d instead of %d", s.Trick, seats[s.Seat], r.Deck.Name(s.Card), seats[s.Seat], s.After, s.Before)
-		}
 		if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
 			h, err := holds(s.Trick)
 			if err != nil {
@@ -306,10 +286,10 @@ func analyseAllPass(out io.Writer, st *game.State, seats []string) error {
 			fmt.Fprintf(out, "  after trick %d: %s\n", s.Trick, h)
 		}
 	}
-	if first == "" {
-		fmt.Fprintf(out, "  every card was as good as the best for its player\n")
+	if s, ok := solve.FirstCost(steps, true); ok {
+		fmt.Fprintf(out, "  the first card that cost its player a trick: trick %d: %s played %s, and best play then holds %s to %d instead of %d\n", s.Trick, seats[s.Seat], r.Deck.Name(s.Card), seats[s.Seat], s.After, s.Before)
 	} else {
-		fmt.Fprintf(out, "  the first card that cost its player a trick: %s\n", first)
+		fmt.Fprintf(out, "  every card was as good as the best for its player\n")
 	}
 	return nil
 }

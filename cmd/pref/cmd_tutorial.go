@@ -24,6 +24,7 @@ func tutorialCmd() *cobra.Command {
 		seed                                     uint64
 		plain, ascii, interactive, skip, restart bool
 		options                                  []string
+		botKind                                  string
 	)
 	cmd := &cobra.Command{
 		Use:   "tutorial [RULESET]",
@@ -36,10 +37,19 @@ answer is wrong, and a score at the end.
 
 At a terminal the questions are asked (answer, then Enter; cards as 7S or
 7♠, several separated by spaces). Piped, or with --plain, it prints a handout:
-the questions with their answers. --interactive asks even when piped.`,
+the questions with their answers. --interactive asks even when piped.
+
+After the cards, the guided deal says what perfect play would have given (every
+hand known, as pref analyse shows it) and the first card that cost each side a
+trick. At the full screen a deal of your own follows the lessons, against the
+computer players of --bots (simple, or strong), whose choice is also the hint
+(?).`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if botKind != "simple" && botKind != "strong" {
+				return badInput(fmt.Errorf("--bots %q: simple or strong", botKind))
+			}
 			r, _, err := openWithOptions(rulesetArg(args), options)
 			if err != nil {
 				return err
@@ -75,7 +85,7 @@ the questions with their answers. --interactive asks even when piped.`,
 				if err != nil {
 					return badInput(err)
 				}
-				p := &printer{w: out, r: r, ascii: ascii}
+				p := &printer{w: out, r: r, ascii: ascii, bots: botKind}
 				return playFullScreen(cmd, p, t, rand.New(rand.NewPCG(w.Seed+1, 0x9e3779b97f4a7c15)), 1, defaultNames[0])
 			}
 			if !skip {
@@ -133,6 +143,7 @@ the questions with their answers. --interactive asks even when piped.`,
 	f.BoolVar(&skip, "skip-lessons", false, "go straight to the guided deal")
 	f.BoolVar(&restart, "restart", false, "at the full screen: start at the first lesson, not where you left off")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
+	f.StringVar(&botKind, "bots", "simple", "the computer players of the deal after the lessons, and the hint's source: simple, or strong")
 	return cmd
 }
 

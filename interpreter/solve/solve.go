@@ -819,3 +819,25 @@ func Holds(g *game.State, n int) ([]int, error) {
 	}
 	return out, nil
 }
+
+// Misere reports whether the seat counted in contract ci takes as few
+// tricks as he can: a misère's declarer, or anyone in a contract without
+// a declarer (the all-pass game).
+func Misere(r *ruleset.Ruleset, ci int) bool {
+	ct := &r.Contracts[ci]
+	return ct.NoDeclarer || ct.Exact && ct.Tricks == 0
+}
+
+// FirstCost is the first step of a replay (Replay) whose card cost its
+// player's side a trick: after it, best play gives the seat counted more
+// than before when that side wants him to take few, or fewer when it wants
+// him to take many. False when every card was as good as the best.
+func FirstCost(steps []Step, misere bool) (Step, bool) {
+	for _, s := range steps {
+		wantsMany := (s.Seat == s.Counted) != misere
+		if wantsMany && s.After < s.Before || !wantsMany && s.After > s.Before {
+			return s, true
+		}
+	}
+	return Step{}, false
+}

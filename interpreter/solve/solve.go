@@ -500,6 +500,19 @@ func (s *Solver) search(st *state, alpha, beta int) int {
 			}
 			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
 		}
+		if !s.misere {
+			// the tricks the leader cashes at once bound the value
+			if qt := s.quickTricks(st); qt > 0 {
+				if st.leader == s.declarer && qt >= beta {
+					return qt
+				}
+				if st.leader != s.declarer {
+					if hi := st.hands[st.leader].Count() - qt; hi <= alpha {
+						return hi
+					}
+				}
+			}
+		}
 		a0, b0 := alpha, beta
 		v := s.play1(st, alpha, beta)
 		b := s.tt[k]
@@ -518,6 +531,65 @@ func (s *Solver) search(st *state, alpha, beta int) int {
 		return v
 	}
 	return s.play1(st, alpha, beta)
+}
+
+// quickTricks is how many tricks the leader of a new trick takes by
+// leading his top cards: in the trump suit, each card of his above every
+// other trump still out; in another suit, each card above every other card
+// of it still out, as long as no other player able to trump is out of the
+// suit by then (cashing the top trumps first draws as many from each; a
+// partner's ruff, forced where trumping is a duty, would take the lead
+// away as much as an opponent's). Followers must
+// follow suit, and a card above every other of its suit can only be beaten
+// by a trump, so the count is a bound the search may stop on.
+func (s *Solver) quickTricks(st *state) int {
+	me := st.leader
+	hand := st.hands[me]
+	var opp [game.MaxSeats]cards.Mask // the other hands
+	var out cards.Mask                // their cards
+	nOpp := 0
+	for i := 0; i < s.seats; i++ {
+		if i == me || st.hands[i] == 0 {
+			continue
+		}
+		out |= st.hands[i]
+		opp[nOpp] = st.hands[i] // a partner's forced ruff would take the lead too
+		nOpp++
+	}
+	// top cards of suit su: the leader's cards above all of out's in su
+	top := func(su cards.Suit) int {
+		mine, theirs := hand&cards.SuitMask(su), out&cards.SuitMask(su)
+		n := 0
+		for mine != 0 {
+			c := mine.Highest()
+			if theirs != 0 && theirs.Highest() > c {
+				break
+			}
+			n++
+			mine &^= c.Bit()
+		}
+		return n
+	}
+	total, trumpsCashed := 0, 0
+	if s.trump != cards.NoSuit {
+		trumpsCashed = top(s.trump)
+		total = trumpsCashed
+	}
+	for su := cards.Suit(0); su < 4; su++ {
+		if su == s.trump || hand&cards.SuitMask(su) == 0 {
+			continue
+		}
+		n := top(su)
+		if s.trump != cards.NoSuit {
+			for k := 0; k < nOpp; k++ {
+				if (opp[k] & cards.SuitMask(s.trump)).Count() > trumpsCashed {
+					n = min(n, (opp[k] & cards.SuitMask(su)).Count())
+				}
+			}
+		}
+		total += n
+	}
+	return min(total, hand.Count())
 }
 
 // play1 tries each card of the seat to play.

@@ -30,7 +30,7 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
 		all := r.Deck.All().Cards()
-		for n := 0; n < 1000; n++ {
+		for n := 0; n < endings(); n++ {
 			size := 2 + rng.IntN(3) // 2 to 4 cards each, and every fiftieth 5
 			if n%50 == 0 {
 				size = 5
@@ -392,4 +392,13 @@ func TestBudget(t *testing.T) {
 	if _, _, err := solve.Line(p); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// endings is how many random endings of each ruleset the solver is
+// compared on: 1,000, or with PREF_SOAK=1 10,000.
+func endings() int {
+	if os.Getenv("PREF_SOAK") != "" {
+		return 10000
+	}
+	return 1000
 }

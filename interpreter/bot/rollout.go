@@ -54,7 +54,7 @@ func (b *Strong) world(g *game.State, me int) (*game.State, error) {
 				talon |= pool[k].Bit()
 			}
 		}
-		miss := b.mismatches(g, me, dealt, talon)
+		miss := b.mismatches(g, me, -1, dealt, talon)
 		if bestMiss < 0 || miss < bestMiss {
 			best, bestTalon, bestMiss = dealt, talon, miss
 		}
@@ -73,13 +73,13 @@ func (b *Strong) world(g *game.State, me int) (*game.State, error) {
 	return g.Resample(best, bestTalon, laid)
 }
 
-// mismatches counts the calls of the other players that the simple
-// player, holding the hands dealt, would not have made (a pass for a bid,
-// a bid for a pass).
-func (b *Strong) mismatches(g *game.State, me int, dealt [game.MaxSeats]cards.Mask, talon cards.Mask) int {
+// mismatches counts the calls of the other players (but skip's) that the
+// simple player, holding the hands dealt, would not have made (a pass for
+// a bid, a bid for a pass).
+func (b *Strong) mismatches(g *game.State, me, skip int, dealt [game.MaxSeats]cards.Mask, talon cards.Mask) int {
 	others := false
 	for _, c := range g.Calls {
-		others = others || c.Seat != me
+		others = others || c.Seat != me && c.Seat != skip
 	}
 	if !others {
 		return 0
@@ -95,7 +95,7 @@ func (b *Strong) mismatches(g *game.State, me int, dealt [game.MaxSeats]cards.Ma
 		if rs.Phase() != game.PhaseAuction || rs.ToAct() != c.Seat {
 			break
 		}
-		if c.Seat != me {
+		if c.Seat != me && c.Seat != skip {
 			calls := rs.Scratch()
 			for _, l := range rs.Choices() {
 				calls = append(calls, l.Value)

@@ -154,6 +154,28 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	if b.CardBudget <= 0 {
 		budget = nodes(100 * time.Millisecond)
 	}
+	// The auction read as evidence: the hands as dealt are what each
+	// player holds now and has played (a declarer who took the talon holds
+	// cards he was not dealt: his calls are not read when he is another).
+	var played [game.MaxSeats]cards.Mask
+	for i := 0; i < g.NTricks; i++ {
+		t := &g.Record[i]
+		for k := 0; k < t.N; k++ {
+			if s := int(t.Seats[k]); s >= 0 {
+				played[s] |= t.Cards[k].Bit()
+			}
+		}
+	}
+	for k := 0; k < tr.N; k++ {
+		if s := int(tr.Seats[k]); s >= 0 {
+			played[s] |= tr.Cards[k].Bit()
+		}
+	}
+	skip := g.Declarer // his calls: not read, unless he is the one deciding
+	read := false
+	for _, c := range g.Calls {
+		read = read || c.Seat != me && c.Seat != skip
+	}
 	solved, spent := 0, 0
 	for i := 0; i < n && spent < budget; i++ {
 		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: counted, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
@@ -163,6 +185,20 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		}
 		if !b.deal(g, p, known, pool, voids) {
 			continue
+		}
+		if read {
+			// of a few deals, the first whose calls the simple player
+			// would have made (else the one with the fewest others)
+			hands, fewest := p.Hands, b.dealtMismatches(g, me, skip, p.Hands, played)
+			for try := 1; try < 6 && fewest > 0; try++ {
+				if !b.deal(g, p, known, pool, voids) {
+					break
+				}
+				if miss := b.dealtMismatches(g, me, skip, p.Hands, played); miss < fewest {
+					hands, fewest = p.Hands, miss
+				}
+			}
+			p.Hands = hands
 		}
 		if talonLeft > 0 {
 			var held cards.Mask
@@ -209,6 +245,20 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		}
 	}
 	return best, !first
+}
+
+// dealtMismatches is mismatches for hands during the card play: the hands
+// as dealt are those held now with the cards each has played; the talon
+// is the rest of the pack. No evidence (0) where that is no deal (a hand
+// out of play, unseen).
+func (b *Strong) dealtMismatches(g *game.Game, me, skip int, hands, played [game.MaxSeats]cards.Mask) int {
+	var dealt [game.MaxSeats]cards.Mask
+	var all cards.Mask
+	for s := 0; s < g.Seats(); s++ {
+		dealt[s] = hands[s] | played[s]
+		all |= dealt[s]
+	}
+	return b.mismatches(&g.State, me, skip, dealt, g.R.Deck.All()&^all)
 }
 
 // deal fills p's hands: the known ones as they are, the others from pool

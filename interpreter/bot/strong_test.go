@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -196,5 +197,59 @@ func TestStrongAllPassCards(t *testing.T) {
 	t.Logf("%d passed-out deals: the first seat took %d tricks playing simple, %d playing strong (%d cards sampled)", passed, tricks[0], tricks[1], sampled)
 	if passed < 20 || sampled == 0 || tricks[1] >= tricks[0] {
 		t.Errorf("%d passed-out deals, %d cards sampled: simple took %d tricks, strong %d", passed, sampled, tricks[0], tricks[1])
+	}
+}
+
+// The card play reads the auction as evidence: at the first card, the
+// hands really dealt agree with every call the simple players made (the
+// declarer's, who took the talon, aside), and hands dealt at random often
+// do not.
+func TestCardSamplesReadTheCalls(t *testing.T) {
+	r, _ := rulesets.Open("sochi")
+	b := bot.NewStrong(1)
+	real, random, checked := 0, 0, 0
+	rng := rand.New(rand.NewPCG(9, 9))
+	for d := uint64(0); d < 200 && checked < 40; d++ {
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+		g.Deal(rand.New(rand.NewPCG(d, 5)))
+		for !g.Over() && g.Phase() != game.PhasePlay {
+			if _, err := g.Apply(g.Players[g.Chooser()].Choose(g, g.Choices())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Over() || len(g.Calls) < 3 {
+			continue
+		}
+		checked++
+		me := (max(g.Declarer, 0) + 1) % 3
+		var none [game.MaxSeats]cards.Mask
+		real += b.DealtMismatches(g, me, g.Declarer, g.Hands, none)
+		// the other hands dealt afresh from the cards they hold together
+		hands := g.Hands
+		var theirs cards.Mask
+		for s := 0; s < 3; s++ {
+			if s != me && g.InPlay(s) {
+				theirs |= g.Hands[s]
+			}
+		}
+		both := theirs.Cards()
+		rng.Shuffle(len(both), func(i, j int) { both[i], both[j] = both[j], both[i] })
+		k := 0
+		for s := 0; s < 3; s++ {
+			if s == me || !g.InPlay(s) {
+				continue
+			}
+			n := hands[s].Count()
+			hands[s] = 0
+			for range n {
+				hands[s] |= both[k].Bit()
+				k++
+			}
+		}
+		random += b.DealtMismatches(g, me, g.Declarer, hands, none)
+	}
+	t.Logf("%d deals: calls the simple player would not have made, %d with the hands dealt, %d with hands dealt at random", checked, real, random)
+	if checked < 20 || real != 0 || random == 0 {
+		t.Errorf("%d deals: %d mismatches with the real hands (want 0), %d with random ones (want some)", checked, real, random)
 	}
 }

@@ -332,6 +332,9 @@ func (s *Solver) value(st *state) int {
 	lo, hi := 0, st.hands[s.toPlay(st)].Count() // the tricks still to play
 	for lo < hi {
 		k := (lo + hi + 1) / 2
+		if s.misere {
+			k = lo + 1 // few tricks, most often: ask from below
+		}
 		if s.search(st, k-1, k) >= k {
 			lo = k
 		} else {
@@ -500,6 +503,9 @@ func (s *Solver) search(st *state, alpha, beta int) int {
 			}
 			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
 		}
+		if s.misere && s.safe(st) {
+			return 0
+		}
 		if !s.misere {
 			// the tricks the leader cashes at once bound the value
 			if qt := s.quickTricks(st); qt > 0 {
@@ -515,8 +521,8 @@ func (s *Solver) search(st *state, alpha, beta int) int {
 		}
 		a0, b0 := alpha, beta
 		v := s.play1(st, alpha, beta)
-		b := s.tt[k]
-		if _, ok := s.tt[k]; !ok {
+		b, ok := s.tt[k]
+		if !ok {
 			b = bound{0, int8(st.hands[st.leader].Count())}
 		}
 		switch {
@@ -590,6 +596,42 @@ func (s *Solver) quickTricks(st *state) int {
 		total += n
 	}
 	return min(total, hand.Count())
+}
+
+// safe reports, between tricks of a contract where the seat counted takes
+// as few tricks as he can, that he takes no more: in every suit he holds,
+// each of his cards is below every other card of it still out (and he
+// holds no trump), and if he leads now, he has a suit another hand holds.
+// He loses the trick he leads (that hand must follow, above him), and then
+// never leads again: a trick led by another is led in a suit whose cards
+// out are all above his, or one he cannot follow, and he throws a card
+// away. The others' cards of a suit only go, so his stay the lowest.
+// (A hand that must head the trick cannot beat anything.)
+func (s *Solver) safe(st *state) bool {
+	me := s.declarer
+	hand := st.hands[me]
+	if s.trump != cards.NoSuit && hand&cards.SuitMask(s.trump) != 0 {
+		return false
+	}
+	var others cards.Mask
+	for i := 0; i < s.seats; i++ {
+		if i != me {
+			others |= st.hands[i]
+		}
+	}
+	leads := st.leader == me
+	canLose := false
+	for su := cards.Suit(0); su < 4; su++ {
+		mine, theirs := hand&cards.SuitMask(su), others&cards.SuitMask(su)
+		if mine == 0 || theirs == 0 {
+			continue
+		}
+		if theirs.Lowest() < mine.Highest() {
+			return false
+		}
+		canLose = true
+	}
+	return !leads || canLose
 }
 
 // play1 tries each card of the seat to play.
@@ -667,6 +709,9 @@ func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card 
 		}
 		keep |= c.Bit()
 	}
+	if s.misere {
+		return s.misereOrder(st, seat, keep, buf)
+	}
 	if st.n == 0 {
 		for m := keep; m != 0; {
 			c := m.Highest()
@@ -696,6 +741,49 @@ func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card 
 	for m := keep &^ winners; m != 0; m &= m - 1 {
 		buf = append(buf, m.Lowest())
 	}
+	return buf
+}
+
+// misereOrder orders keep for a contract where the seat counted takes as
+// few tricks as he can (the order found to search fewest cards on random
+// misères). He leads his lowest cards first; following, he ducks with his
+// highest card below the trick's best, and when he cannot duck wins with
+// his lowest. The others lead low; following, they throw their highest
+// card that leaves the trick as it stands, then overtake as low as they
+// can.
+func (s *Solver) misereOrder(st *state, seat int, keep cards.Mask, buf []cards.Card) []cards.Card {
+	low := func(m cards.Mask) {
+		for ; m != 0; m &= m - 1 {
+			buf = append(buf, m.Lowest())
+		}
+	}
+	high := func(m cards.Mask) {
+		for m != 0 {
+			c := m.Highest()
+			m &^= c.Bit()
+			buf = append(buf, c)
+		}
+	}
+	if st.n == 0 {
+		low(keep)
+		return buf
+	}
+	w := st.trick[0]
+	for k := 1; k < st.n; k++ {
+		c := st.trick[k]
+		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
+			w = c
+		}
+	}
+	var winners cards.Mask
+	for m := keep; m != 0; m &= m - 1 {
+		c := m.Lowest()
+		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
+			winners |= c.Bit()
+		}
+	}
+	high(keep &^ winners)
+	low(winners)
 	return buf
 }
 

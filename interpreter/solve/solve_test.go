@@ -109,45 +109,66 @@ func TestKovalevskayaMisere(t *testing.T) {
 }
 
 // TestSpeed reports the median and worst time to solve whole deals of
-// austrian-1829, west-balkans and sochi (suit, no-trump and misère
-// contracts, a random declarer and leader): with PREF_SOAK=1, 1,000 deals
-// per ruleset; otherwise 20, as a smoke test.
+// austrian-1829, west-balkans and sochi for each kind of contract (suit,
+// no-trump, misère, and the all-pass game with its talon leading, counted
+// for one player), a random contract of the kind, declarer and leader:
+// with PREF_SOAK=1, 1,000 deals per ruleset and kind; otherwise 10 each,
+// as a smoke test.
 func TestSpeed(t *testing.T) {
-	n := 20
+	n := 10
 	if os.Getenv("PREF_SOAK") != "" {
 		n = 1000
 	}
+	kindOf := func(c *ruleset.Contract) string {
+		switch {
+		case c.NoDeclarer:
+			return "all-pass"
+		case c.Exact && c.Tricks == 0:
+			return "misère"
+		case c.Trumps == cards.NoSuit:
+			return "no-trump"
+		}
+		return "suit"
+	}
 	for _, name := range []string{"austrian-1829", "west-balkans", "sochi"} {
 		r, _ := rulesets.Open(name)
-		var contracts []int
-		for i, c := range r.Contracts {
-			if !c.NoDeclarer {
-				contracts = append(contracts, i)
-			}
-		}
-		rng := rand.New(rand.NewPCG(7, 7))
-		all := r.Deck.All().Cards()
-		var times []time.Duration
-		var nodes []int
-		for d := 0; d < n; d++ {
-			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
-			p := &solve.Position{R: r, Contract: contracts[rng.IntN(len(contracts))], Declarer: rng.IntN(3), Leader: rng.IntN(3)}
-			for s := 0; s < 3; s++ {
-				for _, c := range all[s*r.HandSize : (s+1)*r.HandSize] {
-					p.Hands[s] |= c.Bit()
+		for _, kind := range []string{"suit", "no-trump", "misère", "all-pass"} {
+			var contracts []int
+			for i := range r.Contracts {
+				if kindOf(&r.Contracts[i]) == kind {
+					contracts = append(contracts, i)
 				}
 			}
-			start := time.Now()
-			_, s, err := solve.Tricks(p)
-			if err != nil {
-				t.Fatal(err)
+			if len(contracts) == 0 {
+				continue
 			}
-			times = append(times, time.Since(start))
-			nodes = append(nodes, s.Nodes)
+			rng := rand.New(rand.NewPCG(7, 7))
+			all := r.Deck.All().Cards()
+			var times []time.Duration
+			var nodes []int
+			for d := 0; d < n; d++ {
+				rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+				p := &solve.Position{R: r, Contract: contracts[rng.IntN(len(contracts))], Declarer: rng.IntN(3), Leader: rng.IntN(3)}
+				for s := 0; s < 3; s++ {
+					for _, c := range all[s*r.HandSize : (s+1)*r.HandSize] {
+						p.Hands[s] |= c.Bit()
+					}
+				}
+				if r.Contracts[p.Contract].TalonLeads != ruleset.TalonNotTurned {
+					p.Talon = all[3*r.HandSize : 3*r.HandSize+r.TalonSize]
+				}
+				start := time.Now()
+				_, s, err := solve.Tricks(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				times = append(times, time.Since(start))
+				nodes = append(nodes, s.Nodes)
+			}
+			slices.Sort(times)
+			slices.Sort(nodes)
+			t.Logf("%s, %s: %d whole deals, median %v, worst %v; cards tried: median %d, worst %d", name, kind, n, times[len(times)/2], times[len(times)-1], nodes[len(nodes)/2], nodes[len(nodes)-1])
 		}
-		slices.Sort(times)
-		slices.Sort(nodes)
-		t.Logf("%s: %d whole deals, median %v, worst %v; cards tried: median %d, worst %d", name, n, times[len(times)/2], times[len(times)-1], nodes[len(nodes)/2], nodes[len(nodes)-1])
 	}
 }
 

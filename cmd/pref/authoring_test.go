@@ -179,7 +179,7 @@ func TestAnalyseAllPass(t *testing.T) {
 	}
 	var out bytes.Buffer
 	if code := run([]string{"analyse", "../../conformance/sochi/record-all-pass-game.yaml"}, &out, &out); code != exitOK ||
-		!strings.Contains(out.String(), "the fewest tricks each can hold himself to") || !strings.Contains(out.String(), "after trick 10: ") {
+		!strings.Contains(out.String(), "the fewest tricks each can hold themselves to") || !strings.Contains(out.String(), "after trick 10: ") {
 		t.Errorf("the all-pass record: exit %d:\n%s", code, out.String())
 	}
 	out.Reset()

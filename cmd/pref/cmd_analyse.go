@@ -34,8 +34,8 @@ played; --json prints {"declarer_tricks": N, "cards": {...}}.
 
 In the all-pass game (a contract without a declarer, where each player takes
 as few tricks as he can) --declarer names the player counted: the answer is
-the fewest tricks he can hold himself to whatever the others do (they play to
-give him the most). --talon CARDS gives the talon's cards still to be turned
+the fewest tricks that player can hold themselves to whatever the others do
+(they play to give them the most). --talon CARDS gives the talon's cards still to be turned
 into the first tricks, in order, where the contract turns them (talon_leads);
 --dealer-sits-out says a fourth player dealt and sits out, where that lets a
 turned card win its trick.
@@ -43,7 +43,7 @@ turned card win its trick.
 Given a game record instead, it replays each deal's card play and shows after
 every trick what perfect play from there would give the declarer, and the
 first card that cost its side a trick (in the all-pass game, after every
-trick the fewest tricks each player can still hold himself to, and the first
+trick the fewest tricks each player can still hold themselves to, and the first
 card that cost its player a trick).
 
 Example (the Kovalevskaya misère):
@@ -131,7 +131,7 @@ Example (the Kovalevskaya misère):
 				return nil
 			}
 			if ct.NoDeclarer {
-				fmt.Fprintf(out, "All play %s; %s leads. With the others playing to give him tricks, %s can hold himself to %d trick(s) of %d.\n",
+				fmt.Fprintf(out, "All play %s; %s leads. Playing to take as few tricks as possible, %s takes at most %d trick(s) of %d, whatever the others do.\n",
 					ct.Display(), lead, declarer, tricks, p.Hands[p.Leader].Count())
 			} else {
 				fmt.Fprintf(out, "%s plays %s; %s leads. With best play by both sides %s takes %d trick(s) of %d.\n",
@@ -276,7 +276,7 @@ func analyseAllPass(out io.Writer, st *game.State, seats []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "  All play %s; with best play from the deal's start, the fewest tricks each can hold himself to (the others playing to give him the most): %s.\n", ct.Display(), start)
+	fmt.Fprintf(out, "  All play %s; with best play from the deal's start, the fewest tricks each can hold themselves to (the others playing to give them the most): %s.\n", ct.Display(), start)
 	for i, s := range steps {
 		if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
 			h, err := holds(s.Trick)

@@ -14,22 +14,28 @@ import (
 )
 
 // timed is a player that times the card decisions its inner player makes
-// with a real choice (more than one legal card, a declarer to solve for).
+// with a real choice (more than one legal card): against a declarer, and
+// in the all-pass game apart.
 type timed struct {
 	game.Player
-	times, first *[]time.Duration // every decision; those of the first trick
+	times, first, allPass *[]time.Duration // every decision; those of the first trick; the all-pass game's
 }
 
 func (p timed) Choose(g *game.Game, legal []game.Action) game.Action {
-	if legal[0].Phase != game.PhasePlay || len(legal) < 2 || g.Declarer < 0 {
+	if legal[0].Phase != game.PhasePlay || len(legal) < 2 {
 		return p.Player.Choose(g, legal)
 	}
 	start := time.Now()
 	a := p.Player.Choose(g, legal)
 	d := time.Since(start)
-	*p.times = append(*p.times, d)
-	if g.NTricks == 0 {
+	switch {
+	case g.Declarer < 0:
+		*p.allPass = append(*p.allPass, d)
+	case g.NTricks == 0:
 		*p.first = append(*p.first, d)
+		fallthrough
+	default:
+		*p.times = append(*p.times, d)
 	}
 	return a
 }
@@ -46,13 +52,13 @@ func TestStrongCardSpeed(t *testing.T) {
 	}
 	for _, name := range []string{"austrian-1829", "west-balkans", "sochi"} {
 		r, _ := rulesets.Open(name)
-		var times, first []time.Duration
+		var times, first, allPass []time.Duration
 		for d := 0; d < n; d++ {
 			players := make([]game.Player, r.Hands)
 			for i := range players {
 				b := bot.NewStrong(uint64(d*7 + i))
 				b.CardsOnly = true
-				players[i] = timed{b, &times, &first}
+				players[i] = timed{b, &times, &first, &allPass}
 			}
 			g := game.New(r, players)
 			g.Deal(rand.New(rand.NewPCG(uint64(d), 3)))
@@ -64,7 +70,7 @@ func TestStrongCardSpeed(t *testing.T) {
 			t.Logf("%s: no card decisions", name)
 			continue
 		}
-		t.Logf("%s, %d deals: %s; first trick: %s", name, n, quantiles(times), quantiles(first))
+		t.Logf("%s, %d deals: %s; first trick: %s; the all-pass game: %s", name, n, quantiles(times), quantiles(first), quantiles(allPass))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/bot"
@@ -152,5 +153,97 @@ func BenchmarkWorkers(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestReportIsADirectCount: every figure of a report — each seat's mean
+// result and its interval, the all-pass share, each contract's count, make
+// rate and its declarer's mean — against the same sessions played here deal
+// by deal at a table and counted in two passes (west-balkans: money, and
+// deals passed out).
+func TestReportIsADirectCount(t *testing.T) {
+	r, _ := rulesets.Open("west-balkans")
+	const sessions, length, seed = 12, 10, 4
+	rep, err := simulate.Run(r, simulate.Config{Deals: sessions * length, Workers: 2, Seed: seed, SessionLen: length}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := make([][]float64, r.Hands)
+	allPass := 0
+	declared := map[string][]float64{}
+	made := map[string]int{}
+	for s := 0; s < sessions; s++ {
+		tb, _ := table.New(r, []string{"A", "B", "C"})
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+		st := settle.New(r)
+		rng := rand.New(rand.NewPCG(seed, uint64(s)))
+		for d := 0; d < length; d++ {
+			if _, err := tb.Ante(); err != nil {
+				t.Fatal(err)
+			}
+			before := slices.Clone(tb.Balance)
+			g.Deal(rng)
+			g.SetAllPassRun(tb.AllPassRun)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			o := tb.Outcome(g)
+			l, err := st.Settle(o, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dealer := tb.Dealer
+			if err := tb.Apply(o, l); err != nil {
+				t.Fatal(err)
+			}
+			result := func(i int) float64 { // seat i from the dealer's left
+				k := (dealer + 1 + i) % 3
+				return float64(tb.Balance[k].Num())/float64(tb.Balance[k].Den()) - float64(before[k].Num())/float64(before[k].Den())
+			}
+			for i := range seats {
+				seats[i] = append(seats[i], result(i))
+			}
+			if g.Declarer < 0 {
+				allPass++
+			} else {
+				name := r.Contracts[g.Contract].Name
+				declared[name] = append(declared[name], result(g.Declarer))
+				if r.Contracts[g.Contract].Made(r.Need(g.Contract, g.Hand), g.Taken[g.Declarer], g.BestRun) && !g.Conceded {
+					made[name]++
+				}
+			}
+			tb.Next()
+		}
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }
+	twoPass := func(xs []float64) (mean, half float64) {
+		for _, x := range xs {
+			mean += x
+		}
+		mean /= float64(len(xs))
+		var ss float64
+		for _, x := range xs {
+			ss += (x - mean) * (x - mean)
+		}
+		return mean, 1.96 * math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs)))
+	}
+	for i, xs := range seats {
+		mean, half := twoPass(xs)
+		if got := rep.Seats[i]; !near(got.Mean, mean) || !near(got.High-got.Mean, half) || got.N != len(xs) {
+			t.Errorf("seat %d: report %v (n %d), counted %.6f ± %.6f (n %d)", i, got, got.N, mean, half, len(xs))
+		}
+	}
+	if want := float64(allPass) / float64(sessions*length); !near(rep.AllPass.Mean, want) || allPass == 0 {
+		t.Errorf("all passed: report %v, counted %v (%d deals)", rep.AllPass.Mean, want, allPass)
+	}
+	if len(rep.Contracts) != len(declared) {
+		t.Errorf("%d contracts in the report, %d counted", len(rep.Contracts), len(declared))
+	}
+	for _, c := range rep.Contracts {
+		xs := declared[c.Name]
+		mean, _ := twoPass(xs) // the declarer's mean
+		if c.Declared != len(xs) || !near(c.Declarer.Mean, mean) || !near(c.Made.Mean, float64(made[c.Name])/float64(len(xs))) {
+			t.Errorf("%s: report declared %d, made %v, declarer %v; counted %d, %d made, %v", c.Name, c.Declared, c.Made.Mean, c.Declarer.Mean, len(xs), made[c.Name], mean)
+		}
 	}
 }

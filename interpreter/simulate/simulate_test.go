@@ -10,6 +10,8 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/simulate"
 	"github.com/preference-rules/pref/interpreter/table"
@@ -94,32 +96,9 @@ func TestGrowthIsADirectCount(t *testing.T) {
 		t.Fatalf("growth of %q over %d deals, want the pot over %d", rep.GrowthOf, len(rep.Growth), length)
 	}
 	sum := make([]float64, length)
-	for s := 0; s < sessions; s++ {
-		tb, _ := table.New(r, []string{"A", "B", "C"})
-		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
-		st := settle.New(r)
-		rng := rand.New(rand.NewPCG(seed, uint64(s)))
-		for d := 0; d < length; d++ {
-			if _, err := tb.Ante(); err != nil {
-				t.Fatal(err)
-			}
-			g.Deal(rng)
-			g.SetAllPassRun(tb.AllPassRun)
-			if err := g.Run(); err != nil {
-				t.Fatal(err)
-			}
-			o := tb.Outcome(g)
-			l, err := st.Settle(o, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := tb.Apply(o, l); err != nil {
-				t.Fatal(err)
-			}
-			sum[d] += float64(tb.Pot.Num()) / float64(tb.Pot.Den())
-			tb.Next()
-		}
-	}
+	playSessions(t, r, sessions, length, seed, func(d int, tb *table.Table, g *game.Game, before []money.Amount, dealer int) {
+		sum[d] += float64(tb.Pot.Num()) / float64(tb.Pot.Den())
+	})
 	for d := range sum {
 		if want := sum[d] / sessions; math.Abs(rep.Growth[d].Mean-want) > 1e-9 {
 			t.Errorf("pot after deal %d: report %v, counted %v", d+1, rep.Growth[d].Mean, want)
@@ -172,49 +151,24 @@ func TestReportIsADirectCount(t *testing.T) {
 	allPass := 0
 	declared := map[string][]float64{}
 	made := map[string]int{}
-	for s := 0; s < sessions; s++ {
-		tb, _ := table.New(r, []string{"A", "B", "C"})
-		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
-		st := settle.New(r)
-		rng := rand.New(rand.NewPCG(seed, uint64(s)))
-		for d := 0; d < length; d++ {
-			if _, err := tb.Ante(); err != nil {
-				t.Fatal(err)
-			}
-			before := slices.Clone(tb.Balance)
-			g.Deal(rng)
-			g.SetAllPassRun(tb.AllPassRun)
-			if err := g.Run(); err != nil {
-				t.Fatal(err)
-			}
-			o := tb.Outcome(g)
-			l, err := st.Settle(o, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dealer := tb.Dealer
-			if err := tb.Apply(o, l); err != nil {
-				t.Fatal(err)
-			}
-			result := func(i int) float64 { // seat i from the dealer's left
-				k := (dealer + 1 + i) % 3
-				return float64(tb.Balance[k].Num())/float64(tb.Balance[k].Den()) - float64(before[k].Num())/float64(before[k].Den())
-			}
-			for i := range seats {
-				seats[i] = append(seats[i], result(i))
-			}
-			if g.Declarer < 0 {
-				allPass++
-			} else {
-				name := r.Contracts[g.Contract].Name
-				declared[name] = append(declared[name], result(g.Declarer))
-				if r.Contracts[g.Contract].Made(r.Need(g.Contract, g.Hand), g.Taken[g.Declarer], g.BestRun) && !g.Conceded {
-					made[name]++
-				}
-			}
-			tb.Next()
+	playSessions(t, r, sessions, length, seed, func(d int, tb *table.Table, g *game.Game, before []money.Amount, dealer int) {
+		result := func(i int) float64 { // seat i from the dealer's left
+			k := (dealer + 1 + i) % 3
+			return float64(tb.Balance[k].Num())/float64(tb.Balance[k].Den()) - float64(before[k].Num())/float64(before[k].Den())
 		}
-	}
+		for i := range seats {
+			seats[i] = append(seats[i], result(i))
+		}
+		if g.Declarer < 0 {
+			allPass++
+			return
+		}
+		name := r.Contracts[g.Contract].Name
+		declared[name] = append(declared[name], result(g.Declarer))
+		if r.Contracts[g.Contract].Made(r.Need(g.Contract, g.Hand), g.Taken[g.Declarer], g.BestRun) && !g.Conceded {
+			made[name]++
+		}
+	})
 	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }
 	twoPass := func(xs []float64) (mean, half float64) {
 		for _, x := range xs {
@@ -244,6 +198,42 @@ func TestReportIsADirectCount(t *testing.T) {
 		mean, _ := twoPass(xs) // the declarer's mean
 		if c.Declared != len(xs) || !near(c.Declarer.Mean, mean) || !near(c.Made.Mean, float64(made[c.Name])/float64(len(xs))) {
 			t.Errorf("%s: report declared %d, made %v, declarer %v; counted %d, %d made, %v", c.Name, c.Declared, c.Made.Mean, c.Declarer.Mean, len(xs), made[c.Name], mean)
+		}
+	}
+}
+
+// playSessions plays the sessions simulate.Run plays (the seed and the
+// session's number fix the cards), deal by deal at a table of simple
+// players, and calls each after every deal is settled and applied, with
+// the balances after the ante and the deal's dealer.
+func playSessions(t *testing.T, r *ruleset.Ruleset, sessions, length int, seed uint64, each func(d int, tb *table.Table, g *game.Game, before []money.Amount, dealer int)) {
+	t.Helper()
+	for s := 0; s < sessions; s++ {
+		tb, _ := table.New(r, []string{"A", "B", "C"})
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+		st := settle.New(r)
+		rng := rand.New(rand.NewPCG(seed, uint64(s)))
+		for d := 0; d < length; d++ {
+			if _, err := tb.Ante(); err != nil {
+				t.Fatal(err)
+			}
+			before := slices.Clone(tb.Balance)
+			g.Deal(rng)
+			g.SetAllPassRun(tb.AllPassRun)
+			if err := g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			o := tb.Outcome(g)
+			l, err := st.Settle(o, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dealer := tb.Dealer
+			if err := tb.Apply(o, l); err != nil {
+				t.Fatal(err)
+			}
+			each(d, tb, g, before, dealer)
+			tb.Next()
 		}
 	}
 }

@@ -681,9 +681,11 @@ func (s *Solver) play1(st *state, alpha, beta int) int {
 }
 
 // candidates are the legal cards worth trying, appended to buf: one of
-// each run of equivalent cards, the likeliest best first (the leader's
-// highest first; a follower's cheapest card that takes the trick, then his
-// lowest).
+// each run of equivalent cards, the likeliest best first: the leader's
+// highest first, a follower's cheapest card that takes the trick, then his
+// lowest; where the seat counted takes as few tricks as he can, the
+// leader's lowest first, and a follower's highest card that leaves the
+// trick as it stands, then his lowest that takes it.
 func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card {
 	legal := s.legal(st, seat)
 	var others cards.Mask // the cards that may come between: other hands, and this trick's
@@ -709,81 +711,60 @@ func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card 
 		}
 		keep |= c.Bit()
 	}
-	if s.misere {
-		return s.misereOrder(st, seat, keep, buf)
-	}
 	if st.n == 0 {
-		for m := keep; m != 0; {
-			c := m.Highest()
-			m &^= c.Bit()
-			buf = append(buf, c)
+		if s.misere {
+			return low(buf, keep)
 		}
-		return buf
+		return high(buf, keep)
 	}
-	// the cards that would win the trick as it stands, cheapest first
+	winners := s.winners(st, keep)
+	if s.misere {
+		// duck with the highest card below the trick's best, else win
+		// low; the others likewise throw their highest card that leaves
+		// the trick as it stands (the order found to search fewest cards
+		// on random misères)
+		return low(high(buf, keep&^winners), winners)
+	}
+	// the cheapest card that takes the trick, then the lowest
+	return low(low(buf, winners), keep&^winners)
+}
+
+// winners are the cards of m that would take the trick under way as it
+// stands: above its best card in that card's suit, or a trump on a trick
+// no trump has reached.
+func (s *Solver) winners(st *state, m cards.Mask) cards.Mask {
 	w := st.trick[0]
+	beats := func(c cards.Card) bool {
+		return c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump
+	}
 	for k := 1; k < st.n; k++ {
-		c := st.trick[k]
-		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
+		if c := st.trick[k]; beats(c) {
 			w = c
 		}
 	}
-	var winners cards.Mask
-	for m := keep; m != 0; m &= m - 1 {
-		c := m.Lowest()
-		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
-			winners |= c.Bit()
+	var out cards.Mask
+	for ; m != 0; m &= m - 1 {
+		if c := m.Lowest(); beats(c) {
+			out |= c.Bit()
 		}
 	}
-	for m := winners; m != 0; m &= m - 1 {
-		buf = append(buf, m.Lowest())
-	}
-	for m := keep &^ winners; m != 0; m &= m - 1 {
+	return out
+}
+
+// low appends m's cards to buf, lowest first; high, highest first.
+func low(buf []cards.Card, m cards.Mask) []cards.Card {
+	for ; m != 0; m &= m - 1 {
 		buf = append(buf, m.Lowest())
 	}
 	return buf
 }
 
-// misereOrder orders keep for a contract where the seat counted takes as
-// few tricks as he can (the order found to search fewest cards on random
-// misères). He leads his lowest cards first; following, he ducks with his
-// highest card below the trick's best, and when he cannot duck wins with
-// his lowest. The others lead low; following, they throw their highest
-// card that leaves the trick as it stands, then overtake as low as they
-// can.
-func (s *Solver) misereOrder(st *state, seat int, keep cards.Mask, buf []cards.Card) []cards.Card {
-	low := func(m cards.Mask) {
-		for ; m != 0; m &= m - 1 {
-			buf = append(buf, m.Lowest())
-		}
+func high(buf []cards.Card, m cards.Mask) []cards.Card {
+	for m != 0 {
+		c := m.Highest()
+		m &^= c.Bit()
+		buf = append(buf, c)
 	}
-	high := func(m cards.Mask) {
-		for m != 0 {
-			c := m.Highest()
-			m &^= c.Bit()
-			buf = append(buf, c)
-		}
-	}
-	if st.n == 0 {
-		low(keep)
-		return buf
-	}
-	w := st.trick[0]
-	for k := 1; k < st.n; k++ {
-		c := st.trick[k]
-		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
-			w = c
-		}
-	}
-	var winners cards.Mask
-	for m := keep; m != 0; m &= m - 1 {
-		c := m.Lowest()
-		if c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
-			winners |= c.Bit()
-		}
-	}
-	high(keep &^ winners)
-	low(winners)
 	return buf
 }
 

@@ -182,8 +182,13 @@ func TestAnalyseAllPass(t *testing.T) {
 		!strings.Contains(out.String(), "the fewest tricks each can hold themselves to") || !strings.Contains(out.String(), "after trick 10: ") {
 		t.Errorf("the all-pass record: exit %d:\n%s", code, out.String())
 	}
-	out.Reset()
-	if code := run(append(slices.Clone(args[:len(args)-3]), "--talon", "KS"), &out, &out); code != exitUsage || !strings.Contains(out.String(), "KS is in a hand and in the talon") {
-		t.Errorf("a talon card also in a hand: exit %d: %s", code, out.String())
+	for _, bad := range []struct{ talon, want string }{
+		{"KS", "KS is in a hand and in the talon"},
+		{"AD AH 7C", "--talon: 3 cards; the talon of sochi holds 2"},
+	} {
+		out.Reset()
+		if code := run(append(slices.Clone(args[:len(args)-3]), "--talon", bad.talon), &out, &out); code != exitUsage || !strings.Contains(out.String(), bad.want) {
+			t.Errorf("--talon %s: exit %d: %s", bad.talon, code, out.String())
+		}
 	}
 }

@@ -106,6 +106,9 @@ Example (the Kovalevskaya misère):
 				}
 				p.Talon = append(p.Talon, c)
 			}
+			if len(p.Talon) > r.TalonSize {
+				return badInput(fmt.Errorf("--talon: %d cards; the talon of %s holds %d", len(p.Talon), r.Name, r.TalonSize))
+			}
 			p.TalonCompetes = ct.TalonCompetes(dealerOut)
 			tricks, _, err := solve.Tricks(p)
 			if err != nil {

@@ -207,8 +207,8 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 			taken = append(taken, fmt.Sprintf("the talon %d", g.TalonTaken))
 		}
 		w.add("Tricks: "+strings.Join(taken, ", ")+".", nil)
-		if text := perfectPlay(g, names, cardName); text != "" {
-			w.add(text, nil)
+		if text := PerfectPlay(g, names, cardName); text != "" {
+			w.add(text+" (pref analyse shows this for any game record.)", nil)
 		}
 	}
 	o := g.Outcome(names)
@@ -254,17 +254,38 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 	return w, nil
 }
 
-// perfectPlay says what best play would have given, every hand known
-// (double-dummy, as pref analyse shows it): the declarer's tricks with best
-// play by both sides from the first card, and the first card that cost its
-// side a trick. Empty where the solver does not reach the deal.
-func perfectPlay(g *game.Game, names []string, cardName func(cards.Card) string) string {
-	if g.Declarer < 0 {
+// PerfectPlay says what best play would have given in g's finished deal,
+// every hand known (double-dummy, as pref analyse shows it): the
+// declarer's tricks with best play by both sides from the first card, what
+// he took, and the first card that cost each side a trick; in the all-pass
+// game, the fewest tricks each player could have held himself to and the
+// first card that cost its player a trick. Empty where there was no card
+// play or the solver does not reach the deal.
+func PerfectPlay(g *game.Game, names []string, cardName func(cards.Card) string) string {
+	if g.Contract < 0 || g.NTricks == 0 {
 		return ""
 	}
 	steps, err := solve.Replay(&g.State)
 	if err != nil || len(steps) == 0 {
 		return ""
+	}
+	if g.Declarer < 0 {
+		holds, err := solve.Holds(&g.State, 0)
+		if err != nil {
+			return ""
+		}
+		var parts []string
+		for s, v := range holds {
+			parts = append(parts, fmt.Sprintf("%s %d (took %d)", names[s], v, g.Taken[s]))
+		}
+		text := "Perfect play: with every hand known, the fewest tricks each could have held himself to from the first card, whatever the others did: " + strings.Join(parts, ", ") + "."
+		if s, ok := solve.FirstCost(steps, true); ok {
+			text += fmt.Sprintf(" The first card that cost its player a trick: %s's %s to trick %d (best play then held %s to %d instead of %d).",
+				names[s.Seat], cardName(s.Card), s.Trick, names[s.Seat], s.After, s.Before)
+		} else {
+			text += " Every card played was as good as the best for its player."
+		}
+		return text
 	}
 	decl := names[g.Declarer]
 	text := fmt.Sprintf("Perfect play: with every hand known, best play by both sides from the first card gives %s %d trick(s); %s took %d.",
@@ -293,7 +314,7 @@ func perfectPlay(g *game.Game, names []string, cardName func(cards.Card) string)
 	if costs == 0 {
 		text += " Every card played was as good as the best."
 	}
-	return text + " (pref analyse shows this for any game record.)"
+	return text
 }
 
 func (w *Walkthrough) add(text string, q *Quiz) {

@@ -35,6 +35,7 @@ func playCmd() *cobra.Command {
 		toPool    int
 		wholeGame bool
 		botKind   string
+		review    bool
 		// --record
 		recordPath string
 		force      bool
@@ -107,7 +108,7 @@ size is its option bula.`,
 			if botKind != "simple" && botKind != "strong" {
 				return badInput(fmt.Errorf("--bots %q: simple or strong", botKind))
 			}
-			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii, bots: botKind}
+			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii, bots: botKind, review: review}
 			if recordPath != "" {
 				if toPool > 0 {
 					opts["pool-target"] = toPool
@@ -156,6 +157,7 @@ size is its option bula.`,
 	f.BoolVar(&plain, "plain", false, "with --seat: plain-text prompts even at a terminal")
 	f.StringVar(&recordPath, "record", "", "write what was played as a game record to this file (atomically; see docs/records.md)")
 	f.BoolVar(&force, "force", false, "with --record: overwrite an existing file")
+	f.BoolVar(&review, "review", false, "after each deal, what perfect play would have given (every hand known) and the first card that cost each side a trick")
 	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples)")
 	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets with the option pool-target)")
 	f.BoolVar(&wholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
@@ -324,6 +326,8 @@ type printer struct {
 	// paint, when set, colours a card's name by its suit (the full screen)
 	paint func(c cards.Card, name string) string
 	bots  string // the computer players' kind (--bots): simple or strong
+	// review: after each deal, what perfect play would have given (--review)
+	review bool
 }
 
 func (p *printer) seatName(seat int) string {

@@ -43,7 +43,7 @@ After the cards, the guided deal says what perfect play would have given (every
 hand known, as pref analyse shows it) and the first card that cost each side a
 trick. At the full screen a deal of your own follows the lessons, against the
 computer players of --bots (simple, or strong), whose choice is also the hint
-(?).`,
+(?), and ends with the same review of perfect play.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -85,7 +85,7 @@ computer players of --bots (simple, or strong), whose choice is also the hint
 				if err != nil {
 					return badInput(err)
 				}
-				p := &printer{w: out, r: r, ascii: ascii, bots: botKind}
+				p := &printer{w: out, r: r, ascii: ascii, bots: botKind, review: true}
 				return playFullScreen(cmd, p, t, rand.New(rand.NewPCG(w.Seed+1, 0x9e3779b97f4a7c15)), 1, defaultNames[0])
 			}
 			if !skip {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/tutorial"
 	"math/rand/v2"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -333,6 +335,11 @@ func (s *session) finishDeal() error {
 	s.inDeal = false
 	seatNames := p.names
 	p.deal(g, seatNames)
+	if p.review {
+		if text := tutorial.PerfectPlay(g, seatNames, p.card); text != "" {
+			p.f("\n%s\n", wrapWords(text, 78))
+		}
+	}
 	o := t.Outcome(g)
 	l, err := s.settler.Settle(o, true)
 	if err != nil {
@@ -400,4 +407,23 @@ func (b *reasoned) Choose(g *game.Game, legal []game.Action) game.Action {
 		b.p.f("  %-10s %-12s (%s)\n", b.names[a.Seat], call, b.reason())
 	}
 	return a
+}
+
+// wrapWords breaks text into lines of at most width columns between words.
+func wrapWords(text string, width int) string {
+	var b strings.Builder
+	col := 0
+	for _, w := range strings.Fields(text) {
+		n := utf8.RuneCountInString(w)
+		if col > 0 && col+1+n > width {
+			b.WriteByte('\n')
+			col = 0
+		} else if col > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += n
+	}
+	return b.String()
 }

@@ -51,8 +51,12 @@ rule changes.`,
 			var progress func(int)
 			errOut := cmd.ErrOrStderr()
 			if isTerminal(errOut) && !asJSON {
+				shown := -1 // the percentage last drawn
 				progress = func(done int) {
-					if done == deals || done%max(1, deals/100) < 20 {
+					// called as each block of sessions is merged, a few
+					// hundred times a run: drawn when the percentage moves
+					if pct := done * 100 / deals; pct != shown || done == deals {
+						shown = pct
 						fmt.Fprintf(errOut, "\r%s %d/%d deals", bar(done, deals, 30), done, deals)
 						if done == deals {
 							fmt.Fprintln(errOut)

@@ -215,3 +215,20 @@ func TestRealTableScreen(t *testing.T) {
 	send("q")
 	send("q")
 }
+
+// TestSimulateProgressInATerminal: at a terminal pref simulate draws its
+// progress bar as the blocks of sessions come in, many times a run, and
+// ends at the whole count.
+func TestSimulateProgressInATerminal(t *testing.T) {
+	t.Parallel()
+	cmd, s, _ := startInTerminal(t, "simulate", "--ruleset", "austrian-1829", "--deals", "60000", "--workers", "2")
+	s.waitFor(t, 0, "60000/60000 deals")
+	s.waitFor(t, 0, "results per deal")
+	_ = cmd.Wait()
+	s.mu.Lock()
+	draws := bytes.Count(s.buf.Bytes(), []byte("/60000 deals"))
+	s.mu.Unlock()
+	if draws < 10 {
+		t.Errorf("the progress bar was drawn %d times", draws)
+	}
+}

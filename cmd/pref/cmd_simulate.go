@@ -14,7 +14,7 @@ import (
 )
 
 func simulateCmd() *cobra.Command {
-	var name, compare string
+	var name, compare, botKind string
 	var options, compareOptions []string
 	var deals, workers int
 	var seed uint64
@@ -47,7 +47,10 @@ rule changes.`,
 			}
 			comparing := compare != "" || len(compareOptions) > 0
 			// a comparison is deal by deal: only then are the deals' results kept
-			cfg := simulate.Config{Deals: deals, Workers: workers, Seed: seed, KeepPerDeal: comparing}
+			if botKind != "simple" && botKind != "strong" && botKind != "strong-cards" {
+				return badInput(fmt.Errorf("--bots %q: simple, strong or strong-cards", botKind))
+			}
+			cfg := simulate.Config{Deals: deals, Workers: workers, Seed: seed, KeepPerDeal: comparing, Bots: botKind}
 			var progress func(int)
 			errOut := cmd.ErrOrStderr()
 			if isTerminal(errOut) && !asJSON {
@@ -121,6 +124,7 @@ rule changes.`,
 	f.Uint64Var(&seed, "seed", 1, "random seed")
 	f.StringVar(&compare, "compare", "", "a second ruleset played on the same cards")
 	f.StringSliceVar(&compareOptions, "compare-option", nil, "an option of the compared ruleset, name=value")
+	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, strong (far slower: every decision weighed by playing it out), or strong-cards (the strong player's cards, the rest simple's)")
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd

@@ -1,6 +1,7 @@
 package simulate
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -26,6 +27,11 @@ type Config struct {
 	// SeatDifference (a comparison on the same cards); without it a run
 	// keeps only its running totals, whatever the number of deals.
 	KeepPerDeal bool
+	// Bots is the computer players' kind, as NewPlayer names it: simple
+	// (also when empty), strong or strong-cards. A strong player is made
+	// afresh for each session, seeded by the seed and the session, so that
+	// the report stays the same whatever the number of workers.
+	Bots string
 }
 
 // Stat is a mean with its 95 % confidence interval.
@@ -75,6 +81,9 @@ func Run(r *ruleset.Ruleset, cfg Config, progress func(done int)) (*Report, erro
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
 	}
+	if _, err := NewPlayer(cmp.Or(cfg.Bots, "simple"), 0); err != nil {
+		return nil, err
+	}
 	sessions := (cfg.Deals + cfg.SessionLen - 1) / cfg.SessionLen
 	// Workers take blocks of sessions, each tallied in the order of its
 	// sessions; the blocks are merged in their order. The block size
@@ -98,6 +107,7 @@ func Run(r *ruleset.Ruleset, cfg Config, progress func(done int)) (*Report, erro
 		go func() {
 			defer wg.Done()
 			wk := newWorker(r)
+			wk.bots = cfg.Bots
 			for {
 				b := int(claimed.Add(1) - 1)
 				if b >= blocks {
@@ -254,6 +264,7 @@ type worker struct {
 	l             settle.Ledger
 	before, after []float64
 	final         []money.Amount
+	bots          string // Config.Bots
 }
 
 func newWorker(r *ruleset.Ruleset) *worker {
@@ -266,6 +277,11 @@ func newWorker(r *ruleset.Ruleset) *worker {
 
 // session plays n deals at one table, seeded by (seed, s), into t.
 func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int, t *tally, keep bool) error {
+	if w.bots != "" && w.bots != "simple" {
+		for i := range w.g.Players {
+			w.g.Players[i], _ = NewPlayer(w.bots, seed^uint64(s)<<8^uint64(i))
+		}
+	}
 	names := []string{"A", "B", "C", "D"}[:r.Hands]
 	tb, err := table.New(r, names)
 	if err != nil {

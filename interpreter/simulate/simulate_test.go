@@ -237,3 +237,29 @@ func playSessions(t *testing.T, r *ruleset.Ruleset, sessions, length int, seed u
 		}
 	}
 }
+
+// With strong players (made afresh each session from the seed and the
+// session's number) the report is still the same whatever the number of
+// workers, and differs from the simple players'.
+func TestStrongBotsSameWithAnyWorkers(t *testing.T) {
+	r, _ := rulesets.Open("austrian-1829")
+	cfg := simulate.Config{Deals: 6, Workers: 1, Seed: 2, SessionLen: 2, Bots: "strong-cards"}
+	one, err := simulate.Run(r, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 3
+	three, _ := simulate.Run(r, cfg, nil)
+	if !reflect.DeepEqual(one, three) {
+		t.Fatalf("strong-cards, 1 worker and 3 differ:\n%+v\n%+v", one, three)
+	}
+	cfg.Bots = "simple"
+	simple, _ := simulate.Run(r, cfg, nil)
+	if reflect.DeepEqual(one, simple) {
+		t.Errorf("strong-cards and simple players gave the same report")
+	}
+	cfg.Bots = "clever"
+	if _, err := simulate.Run(r, cfg, nil); err == nil {
+		t.Errorf("no error for players of no known kind")
+	}
+}

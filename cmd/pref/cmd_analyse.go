@@ -99,6 +99,11 @@ Example (the Kovalevskaya misère):
 				}
 			}
 			ct := &r.Contracts[ci]
+			for i, h := range p.Hands[:r.Hands] {
+				if h == 0 && ct.NoDeclarer {
+					return badInput(fmt.Errorf("--hand: %s is played by every hand; %s has none", ct.Display(), seats[i]))
+				}
+			}
 			for _, f := range strings.FieldsFunc(talon, func(c rune) bool { return c == ' ' || c == ',' }) {
 				c, err := r.Deck.Parse(unpretty(r.Deck, f))
 				if err != nil {

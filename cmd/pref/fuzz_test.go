@@ -10,7 +10,7 @@ import (
 // fuzzCommands are the commands FuzzCLIArgs runs: those that finish
 // quickly whatever their arguments (play and tutorial deal and play, and
 // may read standard input).
-var fuzzCommands = []string{"settle", "validate", "verify", "rules", "rulesets", "schema"}
+var fuzzCommands = []string{"settle", "validate", "verify", "rules", "rulesets", "schema", "analyse"}
 
 // FuzzCLIArgs runs pref with an argument vector built from the input: a
 // command chosen by cmd, then the lines of args. Whatever the arguments,
@@ -44,6 +44,8 @@ func FuzzCLIArgs(f *testing.F) {
 		{"rulesets", ""},
 		{"schema", ""},
 		{"settle", "--help"},
+		{"analyse", "--ruleset\nsochi\n--contract\nall-pass\n--declarer\nAnton\n--lead\nAnton\n--hand\nAnton=7S 8H\n--hand\nBrigitte=QS 9H\n--hand\nCharlotte=KS 10H\n--talon\nAS\n--cards"},
+		{"analyse", "--ruleset\nsochi\n--contract\nmisere\n--declarer\nAnton\n--lead\nCharlotte\n--hand\nAnton=7S 8S\n--hand\nBrigitte=KS AS\n--hand\nCharlotte=JS QS\n--json"},
 	}
 	for _, s := range seeds {
 		for i, c := range fuzzCommands {

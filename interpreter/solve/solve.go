@@ -148,6 +148,19 @@ func New(p *Position) (*Solver, *state, error) {
 			return nil, nil, fmt.Errorf("%s is in a hand and in the talon", r.Deck.Name((st.hands[i] & talon).Lowest()))
 		}
 	}
+	// who plays: everyone in the all-pass game, the declarer and a
+	// defender at least in a contract
+	inPlay := 0
+	for i := 0; i < s.seats; i++ {
+		if st.hands[i] != 0 || played(st, i) {
+			inPlay++
+		} else if ct.NoDeclarer {
+			return nil, nil, fmt.Errorf("%s is played by every hand: hand %d holds no cards", ct.Display(), i+1)
+		}
+	}
+	if inPlay < 2 {
+		return nil, nil, fmt.Errorf("a contract is played by the declarer and at least one defender: one hand holds cards")
+	}
 	// every seat in play holds as many cards as the others still to play
 	want := -1
 	for i := 0; i < s.seats; i++ {

@@ -69,10 +69,16 @@ func (Player) Choose(g *game.Game, legal []game.Action) game.Action {
 		for _, l := range legal {
 			m |= l.Cards
 		}
-		t := trickOf(g)
-		a.Cards = 1 << DecidePlay(s, uint32(m), &t, trumpOf(g), g.Declarer)
+		a.Cards = Player{}.ChooseCard(g, m).Bit()
 	}
 	return a
+}
+
+// ChooseCard is Choose for a card, from the mask of the cards open: a
+// game.CardChooser, as pref simulate gives its simple players.
+func (Player) ChooseCard(g *game.Game, legal cards.Mask) cards.Card {
+	t := trickOf(g)
+	return cards.Card(DecidePlay(g.ToAct(), uint32(legal), &t, trumpOf(g), g.Declarer))
 }
 
 // trickOf is the interpreter's trick under way as the players see it.
@@ -151,8 +157,13 @@ func (SochiPlayer) Choose(g *game.Game, legal []game.Action) game.Action {
 		for _, l := range legal {
 			m |= l.Cards
 		}
-		t := trickOf(g)
-		a.Cards = 1 << DecideSochiPlay(s, uint32(m), &t, trumpOf(g), g.Declarer, g.Contract)
+		a.Cards = SochiPlayer{}.ChooseCard(g, m).Bit()
 	}
 	return a
+}
+
+// ChooseCard is Choose for a card, from the mask of the cards open.
+func (SochiPlayer) ChooseCard(g *game.Game, legal cards.Mask) cards.Card {
+	t := trickOf(g)
+	return cards.Card(DecideSochiPlay(g.ToAct(), uint32(legal), &t, trumpOf(g), g.Declarer, g.Contract))
 }

@@ -34,7 +34,11 @@ func newInterp(tb testing.TB, name string) *interp {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return &interp{r: r, g: game.New(r, []game.Player{Player{}, Player{}, Player{}}), s: settle.New(r)}
+	g := game.New(r, []game.Player{Player{}, Player{}, Player{}})
+	for i := range 3 { // the cards from the mask, as pref simulate asks its players
+		g.CardChoosers[i] = Player{}.ChooseCard
+	}
+	return &interp{r: r, g: g, s: settle.New(r)}
 }
 
 // run plays and settles one deal.

@@ -13,6 +13,9 @@ import (
 func newSochiInterp(tb testing.TB) *interp {
 	in := newInterp(tb, "sochi")
 	in.g.Players = []game.Player{SochiPlayer{}, SochiPlayer{}, SochiPlayer{}}
+	for i := range 3 {
+		in.g.CardChoosers[i] = SochiPlayer{}.ChooseCard
+	}
 	return in
 }
 

@@ -7,6 +7,27 @@ import (
 
 var _ game.Player = (*Simple)(nil)
 
+// ChooseCard is Choose for a card, from the mask of the cards open to
+// the seat to play: a game.CardChooser, the play loop's fast path (no list
+// of actions built, none searched).
+func (b *Simple) ChooseCard(g *game.Game, legal cards.Mask) cards.Card {
+	return b.play(g, g.ToAct(), legal)
+}
+
+// FastCards sets g's card choosers (game.Game.CardChoosers) for the seats
+// whose player is a *Simple itself, and clears the others': a type that
+// embeds Simple is another type and keeps its own Choose.
+func FastCards(g *game.Game) {
+	for i := range g.CardChoosers {
+		g.CardChoosers[i] = nil
+		if i < len(g.Players) {
+			if s, ok := g.Players[i].(*Simple); ok {
+				g.CardChoosers[i] = s.ChooseCard
+			}
+		}
+	}
+}
+
 // Choose takes one of the legal actions: the bot's decision for the phase
 // they belong to. Reason says why. A player that wants to decide one phase
 // itself chooses that phase and passes the rest to Choose.

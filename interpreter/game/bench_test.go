@@ -2,9 +2,11 @@ package game_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/preference-rules/pref/internal/allocs"
+	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
@@ -21,6 +23,7 @@ func BenchmarkDeal(b *testing.B) {
 				b.Fatal(err)
 			}
 			g := game.New(r, bots(r.Hands))
+			bot.FastCards(g) // as pref simulate plays them
 			s := settle.New(r)
 			rng := rand.New(rand.NewPCG(1, 2))
 			seats := names(r.Hands)
@@ -49,6 +52,7 @@ func BenchmarkPlay(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			r, _ := rulesets.Open(name)
 			g := game.New(r, bots(r.Hands))
+			bot.FastCards(g)
 			rng := rand.New(rand.NewPCG(1, 2))
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -107,6 +111,7 @@ func TestDealAllocatesNothing(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		r, _ := rulesets.Open(name)
 		g := game.New(r, bots(r.Hands))
+		bot.FastCards(g) // as pref simulate plays them
 		s := settle.New(r)
 		rng := rand.New(rand.NewPCG(3, 4))
 		seats := names(r.Hands)
@@ -140,4 +145,59 @@ func TestDealAllocatesNothing(t *testing.T) {
 			t.Errorf("%s: %d allocations in %d deals with their settlement (%d doubled)", name, n, playDeals, doubled)
 		}
 	}
+}
+
+// TestCardChoosersPlayAsChoose: the simple players' fast path for cards
+// (bot.FastCards) plays every deal exactly as their Choose does, every
+// decision the same, for every embedded ruleset; and a player that embeds
+// Simple keeps its own Choose.
+func TestCardChoosersPlayAsChoose(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, _ := rulesets.Open(name)
+		slow, fast := game.New(r, bots(r.Hands)), game.New(r, bots(r.Hands))
+		bot.FastCards(fast)
+		slow.KeepHistory, fast.KeepHistory = true, true
+		for d := uint64(0); d < 300; d++ {
+			slow.Deal(rand.New(rand.NewPCG(d, 9)))
+			fast.Deal(rand.New(rand.NewPCG(d, 9)))
+			if err := slow.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if err := fast.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(slow.History, fast.History) {
+				t.Fatalf("%s deal %d: the fast path played otherwise", name, d)
+			}
+		}
+	}
+	r, _ := rulesets.Open("austrian-1829")
+	asked := 0
+	g := game.New(r, []game.Player{&counting{n: &asked}, &bot.Simple{}, &bot.Simple{}})
+	bot.FastCards(g)
+	if g.CardChoosers[0] != nil || g.CardChoosers[1] == nil {
+		t.Fatalf("card choosers set: %v, %v", g.CardChoosers[0] != nil, g.CardChoosers[1] != nil)
+	}
+	for d := uint64(0); d < 10; d++ {
+		g.Deal(rand.New(rand.NewPCG(d, 1)))
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if asked == 0 {
+		t.Errorf("the player embedding Simple was never asked for a card")
+	}
+}
+
+// counting embeds Simple and counts the cards it is asked for.
+type counting struct {
+	bot.Simple
+	n *int
+}
+
+func (c *counting) Choose(g *game.Game, legal []game.Action) game.Action {
+	if legal[0].Phase == game.PhasePlay {
+		*c.n++
+	}
+	return c.Simple.Choose(g, legal)
 }

@@ -16,7 +16,12 @@ func (g *Game) Run() error {
 			_, err := g.Apply(Action{}) // no deal: Apply says so
 			return err
 		}
-		a := g.answer(g.Players[g.Chooser()].Choose(g, g.Choices()))
+		var a Action
+		if f := g.CardChoosers[g.Chooser()]; f != nil && g.phase == PhasePlay {
+			a = Action{Phase: PhasePlay, Seat: g.toAct, Cards: f(g, g.Legal(g.toAct)).Bit()}
+		} else {
+			a = g.answer(g.Players[g.Chooser()].Choose(g, g.Choices()))
+		}
 		if err := g.take(a); err != nil {
 			return err
 		}

@@ -138,9 +138,20 @@ type Game struct {
 	// order (a game record is written from it).
 	History     []Action
 	KeepHistory bool
-	actions     [80]Action // the legal actions offered to players, reused
-	buf         [64]int    // Scratch's buffer
+	// CardChoosers, where set for a seat, choose that seat's player's
+	// cards in Run from the mask of the cards open to it, instead of its
+	// Choose from a list of actions: the play loop's fast path, for
+	// players whose cards are a function of the mask (the simple player's
+	// ChooseCard). It is set by whoever makes the game, never found by a
+	// method: a player type embedding another would otherwise have its
+	// own Choose bypassed by the embedded type's.
+	CardChoosers [MaxSeats]CardChooser
+	actions      [80]Action // the legal actions offered to players, reused
+	buf          [64]int    // Scratch's buffer
 }
+
+// A CardChooser chooses a card of legal for the player to play.
+type CardChooser func(g *Game, legal cards.Mask) cards.Card
 
 // Scratch is an empty slice over a buffer the game keeps, for players that
 // list calls or contracts without allocating per decision.

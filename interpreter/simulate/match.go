@@ -150,6 +150,7 @@ func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []f
 		players[i], _ = NewPlayer(k, seed^uint64(d)<<8^uint64(i))
 	}
 	g := game.New(r, players)
+	bot.FastCards(g)
 	sheet := r.Sheet.Final != nil
 	if _, err := t.Ante(); err != nil {
 		return nil, false, false, false, err

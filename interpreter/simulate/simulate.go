@@ -272,7 +272,9 @@ func newWorker(r *ruleset.Ruleset) *worker {
 	for i := range players {
 		players[i] = &bot.Simple{}
 	}
-	return &worker{g: game.New(r, players), st: newSettler(r)}
+	g := game.New(r, players)
+	bot.FastCards(g) // simple players choose their cards from the mask
+	return &worker{g: g, st: newSettler(r)}
 }
 
 // session plays n deals at one table, seeded by (seed, s), into t.
@@ -281,6 +283,7 @@ func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int, t *tally, ke
 		for i := range w.g.Players {
 			w.g.Players[i], _ = NewPlayer(w.bots, seed^uint64(s)<<8^uint64(i))
 		}
+		bot.FastCards(w.g)
 	}
 	names := []string{"A", "B", "C", "D"}[:r.Hands]
 	tb, err := table.New(r, names)

@@ -35,7 +35,8 @@ played; --json prints {"declarer_tricks": N, "cards": {...}}.
 In the all-pass game (a contract without a declarer, where each player takes
 as few tricks as he can) --declarer names the player counted: the answer is
 the fewest tricks that player can hold themselves to whatever the others do
-(they play to give them the most). --talon CARDS gives the talon's cards still
+(they play to give them the most; --json's declarer_tricks are that player's).
+--talon CARDS gives the talon's cards still
 to be turned into the first tricks, in order, where the contract turns them
 (talon_leads); --dealer-sits-out says a fourth player dealt and sits out,
 where that lets a turned card win its trick.

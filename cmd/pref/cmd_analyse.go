@@ -36,10 +36,10 @@ In the all-pass game (a contract without a declarer, where each player takes
 as few tricks as he can) --declarer names the player counted: the answer is
 the fewest tricks that player can hold themselves to whatever the others do
 (they play to give them the most; --json's declarer_tricks are that player's).
---talon CARDS gives the talon's cards still
-to be turned into the first tricks, in order, where the contract turns them
-(talon_leads); --dealer-sits-out says a fourth player dealt and sits out,
-where that lets a turned card win its trick.
+--talon CARDS gives the talon's cards still to be turned into the first
+tricks, in order, where the contract turns them (talon_leads);
+--dealer-sits-out says a fourth player dealt and sits out, where that lets a
+turned card win its trick.
 
 Given a game record instead, it replays each deal's card play and shows after
 every trick what perfect play from there would give the declarer, and the

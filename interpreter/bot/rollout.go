@@ -123,9 +123,11 @@ type ddKey struct {
 // the solver's nodes it took. Seat me aims at contract target as declarer
 // (lays aside for it and announces it; -1: as the simple player would);
 // every other decision is the simple player's; the cards are a line of
-// best play where the solver covers the contract (a declarer, no talon
-// leading), else the simple player's. Lines are kept in lines, by the
-// hands they start from.
+// best play in a contract with a declarer, else the simple player's (in
+// the all-pass game the solver's line is one player's worst case, the
+// others playing against him: it would value every passed-out deal at its
+// worst for the player weighing it). Lines are kept in lines, by the hands
+// they start from.
 func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.Card, maxNodes int) ([game.MaxSeats]float64, int, bool) {
 	rg := &b.roll
 	rg.State = *s

@@ -12,8 +12,9 @@ import (
 // Strong is a computer player that plays its cards by perfect-information
 // Monte Carlo: it deals the cards it cannot see among the other hands in
 // every way consistent with what it has seen (hand sizes, the suits a
-// player showed out of), solves each deal double-dummy, and plays the card
-// that does best on average.
+// player showed out of, its own discard, the others' calls), solves each
+// deal double-dummy (in the all-pass game for itself, against the others),
+// and plays the card that does best on average.
 //
 // Its other decisions (the auction, an all-pass offer, hand or talon, the
 // discard and the contract announced, the defence, invitations, contra

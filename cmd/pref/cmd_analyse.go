@@ -23,7 +23,7 @@ func analyseCmd() *cobra.Command {
 	var perCard, asJSON, dealerOut bool
 	cmd := &cobra.Command{
 		Use:   "analyse [RECORD] | --contract C --declarer SEAT --lead SEAT --hand SEAT=CARDS...",
-		Short: "Double-dummy: the tricks the declarer takes with best play by both sides",
+		Short: "Double-dummy: what best play gives, for a position or a played deal trick by trick",
 		Long: `Solve a position with every hand known: the tricks the declarer takes when
 both sides play their best under the ruleset's rules of play (in a misère the
 declarer takes as few as he can). Hands are given as --hand SEAT=CARDS (cards

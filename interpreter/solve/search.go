@@ -7,11 +7,15 @@ import (
 	"github.com/preference-rules/pref/interpreter/game"
 )
 
+// key is a position between tricks as the transposition table knows it
+// (Solver.key makes it).
 type key struct {
 	hands  [game.MaxSeats]cards.Mask
 	leader int8
 }
 
+// bound is what the table knows of a position's value: the declarer's
+// tricks from there on are at least lo and at most hi.
 type bound struct{ lo, hi int8 }
 
 // key is the table's key for a position between tricks: the hands in

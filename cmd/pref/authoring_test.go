@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -190,5 +191,43 @@ func TestAnalyseAllPass(t *testing.T) {
 		if code := run(append(slices.Clone(args[:len(args)-3]), "--talon", bad.talon), &out, &out); code != exitUsage || !strings.Contains(out.String(), bad.want) {
 			t.Errorf("--talon %s: exit %d: %s", bad.talon, code, out.String())
 		}
+	}
+}
+
+// pref analyse RECORD --json: each deal's best play as play began and after
+// every trick, by name, and the first card that cost a trick, as the text
+// says them (Anton's diamonds: 7 from the start, KD to trick 2 costs one;
+// the passed-out deal: every player's count after each of the ten tricks).
+func TestAnalyseRecordJSON(t *testing.T) {
+	type deal struct {
+		Deal      int              `json:"deal"`
+		Contract  string           `json:"contract"`
+		Declarer  string           `json:"declarer"`
+		Best      []map[string]int `json:"best"`
+		FirstCost *struct {
+			Trick         int
+			Seat, Card    string
+			Before, After int
+		} `json:"first_cost"`
+	}
+	read := func(path string) []deal {
+		var out bytes.Buffer
+		if code := run([]string{"analyse", path, "--json"}, &out, &out); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", path, code, out.String())
+		}
+		var v struct{ Deals []deal }
+		if err := json.Unmarshal(out.Bytes(), &v); err != nil {
+			t.Fatalf("%s: %v\\n%s", path, err, out.String())
+		}
+		return v.Deals
+	}
+	d := read("../../conformance/austrian-1829/record-anton-diamonds.yaml")
+	if len(d) != 1 || d[0].Declarer != "Anton" || d[0].Contract != "diamonds" || len(d[0].Best) != 11 || d[0].Best[0]["Anton"] != 7 || d[0].Best[2]["Anton"] != 6 ||
+		d[0].FirstCost == nil || d[0].FirstCost.Trick != 2 || d[0].FirstCost.Card != "KD" || d[0].FirstCost.Before != 7 || d[0].FirstCost.After != 6 {
+		t.Errorf("Anton's diamonds: %+v", d)
+	}
+	p := read("../../conformance/sochi/record-all-pass-game.yaml")
+	if len(p) != 1 || p[0].Declarer != "" || p[0].Contract != "all-pass" || len(p[0].Best) != 11 || len(p[0].Best[0]) != 3 || p[0].Best[0]["Charlotte"] != 4 {
+		t.Errorf("the passed-out deal: %+v", p)
 	}
 }

@@ -45,7 +45,9 @@ Given a game record instead, it replays each deal's card play and shows after
 every trick what perfect play from there would give the declarer, and the
 first card that cost its side a trick (in the all-pass game, after every
 trick the fewest tricks each player can still hold themselves to, and the first
-card that cost its player a trick).
+card that cost its player a trick). With --json: {"deals": [{"deal", "contract",
+"declarer", "best": [as play began, after trick 1, ...], "first_cost"}]}, each
+"best" by player's name.
 
 Example (the Kovalevskaya misère):
   pref analyse --ruleset sochi --contract misere --declarer Anton --lead Charlotte \
@@ -55,7 +57,7 @@ Example (the Kovalevskaya misère):
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				return analyseRecord(cmd, args[0])
+				return analyseRecord(cmd, args[0], asJSON)
 			}
 			r, _, err := openWithOptions(name, options)
 			if err != nil {
@@ -210,9 +212,72 @@ func readRecord(path string) (*record.Record, *ruleset.Ruleset, error) {
 	return rec, r, nil
 }
 
+// dealAnalysis is what perfect play says of one played deal: as play
+// began and after every trick, the declarer's tricks in the whole deal with
+// best play from there (in the all-pass game, the fewest each player can
+// still hold himself to), and the first card that cost its side (its
+// player) a trick. It is printed as text or, with --json, as is.
+type dealAnalysis struct {
+	Deal     int    `json:"deal"`
+	Contract string `json:"contract,omitempty"` // its name in the bid table
+	label    string // the contract as the text names it
+	Declarer string `json:"declarer,omitempty"` // none: the all-pass game
+	Note     string `json:"note,omitempty"`     // why there is nothing to analyse
+	// Best[0] is as play began, Best[i] after trick i: the declarer's
+	// tricks, or each player's in the all-pass game, by name.
+	Best      []map[string]int `json:"best,omitempty"`
+	FirstCost *cardCost        `json:"first_cost,omitempty"`
+}
+
+// cardCost is a card after which best play gives its side a trick less.
+type cardCost struct {
+	Trick  int    `json:"trick"`
+	Seat   string `json:"seat"`
+	Card   string `json:"card"`
+	Before int    `json:"before"`
+	After  int    `json:"after"`
+}
+
+// analyseDeal analyses one replayed deal of a record.
+func analyseDeal(index int, st *game.State, seats []string) dealAnalysis {
+	a := dealAnalysis{Deal: index + 1}
+	if st == nil || st.Contract < 0 || st.NTricks == 0 {
+		a.Note = "no card play: nothing to analyse"
+		return a
+	}
+	r := st.R
+	a.Contract, a.label = r.Contracts[st.Contract].Name, r.Contracts[st.Contract].Display()
+	if st.Declarer >= 0 {
+		a.Declarer = seats[st.Declarer]
+	}
+	steps, err := solve.Replay(st)
+	if err != nil {
+		a.Note = err.Error()
+		return a
+	}
+	for n := 0; n <= st.NTricks; n++ {
+		h, err := solve.Holds(st, n)
+		if err != nil {
+			a.Note = err.Error()
+			return a
+		}
+		best := map[string]int{}
+		for s, v := range h {
+			if v >= 0 {
+				best[seats[s]] = v
+			}
+		}
+		a.Best = append(a.Best, best)
+	}
+	if s, ok := solve.FirstCost(steps, solve.Misere(r, st.Contract)); ok {
+		a.FirstCost = &cardCost{Trick: s.Trick, Seat: seats[s.Seat], Card: r.Deck.Name(s.Card), Before: s.Before, After: s.After}
+	}
+	return a
+}
+
 // analyseRecord shows, for each deal of a record, what perfect play would
 // have given after every trick, and the first card that cost a trick.
-func analyseRecord(cmd *cobra.Command, path string) error {
+func analyseRecord(cmd *cobra.Command, path string, asJSON bool) error {
 	rec, r, err := readRecord(path)
 	if err != nil {
 		return err
@@ -221,84 +286,60 @@ func analyseRecord(cmd *cobra.Command, path string) error {
 	if err != nil {
 		return failed("%v", err)
 	}
-	out := cmd.OutOrStdout()
+	var all []dealAnalysis
 	for _, d := range deals {
-		st := d.State
-		fmt.Fprintf(out, "Deal %d\n", d.Index+1)
-		if st == nil || st.Contract < 0 || st.NTricks == 0 {
-			fmt.Fprintf(out, "  no card play: nothing to analyse\n")
-			continue
-		}
-		if st.Declarer < 0 {
-			if err := analyseAllPass(out, st, d.Seats); err != nil {
-				fmt.Fprintf(out, "  %v\n", err)
-			}
-			continue
-		}
-		steps, err := solve.Replay(st)
+		all = append(all, analyseDeal(d.Index, d.State, d.Seats))
+	}
+	out := cmd.OutOrStdout()
+	if asJSON {
+		data, err := json.MarshalIndent(map[string]any{"deals": all}, "", "  ")
 		if err != nil {
-			fmt.Fprintf(out, "  %v\n", err)
-			continue
+			return failed("%v", err)
 		}
-		decl := d.Seats[st.Declarer]
-		ct := &r.Contracts[st.Contract]
-		fmt.Fprintf(out, "  %s plays %s; with best play from the deal's start %s takes %d trick(s).\n", decl, ct.Display(), decl, steps[0].Before)
-		for i, s := range steps {
-			if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
-				fmt.Fprintf(out, "  after trick %d: best play gives %s %d\n", s.Trick, decl, s.After)
-			}
-		}
-		if s, ok := solve.FirstCost(steps, solve.Misere(r, st.Contract)); ok {
-			fmt.Fprintf(out, "  the first card that cost a trick: trick %d: %s played %s, and best play then gives the declarer %d instead of %d\n", s.Trick, d.Seats[s.Seat], r.Deck.Name(s.Card), s.After, s.Before)
-		} else {
-			fmt.Fprintf(out, "  every card was as good as the best\n")
-		}
+		fmt.Fprintln(out, string(data))
+		return nil
+	}
+	for i, a := range all {
+		printDealAnalysis(out, a, deals[i].Seats)
 	}
 	return nil
 }
 
-// analyseAllPass shows a deal without a declarer (the all-pass game):
-// after every trick, the fewest tricks each player can still hold himself
-// to in the whole deal, the others playing to give him the most; and the
-// first card after which its own player's count rose.
-func analyseAllPass(out io.Writer, st *game.State, seats []string) error {
-	r := st.R
-	ct := &r.Contracts[st.Contract]
-	steps, err := solve.Replay(st)
-	if err != nil {
-		return err
+// printDealAnalysis prints a deal's analysis as text.
+func printDealAnalysis(out io.Writer, a dealAnalysis, seats []string) {
+	fmt.Fprintf(out, "Deal %d\n", a.Deal)
+	if a.Note != "" {
+		fmt.Fprintf(out, "  %s\n", a.Note)
+		return
 	}
-	holds := func(n int) (string, error) {
-		h, err := solve.Holds(st, n)
-		if err != nil {
-			return "", err
+	if a.Declarer != "" {
+		fmt.Fprintf(out, "  %s plays %s; with best play from the deal's start %s takes %d trick(s).\n", a.Declarer, a.label, a.Declarer, a.Best[0][a.Declarer])
+		for i := 1; i < len(a.Best); i++ {
+			fmt.Fprintf(out, "  after trick %d: best play gives %s %d\n", i, a.Declarer, a.Best[i][a.Declarer])
 		}
+		if c := a.FirstCost; c != nil {
+			fmt.Fprintf(out, "  the first card that cost a trick: trick %d: %s played %s, and best play then gives the declarer %d instead of %d\n", c.Trick, c.Seat, c.Card, c.After, c.Before)
+		} else {
+			fmt.Fprintf(out, "  every card was as good as the best\n")
+		}
+		return
+	}
+	each := func(best map[string]int) string {
 		var parts []string
-		for s, v := range h {
-			if v >= 0 {
-				parts = append(parts, fmt.Sprintf("%s %d", seats[s], v))
+		for _, s := range seats {
+			if v, ok := best[s]; ok {
+				parts = append(parts, fmt.Sprintf("%s %d", s, v))
 			}
 		}
-		return strings.Join(parts, ", "), nil
+		return strings.Join(parts, ", ")
 	}
-	start, err := holds(0)
-	if err != nil {
-		return err
+	fmt.Fprintf(out, "  All play %s; with best play from the deal's start, the fewest tricks each can hold themselves to (the others playing to give them the most): %s.\n", a.label, each(a.Best[0]))
+	for i := 1; i < len(a.Best); i++ {
+		fmt.Fprintf(out, "  after trick %d: %s\n", i, each(a.Best[i]))
 	}
-	fmt.Fprintf(out, "  All play %s; with best play from the deal's start, the fewest tricks each can hold themselves to (the others playing to give them the most): %s.\n", ct.Display(), start)
-	for i, s := range steps {
-		if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
-			h, err := holds(s.Trick)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(out, "  after trick %d: %s\n", s.Trick, h)
-		}
-	}
-	if s, ok := solve.FirstCost(steps, true); ok {
-		fmt.Fprintf(out, "  the first card that cost its player a trick: trick %d: %s played %s, and best play then holds %s to %d instead of %d\n", s.Trick, seats[s.Seat], r.Deck.Name(s.Card), seats[s.Seat], s.After, s.Before)
+	if c := a.FirstCost; c != nil {
+		fmt.Fprintf(out, "  the first card that cost its player a trick: trick %d: %s played %s, and best play then holds %s to %d instead of %d\n", c.Trick, c.Seat, c.Card, c.Seat, c.After, c.Before)
 	} else {
 		fmt.Fprintf(out, "  every card was as good as the best for its player\n")
 	}
-	return nil
 }

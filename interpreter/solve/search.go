@@ -303,6 +303,9 @@ func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card 
 	}
 	if st.n == 0 {
 		if s.misere {
+			if seat != s.declarer {
+				return s.forcingLeads(st, keep, buf)
+			}
 			return low(buf, keep)
 		}
 		return high(buf, keep)
@@ -354,6 +357,38 @@ func high(buf []cards.Card, m cards.Mask) []cards.Card {
 		c := m.Highest()
 		m &^= c.Bit()
 		buf = append(buf, c)
+	}
+	return buf
+}
+
+// forcingLeads orders a leader's cards against a player who takes as few
+// tricks as he can: first the suits where his lowest card stands highest
+// above the leader's lowest (he is likeliest forced to win), each lowest
+// card first; then the suits he is out of.
+func (s *Solver) forcingLeads(st *state, keep cards.Mask, buf []cards.Card) []cards.Card {
+	his := st.hands[s.declarer]
+	var order [4]cards.Suit
+	var score [4]int
+	n := 0
+	for su := cards.Suit(0); su < 4; su++ {
+		mine := keep & cards.SuitMask(su)
+		if mine == 0 {
+			continue
+		}
+		sc := -100
+		if h := his & cards.SuitMask(su); h != 0 {
+			sc = h.Lowest().Rank() - mine.Lowest().Rank()
+		}
+		i := n
+		for i > 0 && score[i-1] < sc {
+			order[i], score[i] = order[i-1], score[i-1]
+			i--
+		}
+		order[i], score[i] = su, sc
+		n++
+	}
+	for _, su := range order[:n] {
+		buf = low(buf, keep&cards.SuitMask(su))
 	}
 	return buf
 }

@@ -231,3 +231,33 @@ func TestAnalyseRecordJSON(t *testing.T) {
 		t.Errorf("the passed-out deal: %+v", p)
 	}
 }
+
+// pref analyse --trick: a position in the middle of a trick. In the
+// Kovalevskaya misère Charlotte's JH lets Anton escape and her 10D catches
+// him, as the values of her cards say; Anton is then the one to play, his
+// cards valued; a trick card still in a hand, or a trick already full, is
+// refused.
+func TestAnalyseMidTrick(t *testing.T) {
+	base := []string{"analyse", "--ruleset", "sochi", "--contract", "misere", "--declarer", "Anton", "--lead", "Charlotte",
+		"--hand", "Anton=7S 8S 9S 10S 8C 7D 8D 9D 8H 9H", "--hand", "Brigitte=KS AS 10C JC QC AD 10H QH KH AH"}
+	for _, tc := range []struct {
+		charlotte, trick, want string
+		code                   int
+	}{
+		{"JS QS 7C 9C 10D JD QD KD 7H", "JH", `{"declarer_tricks":0,"cards":{"8H":0,"9H":0}}`, exitOK},
+		{"JS QS 7C 9C JD QD KD 7H JH", "10D", `{"declarer_tricks":1,"cards":{"7D":1,"8D":1,"9D":1}}`, exitOK},
+		{"JS QS 7C 9C 10D JD QD KD 7H JH", "JH", "JH is in a hand and in the trick", exitUsage},
+		{"JS QS 7C 9C 10D JD QD KD 7H", "JH 9H 10H", "3 cards complete the trick", exitUsage},
+	} {
+		var out bytes.Buffer
+		args := append(slices.Clone(base), "--hand", "Charlotte="+tc.charlotte, "--trick", tc.trick, "--cards", "--json")
+		if code := run(args, &out, &out); code != tc.code || !strings.Contains(out.String(), tc.want) {
+			t.Errorf("--trick %s: exit %d: %s, want %s", tc.trick, code, out.String(), tc.want)
+		}
+	}
+	var out bytes.Buffer
+	run(append(slices.Clone(base), "--hand", "Charlotte=JS QS 7C 9C 10D JD QD KD 7H", "--trick", "JH"), &out, &out)
+	if want := "Charlotte led, the trick holds JH, Anton to play. With best play by both sides Anton takes 0 trick(s) of 10."; !strings.Contains(out.String(), want) {
+		t.Errorf("%s\nwant %s", out.String(), want)
+	}
+}

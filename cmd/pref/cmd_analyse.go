@@ -18,7 +18,7 @@ import (
 )
 
 func analyseCmd() *cobra.Command {
-	var name, contract, declarer, lead, talon string
+	var name, contract, declarer, lead, talon, trick string
 	var hands, seats, options []string
 	var perCard, asJSON, dealerOut bool
 	cmd := &cobra.Command{
@@ -28,9 +28,11 @@ func analyseCmd() *cobra.Command {
 both sides play their best under the ruleset's rules of play (in a misère the
 declarer takes as few as he can). Hands are given as --hand SEAT=CARDS (cards
 as 7S or 7♠, separated by spaces or commas), every hand the same length, up to
-a whole deal; a defender whose hand is not given has dropped out. --cards adds,
-for each legal card of the player to lead, the declarer's tricks if it is
-played; --json prints {"declarer_tricks": N, "cards": {...}}.
+a whole deal; a defender whose hand is not given has dropped out. --trick
+CARDS gives the cards already played to the trick under way, from the
+leader's (the hands without them). --cards adds, for each legal card of the
+player to play, the declarer's tricks if it is played; --json prints
+{"declarer_tricks": N, "cards": {...}}.
 
 In the all-pass game (a contract without a declarer, where each player takes
 as few tricks as he can) --declarer names the player counted: the answer is
@@ -81,12 +83,14 @@ Example (the Kovalevskaya misère):
 			if p.Declarer < 0 || p.Leader < 0 {
 				return badInput(fmt.Errorf("--declarer and --lead must name seats of %v", seats))
 			}
+			var given [8]bool // the seats a --hand names: in play
 			for _, h := range hands {
 				who, list, ok := strings.Cut(h, "=")
 				s := slices.Index(seats, who)
 				if !ok || s < 0 {
 					return badInput(fmt.Errorf("--hand %q: write SEAT=CARDS with a seat of %v", h, seats))
 				}
+				given[s] = true
 				for _, f := range strings.FieldsFunc(list, func(c rune) bool { return c == ' ' || c == ',' }) {
 					c, err := r.Deck.Parse(unpretty(r.Deck, f))
 					if err != nil {
@@ -101,9 +105,37 @@ Example (the Kovalevskaya misère):
 					return badInput(fmt.Errorf("--hand %s: %d cards; a hand holds %d", who, p.Hands[s].Count(), r.HandSize))
 				}
 			}
+			// the trick under way: its cards from the leader's, played by the
+			// seats in play in turn
+			for _, f := range strings.FieldsFunc(trick, func(c rune) bool { return c == ' ' || c == ',' }) {
+				c, err := r.Deck.Parse(unpretty(r.Deck, f))
+				if err != nil {
+					return badInput(fmt.Errorf("--trick: %v", err))
+				}
+				p.Trick = append(p.Trick, c)
+			}
+			toPlay := p.Leader // the seat to play now
+			if len(p.Trick) > 0 {
+				if !given[p.Leader] {
+					return badInput(fmt.Errorf("--trick: the leader %s has no --hand", seats[p.Leader]))
+				}
+				for s := p.Leader; len(p.TrickSeats) < len(p.Trick); s = (s + 1) % r.Hands {
+					if given[s] {
+						if len(p.TrickSeats) > 0 && s == p.Leader {
+							return badInput(fmt.Errorf("--trick: %d cards; the seats in play play %d to a trick", len(p.Trick), len(p.TrickSeats)))
+						}
+						p.TrickSeats = append(p.TrickSeats, s)
+					}
+				}
+				for toPlay = (p.TrickSeats[len(p.TrickSeats)-1] + 1) % r.Hands; !given[toPlay]; toPlay = (toPlay + 1) % r.Hands {
+				}
+				if toPlay == p.Leader {
+					return badInput(fmt.Errorf("--trick: %d cards complete the trick: give the position after it", len(p.Trick)))
+				}
+			}
 			ct := &r.Contracts[ci]
 			for i, h := range p.Hands[:r.Hands] {
-				if h == 0 && ct.NoDeclarer {
+				if h == 0 && !given[i] && ct.NoDeclarer {
 					return badInput(fmt.Errorf("--hand: %s is played by every hand; %s has none", ct.Display(), seats[i]))
 				}
 			}
@@ -141,12 +173,21 @@ Example (the Kovalevskaya misère):
 				fmt.Fprintln(out, string(data))
 				return nil
 			}
+			leads := lead + " leads"
+			if len(p.Trick) > 0 {
+				var played []string
+				for _, c := range p.Trick {
+					played = append(played, r.Deck.Name(c))
+				}
+				leads = fmt.Sprintf("%s led, the trick holds %s, %s to play", lead, strings.Join(played, " "), seats[toPlay])
+			}
+			left := p.Hands[toPlay].Count() // the tricks still to play, this one too
 			if ct.NoDeclarer {
-				fmt.Fprintf(out, "All play %s; %s leads. Playing to take as few tricks as possible, %s takes at most %d trick(s) of %d, whatever the others do.\n",
-					ct.Display(), lead, declarer, tricks, p.Hands[p.Leader].Count())
+				fmt.Fprintf(out, "All play %s; %s. Playing to take as few tricks as possible, %s takes at most %d trick(s) of %d, whatever the others do.\n",
+					ct.Display(), leads, declarer, tricks, left)
 			} else {
-				fmt.Fprintf(out, "%s plays %s; %s leads. With best play by both sides %s takes %d trick(s) of %d.\n",
-					declarer, ct.Display(), lead, declarer, tricks, p.Hands[p.Leader].Count())
+				fmt.Fprintf(out, "%s plays %s; %s. With best play by both sides %s takes %d trick(s) of %d.\n",
+					declarer, ct.Display(), leads, declarer, tricks, left)
 			}
 			if perCard {
 				order := make([]cards.Card, 0, len(values))
@@ -162,7 +203,7 @@ Example (the Kovalevskaya misère):
 				if ct.NoDeclarer {
 					whose = declarer + "'s"
 				}
-				fmt.Fprintf(out, "%s's cards, and %s tricks after each: %s\n", lead, whose, strings.Join(parts, ", "))
+				fmt.Fprintf(out, "%s's cards, and %s tricks after each: %s\n", seats[toPlay], whose, strings.Join(parts, ", "))
 			}
 			return nil
 		},
@@ -171,13 +212,14 @@ Example (the Kovalevskaya misère):
 	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
 	f.StringVar(&contract, "contract", "", "the contract played (its name in the bid table)")
 	f.StringVar(&declarer, "declarer", "", "the declarer's seat (in the all-pass game, the player counted)")
+	f.StringVar(&trick, "trick", "", "the cards already played to the trick under way, from the leader's (a seat that played its last card: --hand SEAT=)")
 	f.StringVar(&talon, "talon", "", "the talon's cards still to be turned into tricks, in order (talon_leads)")
 	f.BoolVar(&dealerOut, "dealer-sits-out", false, "a fourth player dealt and sits out (a turned talon card may then win its trick)")
 	f.StringVar(&lead, "lead", "", "the seat to lead")
 	f.StringArrayVar(&hands, "hand", nil, "a hand: SEAT=CARDS (repeat for each seat in play)")
 	f.StringSliceVar(&seats, "seats", nil, "the seats in playing order (default Anton, Brigitte, Charlotte)")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
-	f.BoolVar(&perCard, "cards", false, "also the value of each legal card of the player to lead")
+	f.BoolVar(&perCard, "cards", false, "also the value of each legal card of the player to play")
 	f.BoolVar(&asJSON, "json", false, "print the answer as JSON")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd

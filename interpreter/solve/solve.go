@@ -143,9 +143,19 @@ func New(p *Position) (*Solver, *state, error) {
 		}
 		talon |= c.Bit()
 	}
+	var inTrick cards.Mask // as given: a talon card turned on opening is not one
+	for _, c := range p.Trick {
+		if inTrick.Has(c) || talon.Has(c) {
+			return nil, nil, fmt.Errorf("%s is played twice", r.Deck.Name(c))
+		}
+		inTrick |= c.Bit()
+	}
 	for i := 0; i < s.seats; i++ {
 		if st.hands[i]&talon != 0 {
 			return nil, nil, fmt.Errorf("%s is in a hand and in the talon", r.Deck.Name((st.hands[i] & talon).Lowest()))
+		}
+		if st.hands[i]&inTrick != 0 {
+			return nil, nil, fmt.Errorf("%s is in a hand and in the trick", r.Deck.Name((st.hands[i] & inTrick).Lowest()))
 		}
 	}
 	// who plays: everyone in the all-pass game, the declarer and a

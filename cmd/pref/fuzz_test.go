@@ -46,6 +46,7 @@ func FuzzCLIArgs(f *testing.F) {
 		{"settle", "--help"},
 		{"analyse", "--ruleset\nsochi\n--contract\nall-pass\n--declarer\nAnton\n--lead\nAnton\n--hand\nAnton=7S 8H\n--hand\nBrigitte=QS 9H\n--hand\nCharlotte=KS 10H\n--talon\nAS\n--cards"},
 		{"analyse", "--ruleset\nsochi\n--contract\nmisere\n--declarer\nAnton\n--lead\nCharlotte\n--hand\nAnton=7S 8S\n--hand\nBrigitte=KS AS\n--hand\nCharlotte=JS QS\n--json"},
+		{"analyse", "--ruleset\nsochi\n--contract\nmisere\n--declarer\nAnton\n--lead\nCharlotte\n--hand\nAnton=7S 8S\n--hand\nBrigitte=KS AS\n--hand\nCharlotte=JS\n--trick\nQS\n--cards"},
 	}
 	for _, s := range seeds {
 		for i, c := range fuzzCommands {

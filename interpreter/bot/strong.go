@@ -109,8 +109,6 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	if n <= 0 {
 		n = 12
 	}
-	me := g.Chooser() // the player deciding: who sees which hands
-	known := map[int]bool{seat: true, me: true}
 	ct := &g.R.Contracts[g.Contract]
 	counted, talonLeft := g.Declarer, 0
 	if counted < 0 {
@@ -120,32 +118,8 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 			talonLeft = 0
 		}
 	}
-	for s := 0; s < g.Seats(); s++ {
-		if s == g.Declarer && ct.Open || s != g.Declarer && (ct.DefendersOpen || g.Open) || g.Controller(s) == me {
-			known[s] = true
-		}
-	}
-	// the cards out: everything not seen in a known hand or played
-	var seen cards.Mask
-	for s := range known {
-		seen |= g.Hands[s]
-	}
-	for i := 0; i < g.NTricks; i++ {
-		t := &g.Record[i]
-		for k := 0; k < t.N; k++ {
-			seen |= t.Cards[k].Bit()
-		}
-	}
+	v := b.view(g, seat)
 	tr := g.CurrentTrick()
-	for k := 0; k < tr.N; k++ {
-		seen |= tr.Cards[k].Bit()
-	}
-	if me == g.Declarer {
-		seen |= g.Laid // his own discard
-	}
-	pool := (g.R.Deck.All() &^ seen).Cards()
-	voids := b.voids(g)
-	score := map[cards.Card]float64{}
 	trick := make([]cards.Card, 0, tr.N)
 	var trickSeats []int
 	for k := 0; k < tr.N; k++ {
@@ -156,28 +130,7 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	if b.CardBudget <= 0 {
 		budget = nodes(100 * time.Millisecond)
 	}
-	// The auction read as evidence: the hands as dealt are what each
-	// player holds now and has played (a declarer who took the talon holds
-	// cards he was not dealt: his calls are not read when he is another).
-	var played [game.MaxSeats]cards.Mask
-	for i := 0; i < g.NTricks; i++ {
-		t := &g.Record[i]
-		for k := 0; k < t.N; k++ {
-			if s := int(t.Seats[k]); s >= 0 {
-				played[s] |= t.Cards[k].Bit()
-			}
-		}
-	}
-	for k := 0; k < tr.N; k++ {
-		if s := int(tr.Seats[k]); s >= 0 {
-			played[s] |= tr.Cards[k].Bit()
-		}
-	}
-	skip := g.Declarer // his calls: not read, unless he is the one deciding
-	read := false
-	for _, c := range g.Calls {
-		read = read || c.Seat != me && c.Seat != skip
-	}
+	score := map[cards.Card]float64{}
 	solved, spent := 0, 0
 	for i := 0; i < n && spent < budget; i++ {
 		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: counted, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
@@ -185,29 +138,15 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		if tr.N == 0 {
 			p.Leader = seat
 		}
-		if !b.deal(g, p, known, pool, voids) {
+		if !b.sampleHands(g, p, &v) {
 			continue
-		}
-		if read {
-			// of a few deals, the first whose calls the simple player
-			// would have made (else the one with the fewest others)
-			hands, fewest := p.Hands, b.dealtMismatches(g, me, skip, p.Hands, played)
-			for try := 1; try < 6 && fewest > 0; try++ {
-				if !b.deal(g, p, known, pool, voids) {
-					break
-				}
-				if miss := b.dealtMismatches(g, me, skip, p.Hands, played); miss < fewest {
-					hands, fewest = p.Hands, miss
-				}
-			}
-			p.Hands = hands
 		}
 		if talonLeft > 0 {
 			var held cards.Mask
 			for _, h := range p.Hands {
 				held |= h
 			}
-			for _, c := range pool { // shuffled by deal: the cards no hand took
+			for _, c := range v.pool { // shuffled by deal: the cards no hand took
 				if len(p.Talon) < talonLeft && !held.Has(c) {
 					p.Talon = append(p.Talon, c)
 				}
@@ -247,6 +186,82 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		}
 	}
 	return best, !first
+}
+
+// cardView is what the player deciding a card has seen: the hands it
+// knows, the cards it cannot see (pool), what each seat has played, the
+// suits each has shown out of, and whether the others' calls are read as
+// evidence (all but skip's: a declarer who took the talon holds cards he
+// was not dealt, so the others do not read his calls).
+type cardView struct {
+	me         int
+	known      map[int]bool
+	pool       []cards.Card
+	played     [game.MaxSeats]cards.Mask
+	voids      [game.MaxSeats]cards.Mask
+	skip       int
+	readsCalls bool
+}
+
+// view is what the player deciding the card of seat has seen.
+func (b *Strong) view(g *game.Game, seat int) cardView {
+	ct := &g.R.Contracts[g.Contract]
+	me := g.Chooser() // the player deciding: who sees which hands
+	v := cardView{me: me, known: map[int]bool{seat: true, me: true}, voids: b.voids(g), skip: g.Declarer}
+	for s := 0; s < g.Seats(); s++ {
+		if s == g.Declarer && ct.Open || s != g.Declarer && (ct.DefendersOpen || g.Open) || g.Controller(s) == me {
+			v.known[s] = true
+		}
+	}
+	// the cards out: everything not seen in a known hand or played
+	var seen cards.Mask
+	for s := range v.known {
+		seen |= g.Hands[s]
+	}
+	playedTo := func(t *game.Trick) {
+		for k := 0; k < t.N; k++ {
+			seen |= t.Cards[k].Bit()
+			if s := int(t.Seats[k]); s >= 0 {
+				v.played[s] |= t.Cards[k].Bit()
+			}
+		}
+	}
+	for i := 0; i < g.NTricks; i++ {
+		playedTo(&g.Record[i])
+	}
+	playedTo(g.CurrentTrick())
+	if me == g.Declarer {
+		seen |= g.Laid // his own discard
+	}
+	v.pool = (g.R.Deck.All() &^ seen).Cards()
+	for _, c := range g.Calls {
+		v.readsCalls = v.readsCalls || c.Seat != me && c.Seat != v.skip
+	}
+	return v
+}
+
+// sampleHands deals p's unseen hands from v.pool, respecting the voids:
+// where the calls are read, of up to six deals the first whose other
+// players' calls the simple player would have made with the hands dealt
+// them (else the one with the fewest others). False when no deal is found.
+func (b *Strong) sampleHands(g *game.Game, p *solve.Position, v *cardView) bool {
+	if !b.deal(g, p, v.known, v.pool, v.voids) {
+		return false
+	}
+	if !v.readsCalls {
+		return true
+	}
+	hands, fewest := p.Hands, b.dealtMismatches(g, v.me, v.skip, p.Hands, v.played)
+	for try := 1; try < 6 && fewest > 0; try++ {
+		if !b.deal(g, p, v.known, v.pool, v.voids) {
+			break
+		}
+		if miss := b.dealtMismatches(g, v.me, v.skip, p.Hands, v.played); miss < fewest {
+			hands, fewest = p.Hands, miss
+		}
+	}
+	p.Hands = hands
+	return true
 }
 
 // dealtMismatches is mismatches for hands during the card play: the hands

@@ -54,18 +54,7 @@ rule changes.`,
 			var progress func(int)
 			errOut := cmd.ErrOrStderr()
 			if isTerminal(errOut) && !asJSON {
-				shown := -1 // the percentage last drawn
-				progress = func(done int) {
-					// called as each block of sessions is merged, a few
-					// hundred times a run: drawn when the percentage moves
-					if pct := done * 100 / deals; pct != shown || done == deals {
-						shown = pct
-						fmt.Fprintf(errOut, "\r%s %d/%d deals", bar(done, deals, 30), done, deals)
-						if done == deals {
-							fmt.Fprintln(errOut)
-						}
-					}
-				}
+				progress = progressBar(errOut, deals)
 			}
 			a, err := simulate.Run(r, cfg, progress)
 			if err != nil {
@@ -232,7 +221,11 @@ player's cards, the rest simple's).`,
 			if err != nil {
 				return err
 			}
-			rep, err := simulate.Match(r, players, deals, workers, seed)
+			var progress func(int)
+			if errOut := cmd.ErrOrStderr(); isTerminal(errOut) && !asJSON {
+				progress = progressBar(errOut, deals)
+			}
+			rep, err := simulate.Match(r, players, deals, workers, seed, progress)
 			if err != nil {
 				return badInput(err)
 			}
@@ -264,4 +257,20 @@ player's cards, the rest simple's).`,
 	f.Uint64Var(&seed, "seed", 1, "random seed")
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return cmd
+}
+
+// progressBar draws a progress bar of deals played on w, a terminal: redrawn
+// whenever the percentage moves (a run reports a few hundred times or, for
+// a match, once a deal), a new line at the end.
+func progressBar(w io.Writer, deals int) func(done int) {
+	shown := -1 // the percentage last drawn
+	return func(done int) {
+		if pct := done * 100 / deals; pct != shown || done == deals {
+			shown = pct
+			fmt.Fprintf(w, "\r%s %d/%d deals", bar(done, deals, 30), done, deals)
+			if done == deals {
+				fmt.Fprintln(w)
+			}
+		}
+	}
 }

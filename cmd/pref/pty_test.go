@@ -232,3 +232,23 @@ func TestSimulateProgressInATerminal(t *testing.T) {
 		t.Errorf("the progress bar was drawn %d times", draws)
 	}
 }
+
+// TestMatchProgressInATerminal: pref match draws its progress bar as deals
+// end (a match of strong players runs for minutes), none when piped.
+func TestMatchProgressInATerminal(t *testing.T) {
+	t.Parallel()
+	cmd, s, _ := startInTerminal(t, "match", "--ruleset", "austrian-1829", "--players", "strong-cards,simple", "--deals", "30", "--workers", "2")
+	s.waitFor(t, 0, "30/30 deals")
+	s.waitFor(t, 0, "strong-cards - simple")
+	_ = cmd.Wait()
+	s.mu.Lock()
+	draws := bytes.Count(s.buf.Bytes(), []byte("/30 deals"))
+	s.mu.Unlock()
+	if draws < 10 {
+		t.Errorf("the progress bar was drawn %d times", draws)
+	}
+	var out bytes.Buffer
+	if code := run([]string{"match", "--ruleset", "austrian-1829", "--players", "simple", "--deals", "5"}, &out, &out); code != exitOK || strings.Contains(out.String(), "deals\r") || strings.Contains(out.String(), "/5 deals") {
+		t.Errorf("piped: exit %d, a progress bar in:\n%s", code, out.String())
+	}
+}

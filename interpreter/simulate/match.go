@@ -51,7 +51,8 @@ func NewPlayer(kind string, seed uint64) (game.Player, error) {
 // through the seats (the first kind in each seat in turn, the others in
 // the remaining seats in order), each rotation on the same cards at a
 // fresh table; a kind's result is its mean per deal over all its seats.
-func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64) (*MatchReport, error) {
+// progress, when given, is told the deals played so far as each ends.
+func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, progress func(done int)) (*MatchReport, error) {
 	if len(kinds) == 0 {
 		return nil, fmt.Errorf("no players")
 	}
@@ -70,6 +71,8 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64) 
 	out := make([]result, deals)
 	next := make(chan int)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
 	for w := 0; w < max(1, workers); w++ {
 		wg.Add(1)
 		go func() {
@@ -95,6 +98,12 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64) 
 					}
 				}
 				out[d] = res
+				if progress != nil {
+					mu.Lock()
+					done++
+					progress(done)
+					mu.Unlock()
+				}
 			}
 		}()
 	}

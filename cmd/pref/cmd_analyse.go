@@ -150,6 +150,12 @@ Example (the Kovalevskaya misère):
 				return badInput(fmt.Errorf("--talon: %d cards; the talon of %s holds %d", len(p.Talon), r.Name, r.TalonSize))
 			}
 			p.TalonCompetes = ct.TalonCompetes(dealerOut)
+			// every hand given: both defenders defend, bound by a binding
+			// cooperation rule 1 where the ruleset has one
+			p.Cooperating = r.Play.Cooperation == ruleset.CooperationFirstRuleBinding
+			for i := range r.Hands {
+				p.Cooperating = p.Cooperating && given[i]
+			}
 			tricks, _, err := solve.Tricks(p)
 			if err != nil {
 				return badInput(err)

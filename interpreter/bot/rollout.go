@@ -146,7 +146,7 @@ func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.
 			}
 			line, ok := lines[k]
 			if !ok {
-				l, sv, err := solve.Line(&solve.Position{R: rg.R, Contract: rg.Contract, Declarer: rg.Declarer, Hands: k.hands, Leader: k.leader, MaxNodes: maxNodes})
+				l, sv, err := solve.Line(&solve.Position{R: rg.R, Contract: rg.Contract, Declarer: rg.Declarer, Hands: k.hands, Leader: k.leader, MaxNodes: maxNodes, Cooperating: rg.CooperationBinds()})
 				if err == nil {
 					line = l
 					nodes += sv.Nodes

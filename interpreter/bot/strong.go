@@ -134,7 +134,7 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	solved, spent := 0, 0
 	for i := 0; i < n && spent < budget; i++ {
 		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: counted, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
-			MaxNodes: min(budget/3, budget-spent), TalonCompetes: g.TalonCompetes()}
+			MaxNodes: min(budget/3, budget-spent), TalonCompetes: g.TalonCompetes(), Cooperating: g.CooperationBinds()}
 		if tr.N == 0 {
 			p.Leader = seat
 		}

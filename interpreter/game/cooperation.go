@@ -43,6 +43,16 @@ func (g *State) cooperating(seat int) bool {
 	return true
 }
 
+// CooperationBinds reports whether cooperation rule 1 binds the defenders
+// in this deal's play: the ruleset makes it binding, there is a declarer,
+// and every other player defends.
+func (g *State) CooperationBinds() bool {
+	if g.Declarer < 0 || g.R.Play.Cooperation != ruleset.CooperationFirstRuleBinding {
+		return false
+	}
+	return g.cooperating((g.Declarer + 1) % g.Seats())
+}
+
 // overtakes is the part of legal that would unnecessarily win a trick the
 // other defender heads: empty unless that defender heads it and seat holds
 // a legal card that does not win.

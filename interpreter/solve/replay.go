@@ -64,7 +64,7 @@ func newReplay(g *game.State) (*replay, error) {
 func (rp *replay) value(counted, leader int, trick []cards.Card, seats []int) (int, error) {
 	g := rp.g
 	p := &Position{R: g.R, Contract: g.Contract, Declarer: counted, Hands: rp.hands, Leader: leader, Trick: trick, TrickSeats: seats,
-		Talon: rp.talon[rp.turned:], TalonCompetes: rp.competes} // a card turned into this trick is the trick's
+		Talon: rp.talon[rp.turned:], TalonCompetes: rp.competes, Cooperating: g.CooperationBinds()} // a card turned into this trick is the trick's
 	if rp.hands[counted] == 0 && len(trick) == 0 {
 		return rp.taken[counted], nil // he has played his last card
 	}

@@ -37,6 +37,10 @@ type Position struct {
 	// or card-when-dealer-sits-out where the dealer sits out); else it
 	// only fixes the suit.
 	TalonCompetes bool
+	// Cooperating: cooperation rule 1 binds the defenders, both defending
+	// (game.State.CooperationBinds): neither overtakes the other heading a
+	// trick unless every card he may play would.
+	Cooperating bool
 }
 
 // ErrBudget is the answer of a search that tried more cards than its
@@ -64,6 +68,7 @@ type Solver struct {
 	declarer int // the seat whose tricks are counted
 	seats    int
 	misere   bool // the counted seat takes as few as he can
+	binding  bool // cooperation rule 1 binds the defenders (both in play)
 	talon    [game.MaxSeats]cards.Card
 	nTalon   int
 	competes bool
@@ -171,6 +176,7 @@ func New(p *Position) (*Solver, *state, error) {
 	if inPlay < 2 {
 		return nil, nil, fmt.Errorf("a contract is played by the declarer and at least one defender: one hand holds cards")
 	}
+	s.binding = p.Cooperating && !ct.NoDeclarer && inPlay == s.seats
 	// every seat in play holds as many cards as the others still to play
 	want := -1
 	for i := 0; i < s.seats; i++ {
@@ -367,7 +373,30 @@ func (s *Solver) toPlay(st *state) int {
 }
 
 func (s *Solver) legal(st *state, seat int) cards.Mask {
-	return game.LegalMoves(s.play[seat], s.trump, st.hands[seat], st.trick[:st.n])
+	l := game.LegalMoves(s.play[seat], s.trump, st.hands[seat], st.trick[:st.n])
+	if s.binding && seat != s.declarer && st.n > 0 {
+		// cooperation rule 1 binds: a defender does not overtake the
+		// other defender heading the trick, unless every card he may
+		// play would (as game.State rules it)
+		if head := s.head(st); head >= 0 && head != s.declarer {
+			if w := s.winners(st, l); w != l {
+				l &^= w
+			}
+		}
+	}
+	return l
+}
+
+// head is the seat whose card heads the trick under way (game.TalonSeat
+// for a talon card).
+func (s *Solver) head(st *state) int {
+	w, wk := st.trick[0], 0
+	for k := 1; k < st.n; k++ {
+		if c := st.trick[k]; c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
+			w, wk = c, k
+		}
+	}
+	return int(st.who[wk])
 }
 
 // after plays c for seat, evaluates the rest with f (tricks from then on;

@@ -17,12 +17,30 @@ import (
 )
 
 // TestAgreesWithExhaustiveSearch: on 1,000 random endings of every
-// embedded ruleset the solver's answer is plain minimax's.
+// embedded ruleset the solver's answer is plain minimax's; and of the
+// rulesets whose cooperation rule 1 may bind the defenders, with it bound.
 func TestAgreesWithExhaustiveSearch(t *testing.T) {
+	type variant struct {
+		name    string
+		options map[string]any
+	}
+	var variants []variant
 	for _, name := range rulesets.Names() {
+		variants = append(variants, variant{name, nil})
+	}
+	variants = append(variants, variant{"west-balkans", map[string]any{"cooperation-binding": true}},
+		variant{"austrian-modern", map[string]any{"cooperation-binding": true}})
+	for _, v := range variants {
+		name := v.name
 		r, err := rulesets.Open(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if v.options != nil {
+			if r, err = r.With(v.options); err != nil {
+				t.Fatal(err)
+			}
+			name += " (cooperation binding)"
 		}
 		contracts := make([]int, len(r.Contracts))
 		for i := range r.Contracts {
@@ -66,6 +84,7 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 					break
 				}
 			}
+			p.Cooperating = r.Play.Cooperation == ruleset.CooperationFirstRuleBinding && out < 0
 			got, _, err := solve.Tricks(p)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -422,4 +441,63 @@ func endings() int {
 		return 10000
 	}
 	return 1000
+}
+
+// The cards the solver lets a player play are the game's, card by card
+// through played deals, where cooperation rule 1 binds the defenders too
+// (west-balkans and austrian-modern with cooperation-binding, whose simple
+// defenders would often overtake each other).
+func TestLegalAsTheGamePlays(t *testing.T) {
+	for _, v := range []struct {
+		name    string
+		options map[string]any
+	}{{"west-balkans", map[string]any{"cooperation-binding": true}}, {"austrian-modern", map[string]any{"cooperation-binding": true}}, {"sochi", nil}} {
+		r, _ := rulesets.Open(v.name)
+		if v.options != nil {
+			r, _ = r.With(v.options)
+		}
+		g := game.New(r, []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}})
+		checked, restricted := 0, 0
+		for d := uint64(0); d < 150; d++ {
+			g.Deal(rand.New(rand.NewPCG(d, 13)))
+			for !g.Over() {
+				legal := g.Choices()
+				if legal[0].Phase == game.PhasePlay && g.Declarer >= 0 {
+					seat := g.ToAct()
+					tr := g.CurrentTrick()
+					p := &solve.Position{R: r, Contract: g.Contract, Declarer: g.Declarer, Leader: tr.Leader, Cooperating: g.CooperationBinds()}
+					for s := 0; s < r.Hands; s++ {
+						if g.InPlay(s) {
+							p.Hands[s] = g.Hands[s]
+						}
+					}
+					if tr.N == 0 {
+						p.Leader = seat
+					}
+					for k := 0; k < tr.N; k++ {
+						p.Trick = append(p.Trick, tr.Cards[k])
+						p.TrickSeats = append(p.TrickSeats, int(tr.Seats[k]))
+					}
+					got, err := solve.LegalOf(p, seat)
+					if err != nil {
+						t.Fatalf("%s deal %d: %v", v.name, d, err)
+					}
+					if want := g.Legal(seat); got != want {
+						t.Fatalf("%s deal %d, trick %d: the solver lets %s play %s, the game %s", v.name, d, g.NTricks+1, g.SeatName(seat), r.Deck.Format(got, false), r.Deck.Format(want, false))
+					}
+					checked++
+					if p.Cooperating && g.Legal(seat) != solve.LegalMovesOf(r, g.Contract, g.Declarer, seat, g.Hands[seat], p.Trick) {
+						restricted++
+					}
+				}
+				if _, err := g.Apply(g.Players[g.Chooser()].Choose(g, legal)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s: %d cards checked, %d of them restricted by the binding rule", v.name, checked, restricted)
+		if v.options != nil && restricted == 0 {
+			t.Errorf("%s: the binding rule never restricted a card", v.name)
+		}
+	}
 }

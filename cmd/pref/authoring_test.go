@@ -261,3 +261,38 @@ func TestAnalyseMidTrick(t *testing.T) {
 		t.Errorf("%s\nwant %s", out.String(), want)
 	}
 }
+
+// pref analyse --line: a line of best play to the end. In the small
+// all-pass ending the talon's AS opens the first trick and Charlotte's KS
+// takes it, then her 10H the second: her two tricks, card by card. In the
+// Kovalevskaya misère the line has ten tricks, every card once.
+func TestAnalyseLine(t *testing.T) {
+	var out bytes.Buffer
+	args := []string{"analyse", "--ruleset", "sochi", "--contract", "all-pass", "--declarer", "Charlotte", "--lead", "Anton",
+		"--hand", "Anton=7S 8H", "--hand", "Brigitte=QS 9H", "--hand", "Charlotte=KS 10H", "--talon", "AS", "--line", "--json"}
+	want := `{"declarer_tricks":2,"line":[{"trick":1,"seat":"Anton","card":"7S","talon":"AS"},{"trick":1,"seat":"Brigitte","card":"QS","talon":"AS"},` +
+		`{"trick":1,"seat":"Charlotte","card":"KS","talon":"AS"},{"trick":2,"seat":"Charlotte","card":"10H"},{"trick":2,"seat":"Anton","card":"8H"},{"trick":2,"seat":"Brigitte","card":"9H"}]}`
+	if code := run(args, &out, &out); code != exitOK || strings.TrimSpace(out.String()) != want {
+		t.Errorf("exit %d:\n%s\nwant\n%s", code, out.String(), want)
+	}
+	out.Reset()
+	run([]string{"analyse", "--ruleset", "sochi", "--contract", "misere", "--declarer", "Anton", "--lead", "Charlotte",
+		"--hand", "Anton=7S 8S 9S 10S 8C 7D 8D 9D 8H 9H", "--hand", "Brigitte=KS AS 10C JC QC AD 10H QH KH AH",
+		"--hand", "Charlotte=JS QS 7C 9C 10D JD QD KD 7H JH", "--line"}, &out, &out)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 12 || lines[1] != "A line of best play:" || !strings.HasPrefix(strings.TrimSpace(lines[11]), "10. ") {
+		t.Fatalf("%q", lines)
+	}
+	seen := map[string]bool{}
+	for _, l := range lines[2:] {
+		for _, part := range strings.Split(strings.SplitN(strings.TrimSpace(l), ". ", 2)[1], ", ") {
+			if seen[part] {
+				t.Errorf("%s twice", part)
+			}
+			seen[part] = true
+		}
+	}
+	if len(seen) != 30 {
+		t.Errorf("%d cards in the line, want 30", len(seen))
+	}
+}

@@ -20,7 +20,7 @@ import (
 func analyseCmd() *cobra.Command {
 	var name, contract, declarer, lead, talon, trick string
 	var hands, seats, options []string
-	var perCard, asJSON, dealerOut bool
+	var perCard, asJSON, dealerOut, showLine bool
 	cmd := &cobra.Command{
 		Use:   "analyse [RECORD] | --contract C --declarer SEAT --lead SEAT --hand SEAT=CARDS...",
 		Short: "Double-dummy: what best play gives, for a position or a played deal trick by trick",
@@ -31,8 +31,9 @@ as 7S or 7♠, separated by spaces or commas), every hand the same length, up to
 a whole deal; a defender whose hand is not given has dropped out. --trick
 CARDS gives the cards already played to the trick under way, from the
 leader's (the hands without them). --cards adds, for each legal card of the
-player to play, the declarer's tricks if it is played; --json prints
-{"declarer_tricks": N, "cards": {...}}.
+player to play, the declarer's tricks if it is played; --line a line of best
+play to the end, trick by trick; --json prints {"declarer_tricks": N, "cards":
+{...}, "line": [...]}.
 
 In the all-pass game (a contract without a declarer, where each player takes
 as few tricks as he can) --declarer names the player counted: the answer is
@@ -160,6 +161,12 @@ Example (the Kovalevskaya misère):
 			if err != nil {
 				return badInput(err)
 			}
+			var line []solve.Played
+			if showLine {
+				if line, _, err = solve.PlayedLine(p); err != nil {
+					return badInput(err)
+				}
+			}
 			var values map[cards.Card]int
 			if perCard {
 				if values, err = solve.CardValues(p); err != nil {
@@ -172,10 +179,25 @@ Example (the Kovalevskaya misère):
 				for c, v := range values {
 					byName[r.Deck.Name(c)] = v
 				}
+				type played struct {
+					Trick  int    `json:"trick"`
+					Seat   string `json:"seat"`
+					Card   string `json:"card"`
+					Turned string `json:"talon,omitempty"` // the talon's card that opened the trick
+				}
+				var playedLine []played
+				for _, pl := range line {
+					x := played{Trick: pl.Trick + 1, Seat: seats[pl.Seat], Card: r.Deck.Name(pl.Card)}
+					if pl.Turned {
+						x.Turned = r.Deck.Name(pl.TurnedCard)
+					}
+					playedLine = append(playedLine, x)
+				}
 				data, _ := json.Marshal(struct {
 					Tricks int            `json:"declarer_tricks"`
 					Cards  map[string]int `json:"cards,omitempty"`
-				}{tricks, byName})
+					Line   []played       `json:"line,omitempty"`
+				}{tricks, byName, playedLine})
 				fmt.Fprintln(out, string(data))
 				return nil
 			}
@@ -211,6 +233,27 @@ Example (the Kovalevskaya misère):
 				}
 				fmt.Fprintf(out, "%s's cards, and %s tricks after each: %s\n", seats[toPlay], whose, strings.Join(parts, ", "))
 			}
+			if showLine {
+				fmt.Fprintf(out, "A line of best play:\n")
+				for i := 0; i < len(line); {
+					var parts []string
+					if line[i].Turned {
+						parts = append(parts, "talon "+r.Deck.Name(line[i].TurnedCard))
+					}
+					if line[i].Trick == 0 {
+						for k, c := range p.Trick { // already played to the trick under way
+							if k < len(p.TrickSeats) && p.TrickSeats[k] >= 0 {
+								parts = append(parts, seats[p.TrickSeats[k]]+" "+r.Deck.Name(c))
+							}
+						}
+					}
+					t := line[i].Trick
+					for ; i < len(line) && line[i].Trick == t; i++ {
+						parts = append(parts, seats[line[i].Seat]+" "+r.Deck.Name(line[i].Card))
+					}
+					fmt.Fprintf(out, "  %2d. %s\n", t+1, strings.Join(parts, ", "))
+				}
+			}
 			return nil
 		},
 	}
@@ -226,6 +269,7 @@ Example (the Kovalevskaya misère):
 	f.StringSliceVar(&seats, "seats", nil, "the seats in playing order (default Anton, Brigitte, Charlotte)")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
 	f.BoolVar(&perCard, "cards", false, "also the value of each legal card of the player to play")
+	f.BoolVar(&showLine, "line", false, "also a line of best play to the end, trick by trick")
 	f.BoolVar(&asJSON, "json", false, "print the answer as JSON")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd

@@ -324,14 +324,36 @@ func Values(p *Position) (_ map[cards.Card]int, _ *Solver, err error) {
 // a follower's cheapest winner, then his lowest). Playing it out gives
 // each seat its tricks, where Tricks gives only the declarer's.
 func Line(p *Position) (_ []cards.Card, _ *Solver, err error) {
+	played, s, err := PlayedLine(p)
+	out := make([]cards.Card, len(played))
+	for i, c := range played {
+		out[i] = c.Card
+	}
+	return out, s, err
+}
+
+// Played is a card of a line of best play: who plays it, to which trick
+// (counted from the position's, 0), and the talon's card that opened that
+// trick, if one did (Turned, with TurnedCard).
+type Played struct {
+	Seat       int
+	Card       cards.Card
+	Trick      int
+	Turned     bool
+	TurnedCard cards.Card
+}
+
+// PlayedLine is Line with each card's seat and trick.
+func PlayedLine(p *Position) (_ []Played, _ *Solver, err error) {
 	s, st, err := New(p)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer guard(&err)
 	v := s.value(st) // the declarer's tricks from here on
-	var out []cards.Card
+	var out []Played
 	var buf [16]cards.Card
+	trick := 0
 	for st.n > 0 || st.hands[st.leader] != 0 {
 		seat := s.toPlay(st)
 		maximise := (seat == s.declarer) != s.misere
@@ -353,13 +375,18 @@ func Line(p *Position) (_ []cards.Card, _ *Solver, err error) {
 				break
 			}
 		}
-		out = append(out, pick)
+		pl := Played{Seat: seat, Card: pick, Trick: trick}
+		if st.n > 0 && st.who[0] == game.TalonSeat {
+			pl.Turned, pl.TurnedCard = true, st.trick[0]
+		}
+		out = append(out, pl)
 		total := s.inPlay(st)
 		st.hands[seat] &^= pick.Bit()
 		st.trick[st.n], st.who[st.n] = pick, int8(seat)
 		st.n++
 		if st.n == total {
 			v -= s.close(st)
+			trick++
 		}
 	}
 	return out, s, nil

@@ -282,7 +282,7 @@ func (s *Solver) value(st *state) int {
 	for lo < hi {
 		k := (lo + hi + 1) / 2
 		if s.misere {
-			k = lo + 1 // few tricks, most often: ask from below
+			k = lo + 1 // from below: fewer cards searched on random misères
 		}
 		if s.search(st, k-1, k) >= k {
 			lo = k

@@ -56,7 +56,7 @@ type Strong struct {
 // millisecond on whole deals of the embedded rulesets (docs/analysis.md),
 // so a budget is spent in about two thirds of its time; the rate is kept,
 // as the players' measured strength was measured with it.
-const NodesPerMs = 12000
+const NodesPerMs = 18000
 
 // nodes is a budget in time counted in cards tried.
 func nodes(d time.Duration) int { return int(d.Microseconds()) * NodesPerMs / 1000 }

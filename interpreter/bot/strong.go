@@ -52,10 +52,9 @@ type Strong struct {
 }
 
 // NodesPerMs is the rate at which a budget in time is counted in the
-// solver's cards tried. This machine's solver manages 18,000 to 20,000 a
-// millisecond on whole deals of the embedded rulesets (docs/analysis.md),
-// so a budget is spent in about two thirds of its time; the rate is kept,
-// as the players' measured strength was measured with it.
+// solver's cards tried: about what this machine's solver manages (18,000 to
+// 20,000 a millisecond on whole deals of the embedded rulesets, see
+// docs/analysis.md), so that a budget takes about its time here.
 const NodesPerMs = 18000
 
 // nodes is a budget in time counted in cards tried.

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -39,7 +38,7 @@ func (v *valuer) value(g *game.State) ([game.MaxSeats]float64, bool) {
 	o.AllPassRun = g.AllPassRun
 	k := outcomeKey{contract: o.Contract, declarer: o.Declarer, potBid: o.PotBid, talonTricks: o.TalonTricks, run: o.Run,
 		aces: o.DeclarerAces, acesAll: o.DeclarerAcesAll, allPassRun: o.AllPassRun,
-		hand: o.Hand, forced: o.Forced, conceded: o.Conceded, open: o.Open, talonSameRank: sameRank(o.Talon), cardsKnown: o.CardsKnown}
+		hand: o.Hand, forced: o.Forced, conceded: o.Conceded, open: o.Open, talonSameRank: o.Talon.SameRank(), cardsKnown: o.CardsKnown}
 	copy(k.defence[:], o.Defence)
 	copy(k.tricks[:], o.Tricks)
 	copy(k.doubled[:], o.Doubled)
@@ -80,18 +79,4 @@ func (v *valuer) value(g *game.State) ([game.MaxSeats]float64, bool) {
 	}
 	v.cache[k] = out
 	return out, true
-}
-
-// sameRank reports whether the cards of m, two or more, share one rank.
-func sameRank(m cards.Mask) bool {
-	if m.Count() < 2 {
-		return false
-	}
-	r := m.Lowest().Rank()
-	for ; m != 0; m &= m - 1 {
-		if m.Lowest().Rank() != r {
-			return false
-		}
-	}
-	return true
 }

@@ -51,6 +51,20 @@ func (m Mask) Highest() Card { return Card(31 - bits.LeadingZeros32(uint32(m))) 
 // Suit is the part of m in suit s.
 func (m Mask) Suit(s Suit) Mask { return m & SuitMask(s) }
 
+// SameRank reports whether m holds two or more cards, all of one rank.
+func (m Mask) SameRank() bool {
+	if m.Count() < 2 {
+		return false
+	}
+	r := m.Lowest().Rank()
+	for ; m != 0; m &= m - 1 {
+		if m.Lowest().Rank() != r {
+			return false
+		}
+	}
+	return true
+}
+
 // Above is the set of cards of c's suit ranking higher than c.
 func Above(c Card) Mask {
 	top := SuitMask(c.Suit())

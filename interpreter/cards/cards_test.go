@@ -51,3 +51,19 @@ func TestMasks(t *testing.T) {
 		t.Errorf("Nth(1) = %s", d.Name(m.Nth(1)))
 	}
 }
+
+// SameRank: two or more cards, all of one rank (a talon of two sevens).
+func TestSameRank(t *testing.T) {
+	sevenS, sevenH, eightS := Make(0, 0), Make(3, 0), Make(0, 1)
+	for _, tc := range []struct {
+		m    Mask
+		want bool
+	}{
+		{0, false}, {sevenS.Bit(), false}, {sevenS.Bit() | sevenH.Bit(), true}, {sevenS.Bit() | eightS.Bit(), false},
+		{sevenS.Bit() | sevenH.Bit() | eightS.Bit(), false},
+	} {
+		if got := tc.m.SameRank(); got != tc.want {
+			t.Errorf("%b: SameRank %v, want %v", tc.m, got, tc.want)
+		}
+	}
+}

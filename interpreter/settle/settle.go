@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
@@ -566,7 +565,7 @@ func (s *Settler) fill(o *Outcome) error {
 			f.SetAmountAt(s.total[k], total)
 		}
 	}
-	f.SetBool(vTalonSameRank, sameRank(o.Talon))
+	f.SetBool(vTalonSameRank, o.Talon.SameRank())
 	f.SetBool(vDeclared, o.Declarer >= 0)
 	f.SetBool(vPassed, o.Declarer < 0)
 	f.SetBool(vForced, o.Forced)
@@ -706,20 +705,6 @@ func (s *Settler) render(parts []ruleset.ExplainPart, src string) (string, error
 		fmt.Fprint(&b, v)
 	}
 	return b.String(), nil
-}
-
-// sameRank reports whether m holds two or more cards, all of one rank.
-func sameRank(m cards.Mask) bool {
-	if m.Count() < 2 {
-		return false
-	}
-	r := m.Lowest().Rank()
-	for ; m != 0; m &= m - 1 {
-		if m.Lowest().Rank() != r {
-			return false
-		}
-	}
-	return true
 }
 
 // SortedPairs lists PairNet as "from -> to amount" lines, sorted.

@@ -177,13 +177,7 @@ func (b *Strong) decide(g *game.Game, legal []game.Action) (game.Action, bool) {
 		for i, a := range legal {
 			opts[i] = take(a, -1)
 		}
-		vals, worlds := b.weigh(&g.State, me, opts)
-		i := argmax(vals)
-		if vals[i] == negInf {
-			return game.Action{}, false
-		}
-		b.because(fmt.Sprintf("best on average over %d deals of the unseen cards, each played out double-dummy (%s)", worlds, b.compare(legal, vals, g)))
-		return legal[i], true
+		return b.bestOf(g, me, legal, opts)
 	}
 	return game.Action{}, false
 }
@@ -510,6 +504,12 @@ func (b *Strong) announce(g *game.Game, me int, legal []game.Action) (game.Actio
 	case len(opts) < 2:
 		return game.Action{}, false
 	}
+	return b.bestOf(g, me, acts, opts)
+}
+
+// bestOf weighs opts, one for each of acts, and takes the act of the best
+// mean (false when no deal could be played out for any).
+func (b *Strong) bestOf(g *game.Game, me int, acts []game.Action, opts []option) (game.Action, bool) {
 	vals, worlds := b.weigh(&g.State, me, opts)
 	i := argmax(vals)
 	if vals[i] == negInf {

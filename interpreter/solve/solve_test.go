@@ -56,20 +56,7 @@ func TestAgreesWithExhaustiveSearch(t *testing.T) {
 			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 			p := &solve.Position{R: r, Contract: contracts[rng.IntN(len(contracts))], Declarer: rng.IntN(r.Hands)}
 			ct := &r.Contracts[p.Contract]
-			out := -1
-			if r.Hands == 3 && !ct.NoDeclarer && rng.IntN(4) == 0 {
-				out = (p.Declarer + 1 + rng.IntN(2)) % 3 // a defender dropped out
-			}
-			k := 0
-			for s := 0; s < r.Hands; s++ {
-				if s == out {
-					continue
-				}
-				for i := 0; i < size; i++ {
-					p.Hands[s] |= all[k].Bit()
-					k++
-				}
-			}
+			k, out := dealEnding(rng, all, p, size, !ct.NoDeclarer)
 			if ct.TalonLeads != ruleset.TalonNotTurned && rng.IntN(3) > 0 {
 				// the talon's cards still to open tricks, one or two
 				for i := 0; i < min(r.TalonSize, 1+rng.IntN(2), size); i++ {
@@ -327,20 +314,7 @@ func TestLineKeepsTheValue(t *testing.T) {
 			rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 			ci := contracts[rng.IntN(len(contracts))]
 			p := &solve.Position{R: r, Contract: ci, Declarer: rng.IntN(r.Hands)}
-			out := -1
-			if r.Hands == 3 && rng.IntN(4) == 0 {
-				out = (p.Declarer + 1 + rng.IntN(2)) % 3
-			}
-			k := 0
-			for s := 0; s < r.Hands; s++ {
-				if s == out {
-					continue
-				}
-				for i := 0; i < size; i++ {
-					p.Hands[s] |= all[k].Bit()
-					k++
-				}
-			}
+			k, _ := dealEnding(rng, all, p, size, true)
 			for p.Leader = rng.IntN(r.Hands); p.Hands[p.Leader] == 0; p.Leader = rng.IntN(r.Hands) {
 			}
 			want, _, err := solve.Tricks(p)
@@ -500,4 +474,26 @@ func TestLegalAsTheGamePlays(t *testing.T) {
 			t.Errorf("%s: the binding rule never restricted a card", v.name)
 		}
 	}
+}
+
+// dealEnding deals size cards to each hand of p from all (shuffled), one
+// time in four leaving a defender of a three-hand ruleset out of play
+// where drop allows it. It returns how many cards it dealt and the seat
+// left out (-1: none).
+func dealEnding(rng *rand.Rand, all []cards.Card, p *solve.Position, size int, drop bool) (int, int) {
+	out := -1
+	if p.R.Hands == 3 && drop && rng.IntN(4) == 0 {
+		out = (p.Declarer + 1 + rng.IntN(2)) % 3 // a defender dropped out
+	}
+	k := 0
+	for s := 0; s < p.R.Hands; s++ {
+		if s == out {
+			continue
+		}
+		for i := 0; i < size; i++ {
+			p.Hands[s] |= all[k].Bit()
+			k++
+		}
+	}
+	return k, out
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -221,12 +222,21 @@ func TestRealTableScreen(t *testing.T) {
 // ends at the whole count.
 func TestSimulateProgressInATerminal(t *testing.T) {
 	t.Parallel()
-	cmd, s, _ := startInTerminal(t, "simulate", "--ruleset", "austrian-1829", "--deals", "60000", "--workers", "2")
-	s.waitFor(t, 0, "60000/60000 deals")
-	s.waitFor(t, 0, "results per deal")
+	progressDraws(t, 60000, "results per deal", "simulate", "--ruleset", "austrian-1829", "--deals", "60000", "--workers", "2")
+}
+
+// progressDraws runs pref with args in a terminal to its end (the
+// progress bar full and then text last on the screen) and requires the bar
+// for deals deals drawn ten times at least.
+func progressDraws(t *testing.T, deals int, last string, args ...string) {
+	t.Helper()
+	cmd, s, _ := startInTerminal(t, args...)
+	total := fmt.Sprintf("/%d deals", deals)
+	s.waitFor(t, 0, fmt.Sprint(deals)+total)
+	s.waitFor(t, 0, last)
 	_ = cmd.Wait()
 	s.mu.Lock()
-	draws := bytes.Count(s.buf.Bytes(), []byte("/60000 deals"))
+	draws := bytes.Count(s.buf.Bytes(), []byte(total))
 	s.mu.Unlock()
 	if draws < 10 {
 		t.Errorf("the progress bar was drawn %d times", draws)
@@ -237,16 +247,7 @@ func TestSimulateProgressInATerminal(t *testing.T) {
 // end (a match of strong players runs for minutes), none when piped.
 func TestMatchProgressInATerminal(t *testing.T) {
 	t.Parallel()
-	cmd, s, _ := startInTerminal(t, "match", "--ruleset", "austrian-1829", "--players", "strong-cards,simple", "--deals", "30", "--workers", "2")
-	s.waitFor(t, 0, "30/30 deals")
-	s.waitFor(t, 0, "strong-cards - simple")
-	_ = cmd.Wait()
-	s.mu.Lock()
-	draws := bytes.Count(s.buf.Bytes(), []byte("/30 deals"))
-	s.mu.Unlock()
-	if draws < 10 {
-		t.Errorf("the progress bar was drawn %d times", draws)
-	}
+	progressDraws(t, 30, "strong-cards - simple", "match", "--ruleset", "austrian-1829", "--players", "strong-cards,simple", "--deals", "30", "--workers", "2")
 	var out bytes.Buffer
 	if code := run([]string{"match", "--ruleset", "austrian-1829", "--players", "simple", "--deals", "5"}, &out, &out); code != exitOK || strings.Contains(out.String(), "deals\r") || strings.Contains(out.String(), "/5 deals") {
 		t.Errorf("piped: exit %d, a progress bar in:\n%s", code, out.String())

@@ -347,7 +347,17 @@ func analyseDeal(index int, st *game.State, seats []string) dealAnalysis {
 		a.Note = err.Error()
 		return a
 	}
-	for n := 0; n <= st.NTricks; n++ {
+	if st.Declarer >= 0 {
+		// the declarer's count as play began and at each trick's end: the
+		// replay has weighed those positions already
+		a.Best = append(a.Best, map[string]int{a.Declarer: steps[0].Before})
+		for i, s := range steps {
+			if i == len(steps)-1 || steps[i+1].Trick != s.Trick {
+				a.Best = append(a.Best, map[string]int{a.Declarer: s.After})
+			}
+		}
+	}
+	for n := 0; n <= st.NTricks && st.Declarer < 0; n++ {
 		h, err := solve.Holds(st, n)
 		if err != nil {
 			a.Note = err.Error()

@@ -84,7 +84,7 @@ Example (the Kovalevskaya misère):
 			if p.Declarer < 0 || p.Leader < 0 {
 				return badInput(fmt.Errorf("--declarer and --lead must name seats of %v", seats))
 			}
-			var given [8]bool // the seats a --hand names: in play
+			var given [game.MaxSeats]bool // the seats a --hand names: in play
 			for _, h := range hands {
 				who, list, ok := strings.Cut(h, "=")
 				s := slices.Index(seats, who)

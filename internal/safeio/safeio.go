@@ -52,25 +52,26 @@ func ReadFileIn(dir, name, shown string, limit int64) ([]byte, error) {
 	defer root.Close()
 	st, err := root.Stat(name)
 	if err != nil {
-		return nil, renamed(err, shown)
+		return nil, renamed(err, "stat", shown)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, notRegular("read", shown, st.Mode())
 	}
 	f, err := openRegular(shown, func(flag int) (*os.File, error) { return root.OpenFile(name, flag, 0) })
 	if err != nil {
-		return nil, renamed(err, shown)
+		return nil, renamed(err, "open", shown)
 	}
 	defer f.Close()
 	return readLimited(f, shown, limit)
 }
 
 // renamed names shown instead of the path relative to a root in a path
-// error, so that messages read as they did before reading through a root.
-func renamed(err error, shown string) error {
+// error, and op instead of the root's own (statat, openat), so that
+// messages read as ReadFile's do.
+func renamed(err error, op, shown string) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return &fs.PathError{Op: "open", Path: shown, Err: pe.Err}
+		return &fs.PathError{Op: op, Path: shown, Err: pe.Err}
 	}
 	return err
 }
@@ -158,8 +159,20 @@ func (r *refusal) Is(target error) bool { return target == ErrNotRegular }
 // call it before the work whose result they write, so that a session is
 // not played for nothing.
 func CheckTarget(path string, overwrite bool) error {
-	_, _, err := target(path, overwrite)
-	return err
+	_, exists, err := target(path, overwrite)
+	if err != nil || exists {
+		return err
+	}
+	// a new file: its folder must be there for the temporary file
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("%s is not a directory", dir)}
+	}
+	return nil
 }
 
 // target checks path as CheckTarget does and returns the mode bits of the

@@ -236,7 +236,7 @@ func TestReadFileInStaysInItsFolder(t *testing.T) {
 			t.Errorf("ReadFileIn(%s) = %q, %v: read outside the folder", name, data, err)
 		}
 	}
-	if _, err := ReadFileIn(dir, "missing.yaml", "cases/missing.yaml", MaxFile); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "open cases/missing.yaml") {
+	if _, err := ReadFileIn(dir, "missing.yaml", "cases/missing.yaml", MaxFile); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "stat cases/missing.yaml") {
 		t.Errorf("a missing file: %v", err)
 	}
 }

@@ -218,11 +218,7 @@ func RunBytes(path string, data []byte) (Result, error) {
 	if c.Ruleset == "" {
 		return res, &schema.Error{File: path, Msg: "case names no ruleset"}
 	}
-	name := c.Ruleset
-	if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".yaml") {
-		name = filepath.Join(filepath.Dir(path), name)
-	}
-	rs, err := rulesets.Open(name)
+	rs, err := rulesets.OpenFrom(path, c.Ruleset)
 	if err != nil {
 		return res, err
 	}

@@ -175,11 +175,80 @@ func Open(nameOrPath string) (*ruleset.Ruleset, error) {
 	if _, err := os.Stat(nameOrPath); err == nil {
 		return ruleset.LoadFile(nameOrPath)
 	}
-	if near := schema.Nearest(nameOrPath, append(Names(), UserNames()...)); near != "" {
-		return nil, unknown{fmt.Sprintf("no ruleset %q: did you mean %s? (a house variant is given as a path to its .yaml file)", nameOrPath, near)}
-	}
-	return nil, unknown{fmt.Sprintf("no ruleset %q: the embedded ones are %s; a house variant is given as a path to its .yaml file", nameOrPath, strings.Join(Names(), ", "))}
+	return nil, unknownName(nameOrPath)
 }
+
+// unknownName is the error for a name that is no ruleset.
+func unknownName(name string) error {
+	if near := schema.Nearest(name, append(Names(), UserNames()...)); near != "" {
+		return unknown{fmt.Sprintf("no ruleset %q: did you mean %s? (a house variant is given as a path to its .yaml file)", name, near)}
+	}
+	return unknown{fmt.Sprintf("no ruleset %q: the embedded ones are %s; a house variant is given as a path to its .yaml file", name, strings.Join(Names(), ", "))}
+}
+
+// OpenFrom opens the ruleset a document (a game record, an outcome case)
+// names in its ruleset: field, doc being the document's path: an embedded
+// ruleset, one of the user's by name (UserDir), or a file in or below the
+// document's own folder, found from there. Anything else is refused,
+// naming the path alone, before it is read: a document from elsewhere must
+// not make pref read a file the user did not give it and quote its lines
+// in an error (ruleset: ../secret.txt printed an AWS key). Neither ".."
+// nor an absolute path nor a symbolic link leads out of the folder. A
+// ruleset given on the command line is the user's own choice: Open.
+func OpenFrom(doc, name string) (*ruleset.Ruleset, error) {
+	if _, ok := Source(name); ok && !strings.ContainsAny(name, `/\`) {
+		return Open(name)
+	}
+	if userFile(name) != "" {
+		return Open(name)
+	}
+	dir := filepath.Dir(doc)
+	shown := filepath.Join(dir, name)
+	if !filepath.IsLocal(name) || leavesFolder(dir, shown) {
+		return nil, outside{doc: doc, name: name}
+	}
+	if !strings.ContainsAny(name, `/\`) && !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml") {
+		// a bare name: a ruleset's name, misspelt, unless a file of that
+		// name is beside the document
+		if _, err := os.Lstat(shown); err != nil {
+			return nil, unknownName(name)
+		}
+	}
+	data, err := safeio.ReadFileIn(dir, name, shown, safeio.MaxFile)
+	if err != nil {
+		return nil, err
+	}
+	return ruleset.Load(shown, data)
+}
+
+// leavesFolder reports whether path, in dir by its name, is in fact
+// elsewhere through a symbolic link. (Reading through os.Root refuses it
+// too, even when swapped in later; this gives the same error as "..".)
+func leavesFolder(dir, path string) bool {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false // nothing there yet: reading it says so
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(realDir, real)
+	return err != nil || !filepath.IsLocal(rel)
+}
+
+// ErrOutside is wrapped by OpenFrom's error for a ruleset a document names
+// outside its own folder: the document is bad input.
+var ErrOutside = errors.New("ruleset outside the document's folder")
+
+type outside struct{ doc, name string }
+
+func (o outside) Error() string {
+	return fmt.Sprintf("ruleset %s: refused: not in or below %s, the folder of %s (a record or case names an embedded ruleset, one of the user's rulesets, or a file in or below its own folder)",
+		o.name, filepath.Dir(o.doc), o.doc)
+}
+
+func (o outside) Is(target error) bool { return target == ErrOutside }
 
 type unknown struct{ msg string }
 
@@ -196,5 +265,5 @@ var ErrUnknown = errors.New("unknown ruleset")
 // treat the first as bad input and the second as a failed check.
 func Unreadable(err error) bool {
 	var pe *fs.PathError
-	return errors.Is(err, ErrUnknown) || errors.As(err, &pe)
+	return errors.Is(err, ErrUnknown) || errors.Is(err, ErrOutside) || errors.As(err, &pe)
 }

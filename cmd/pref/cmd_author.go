@@ -58,8 +58,11 @@ through it.`,
 				}
 				return badInput(err)
 			}
+			// The schema is written only where there is nothing by its name
+			// (Lstat: not even a symbolic link), --force or not: it is the
+			// user's if it is there.
 			schemaPath := filepath.Join(dir, "ruleset.schema.json")
-			if _, err := os.Stat(schemaPath); os.IsNotExist(err) {
+			if _, err := os.Lstat(schemaPath); os.IsNotExist(err) {
 				if err := safeio.WriteFile(schemaPath, []byte(schema.RulesetSchema()), 0o644, false); err != nil {
 					return badInput(err)
 				}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
+	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -59,9 +59,9 @@ size is its option bula.`,
 			if err != nil {
 				return err
 			}
-			if recordPath != "" && !force {
-				if _, err := os.Lstat(recordPath); err == nil {
-					return badInput(fmt.Errorf("--record %s: the file exists (--force overwrites it)", recordPath))
+			if recordPath != "" {
+				if err := checkTarget("--record", recordPath, force); err != nil {
+					return err
 				}
 			}
 			if cmd.Flags().Changed("to-pool") && (toPool < 1 || toPool > maxPool) {
@@ -113,7 +113,11 @@ size is its option bula.`,
 				if toPool > 0 {
 					opts["pool-target"] = toPool
 				}
-				p.rec = &record.Record{Ruleset: name, Options: opts, Seats: names}
+				recorded, ok := recordedRuleset(name, recordPath)
+				if !ok {
+					fmt.Fprintf(cmd.ErrOrStderr(), "pref: note: the ruleset %s is not in or below the folder of %s: pref verify will refuse the record until the ruleset is put there (or in %s)\n", name, recordPath, rulesets.UserDir())
+				}
+				p.rec = &record.Record{Ruleset: recorded, Options: opts, Seats: names}
 			}
 			rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 			if seat != "" && !slices.Contains(names, seat) {

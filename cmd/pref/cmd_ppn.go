@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -46,9 +45,9 @@ the file cannot be read or is not well-formed PPN (the deal and field named).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
-			if out != "" && !force {
-				if _, err := os.Lstat(out); err == nil {
-					return badInput(fmt.Errorf("-o %s: the file exists (--force overwrites it)", out))
+			if out != "" {
+				if err := checkTarget("-o", out, force); err != nil {
+					return err
 				}
 			}
 			base, err := rulesets.Open(ppn.Ruleset)

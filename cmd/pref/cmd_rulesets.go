@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"text/tabwriter"
 
@@ -103,25 +104,20 @@ read at all (no such file or embedded name, not a regular file, larger than
 
 func schemaCmd() *cobra.Command {
 	var dir string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "schema [ruleset|record]",
 		Short: "Print the JSON Schema of a ruleset, or of a game record (for editors: yaml-language-server)",
 		Long: `Print the JSON Schema of a ruleset (or of a game record). --write DIR writes
 both, as ruleset.schema.json and record.schema.json, into DIR, so that a
 file there can start with the modeline
-  # yaml-language-server: $schema=ruleset.schema.json`,
+  # yaml-language-server: $schema=ruleset.schema.json
+Each is written atomically and never over an existing file without --force.`,
 		Args:      cobra.MatchAll(cobra.MaximumNArgs(1), cobra.OnlyValidArgs),
 		ValidArgs: []string{"ruleset", "record"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dir != "" {
-				for name, text := range map[string]string{"ruleset.schema.json": schema.RulesetSchema(), "record.schema.json": schema.RecordSchema()} {
-					path := filepath.Join(dir, name)
-					if err := safeio.WriteFile(path, []byte(text), 0o644, true); err != nil {
-						return badInput(err)
-					}
-					fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", path)
-				}
-				return nil
+				return writeSchemas(cmd.OutOrStdout(), dir, force)
 			}
 			text := schema.RulesetSchema()
 			if len(args) == 1 && args[0] == "record" {
@@ -132,7 +128,32 @@ file there can start with the modeline
 		},
 	}
 	cmd.Flags().StringVar(&dir, "write", "", "write ruleset.schema.json and record.schema.json into this directory")
+	cmd.Flags().BoolVar(&force, "force", false, "with --write: overwrite existing files")
 	return cmd
+}
+
+// writeSchemas writes both schemas into dir, like every file pref writes:
+// never over an existing file without force, nothing but a regular file
+// replaced. Both targets are checked first, so that either both are
+// written or neither.
+func writeSchemas(w io.Writer, dir string, force bool) error {
+	files := []struct{ name, text string }{
+		{"ruleset.schema.json", schema.RulesetSchema()},
+		{"record.schema.json", schema.RecordSchema()},
+	}
+	for _, f := range files {
+		if err := checkTarget("--write", filepath.Join(dir, f.name), force); err != nil {
+			return err
+		}
+	}
+	for _, f := range files {
+		path := filepath.Join(dir, f.name)
+		if err := safeio.WriteFile(path, []byte(f.text), 0o644, force); err != nil {
+			return badInput(err)
+		}
+		fmt.Fprintf(w, "wrote %s\n", path)
+	}
+	return nil
 }
 
 // openWithOptions loads a ruleset named on the command line with the

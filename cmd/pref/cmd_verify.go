@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -45,6 +47,11 @@ regular file, larger than 2 MiB).`,
 				}
 				res, err := conformance.RunBytes(f, data)
 				switch {
+				case errors.Is(err, rulesets.ErrOutside):
+					// a case that names a file outside its folder is
+					// bad input, like one that cannot be read
+					unreadable++
+					fmt.Fprintf(out, "FAIL %s: cannot be read: %v\n", f, err)
 				case err != nil:
 					failedN++
 					fmt.Fprintf(out, "FAIL %s: cannot be read: %v\n", f, err)

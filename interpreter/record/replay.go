@@ -2,7 +2,6 @@ package record
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,13 +17,10 @@ import (
 )
 
 // Open loads the record's ruleset (a name, or a path relative to the
-// record's file) with its options in force.
+// record's file, in or below its folder: rulesets.OpenFrom) with its
+// options in force.
 func Open(path string, rec *Record) (*ruleset.Ruleset, error) {
-	name := rec.Ruleset
-	if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".yaml") {
-		name = filepath.Join(filepath.Dir(path), name)
-	}
-	r, err := rulesets.Open(name)
+	r, err := rulesets.OpenFrom(path, rec.Ruleset)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,42 @@
+package termtext
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"Anton":                  "Anton",
+		"Đorđe\tx\n":             "Đorđe\tx\n",
+		"a\x1b]0;pwned\x07b":     `a\x1b]0;pwned\x07b`,
+		"\x1b[2J":                `\x1b[2J`,
+		"x\x7fy\u009bz":          `x\x7fy\x9bz`,
+		"\u202eevil\u2066\u200b": `\u202eevil\u2066\u200b`,
+		"\ufeff\u00ad":           `\ufeff\xad`,
+		"bad\xffbyte":            `bad\xffbyte`,
+	} {
+		if got := Escape(in); got != want {
+			t.Errorf("Escape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	if err := Check("title", "A fine title — ünïcode", true); err != nil {
+		t.Error(err)
+	}
+	for _, s := range []string{"a\x1b[31m", "two\nlines", "\u202e", "x\x9by", "bad\xff"} {
+		err := Check("title", s, true)
+		if err == nil {
+			t.Errorf("%q accepted", s)
+			continue
+		}
+		if strings.ContainsAny(err.Error(), "\x1b\u202e\u009b") || !strings.HasPrefix(err.Error(), "title: ") {
+			t.Errorf("%q: %q", s, err)
+		}
+	}
+	if err := Check("comment", "two\nlines", false); err != nil {
+		t.Error(err)
+	}
+}

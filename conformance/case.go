@@ -310,6 +310,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		Seats: c.Seats, Dealer: n - 1, Declarer: -1, Contract: -1,
 		Defence: make([]settle.Choice, n), Tricks: make([]int, n),
 		Options: c.Options, Events: map[string]bool{},
+		Stated: true, // the defence as chosen, before any contra
 	}
 	var err error
 	if c.Dealer != "" {

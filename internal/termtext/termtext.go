@@ -2,6 +2,7 @@ package termtext
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -16,7 +17,7 @@ func Unsafe(r rune) bool {
 		return false
 	case r < 0x20 || (r >= 0x7f && r <= 0x9f):
 		return true
-	case r == 0x00AD || r == 0x061C || r == 0xFEFF || r == utf8.RuneError:
+	case r == 0x00AD || r == 0x061C || r == 0xFEFF:
 		return true
 	case r >= 0x200B && r <= 0x200F, r >= 0x202A && r <= 0x202E, r >= 0x2060 && r <= 0x2069:
 		return true
@@ -25,8 +26,9 @@ func Unsafe(r rune) bool {
 }
 
 // Escape returns s with every unsafe character written as a visible escape:
-// ESC as \x1b, U+202E as \u202e, a byte that is not UTF-8 as \xff. Text
-// without any comes back as it is, without copying.
+// ESC as \x1b, DEL as \u007f, U+202E as \u202e, a byte that is not UTF-8
+// as \xff. JSON text stays JSON (its encoder already escapes what is below
+// a space). Text without any comes back as it is, without copying.
 func Escape(s string) string {
 	if !needsEscape(s) {
 		return s
@@ -39,7 +41,7 @@ func Escape(s string) string {
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case !Unsafe(r):
 			b.WriteString(s[i : i+size])
-		case r < 0x100:
+		case r < 0x20: // DEL and above as \u: valid in JSON text too
 			fmt.Fprintf(&b, `\x%02x`, r)
 		default:
 			fmt.Fprintf(&b, `\u%04x`, r)
@@ -52,7 +54,7 @@ func Escape(s string) string {
 func needsEscape(s string) bool {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if Unsafe(r) {
+		if Unsafe(r) || (r == utf8.RuneError && size <= 1) {
 			return true
 		}
 		i += size
@@ -75,4 +77,23 @@ func Check(what, s string, oneLine bool) error {
 		i += size
 	}
 	return nil
+}
+
+// NewWriter is w with every write escaped (Escape): for output that is
+// all text, some of it from files, and never meant to carry a terminal
+// sequence of its own. Each write is escaped whole, so a character is
+// never split between writes made with fmt.Fprint.
+func NewWriter(w io.Writer) io.Writer { return escaper{w} }
+
+type escaper struct{ w io.Writer }
+
+func (e escaper) Write(p []byte) (int, error) {
+	s := string(p)
+	if !needsEscape(s) {
+		return e.w.Write(p)
+	}
+	if _, err := io.WriteString(e.w, Escape(s)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

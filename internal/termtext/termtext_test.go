@@ -11,9 +11,9 @@ func TestEscape(t *testing.T) {
 		"Đorđe\tx\n":             "Đorđe\tx\n",
 		"a\x1b]0;pwned\x07b":     `a\x1b]0;pwned\x07b`,
 		"\x1b[2J":                `\x1b[2J`,
-		"x\x7fy\u009bz":          `x\x7fy\x9bz`,
+		"x\x7fy\u009bz":          `x\u007fy\u009bz`,
 		"\u202eevil\u2066\u200b": `\u202eevil\u2066\u200b`,
-		"\ufeff\u00ad":           `\ufeff\xad`,
+		"\ufeff\u00ad":           `\ufeff\u00ad`,
 		"bad\xffbyte":            `bad\xffbyte`,
 	} {
 		if got := Escape(in); got != want {
@@ -38,5 +38,18 @@ func TestCheck(t *testing.T) {
 	}
 	if err := Check("comment", "two\nlines", false); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestNewWriter(t *testing.T) {
+	var b strings.Builder
+	w := NewWriter(&b)
+	n, err := w.Write([]byte("title \x1b]0;x\x07 ok\n"))
+	if err != nil || n != 16 {
+		t.Fatalf("wrote %d, %v", n, err)
+	}
+	w.Write([]byte("plain\n"))
+	if got := b.String(); got != "title \\x1b]0;x\\x07 ok\nplain\n" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -20,7 +20,7 @@ func TestPPNWordsOneRule(t *testing.T) {
 		{tags("brigitte", ""), `tag Player2: "Brigitte" differs from "brigitte" only by case`},
 		{tags("Talon", ""), `tag Player1: "Talon" cannot name a player in a pref record: reserved`},
 		{tags("Anton", "[Event \"x\x1b]0;pwned\x07\"]\n"), `line 3, tag Event: value: character 2 is \x1b`},
-		{tags("Anton", "[Site \"a\u009bb\"]\n"), `line 3, tag Site: value: character 2 is \x9b`},
+		{tags("Anton", "[Site \"a\u009bb\"]\n"), `line 3, tag Site: value: character 2 is \u009b`},
 		{tags("\"An\x1b[2Jton\"", ""), `tag Player1: value: character 3 is \x1b`},
 	} {
 		_, err := Import([]byte(c.text), nil)

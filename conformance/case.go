@@ -16,6 +16,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/seats"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -218,6 +219,9 @@ func RunBytes(path string, data []byte) (Result, error) {
 	if c.Ruleset == "" {
 		return res, &schema.Error{File: path, Msg: "case names no ruleset"}
 	}
+	if err := checkWords(path, data, c); err != nil {
+		return res, err
+	}
 	rs, err := rulesets.OpenFrom(path, c.Ruleset)
 	if err != nil {
 		return res, err
@@ -284,14 +288,11 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("seats: none given")
 	}
+	if err := seats.Check(c.Seats); err != nil {
+		return nil, fmt.Errorf("seats: %v", err)
+	}
 	seat := map[string]int{}
 	for i, s := range c.Seats {
-		if strings.TrimSpace(s) == "" {
-			return nil, fmt.Errorf("seats: seat %d has no name", i+1)
-		}
-		if _, dup := seat[s]; dup || s == "pot" || s == "talon" {
-			return nil, fmt.Errorf("seats: %q is used twice or reserved", s)
-		}
 		seat[s] = i
 	}
 	find := func(what, name string) (int, error) {
@@ -305,6 +306,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		Seats: c.Seats, Dealer: n - 1, Declarer: -1, Contract: -1,
 		Defence: make([]settle.Choice, n), Tricks: make([]int, n),
 		Options: c.Options, Events: map[string]bool{},
+		Stated: true, // the defence as chosen, before any contra
 	}
 	var err error
 	if c.Dealer != "" {
@@ -582,9 +584,10 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 			}
 			want.Transfers = append(want.Transfers, settle.Transfer{From: from, To: to, Amount: amt})
 		}
-		got, exp := settle.SortedPairs(l.PairNet()), settle.SortedPairs(want.PairNet())
-		if strings.Join(got, "; ") != strings.Join(exp, "; ") {
-			problems = append(problems, fmt.Sprintf("transfers: got %s; want %s", orNone(got), orNone(exp)))
+		// Compared pair by pair: as text, a seat named "B->pot" could
+		// stand for the pot's payee.
+		if got, exp := l.PairNet(), want.PairNet(); !settle.SamePairs(got, exp) {
+			problems = append(problems, fmt.Sprintf("transfers: got %s; want %s", orNone(settle.SortedPairs(got)), orNone(settle.SortedPairs(exp))))
 		}
 	}
 	if c.Expect.Net != nil {

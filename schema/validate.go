@@ -48,23 +48,30 @@ var (
 
 // Validate checks the document under root (a yaml DocumentNode or its
 // content) against the ruleset schema.
-func Validate(file string, root *yaml.Node) error { return validate(compiled(), "ruleset", file, root) }
+func Validate(file string, root *yaml.Node) error {
+	return validate(compiled(), "ruleset", file, root, maxNodes)
+}
 
 // ValidateRecord checks a game record against the record schema.
 func ValidateRecord(file string, root *yaml.Node) error {
-	return validate(compiledRecord(), "record", file, root)
+	return validate(compiledRecord(), "record", file, root, maxRecordNodes)
 }
 
 // validate checks root against a compiled schema; kind names the whole
 // document in messages ("ruleset", "record").
-func validate(compiled *jsonschema.Schema, kind, file string, root *yaml.Node) error {
+func validate(compiled *jsonschema.Schema, kind, file string, root *yaml.Node, budget int) error {
 	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
 		root = root.Content[0]
 	}
-	conv := converter{budget: maxNodes}
+	conv := converter{budget: budget}
 	instance := conv.toJSON(root)
-	if conv.bad != nil {
-		return At(file, conv.bad, "YAML aliases: an alias that contains itself, or expands to more than %d values, cannot be read", maxNodes)
+	switch {
+	case conv.bad != nil && conv.aliased:
+		return At(file, conv.bad, "YAML aliases: an alias that contains itself, or expands to more than %d values, cannot be read", budget)
+	case conv.bad != nil:
+		// No alias: the document itself is that large. Say so, not
+		// "aliases".
+		return At(file, conv.bad, "the %s holds more than %d YAML values: too large to read", kind, budget)
 	}
 	err := compiled.Validate(instance)
 	if err == nil {
@@ -207,9 +214,15 @@ func walk(n *yaml.Node, pointer string) (*yaml.Node, string) {
 // has a few thousand; an alias bomb or an alias inside itself has no end.
 const maxNodes = 200000
 
+// maxRecordNodes is maxNodes for a game record: a record of a thousand
+// deals pref play wrote holds some 62,000 values, a longer game more, and
+// a file pref reads (2 MiB) at most about a million without aliases.
+const maxRecordNodes = 1000000
+
 type converter struct {
-	budget int
-	bad    *yaml.Node // where expansion was stopped
+	budget  int
+	bad     *yaml.Node // where expansion was stopped
+	aliased bool       // an alias was expanded on the way
 }
 
 // toJSON makes the JSON-shaped value the validator wants: maps with string
@@ -230,6 +243,7 @@ func (c *converter) toJSON(n *yaml.Node) any {
 		}
 		return c.toJSON(n.Content[0])
 	case yaml.AliasNode:
+		c.aliased = true
 		return c.toJSON(n.Alias)
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
@@ -173,7 +174,7 @@ Example (the Kovalevskaya misère):
 					return badInput(err)
 				}
 			}
-			out := cmd.OutOrStdout()
+			out := termtext.NewWriter(cmd.OutOrStdout()) // names come from the record
 			if asJSON {
 				byName := map[string]int{}
 				for c, v := range values {
@@ -392,7 +393,7 @@ func analyseRecord(cmd *cobra.Command, path string, asJSON bool) error {
 	for _, d := range deals {
 		all = append(all, analyseDeal(d.Index, d.State, d.Seats))
 	}
-	out := cmd.OutOrStdout()
+	out := termtext.NewWriter(cmd.OutOrStdout())
 	if asJSON {
 		data, err := json.MarshalIndent(map[string]any{"deals": all}, "", "  ")
 		if err != nil {

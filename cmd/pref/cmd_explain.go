@@ -9,6 +9,7 @@ import (
 
 	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -52,7 +53,7 @@ same as data. Exit status 1 when the record breaks a rule (the step is named),
 				}
 				var step *record.StepError
 				if errors.As(err, &step) {
-					printExplained(cmd.OutOrStdout(), deals, asJSON)
+					printExplained(termtext.NewWriter(cmd.OutOrStdout()), deals, asJSON)
 					return failed("%v", step)
 				}
 				if err != nil {
@@ -68,7 +69,7 @@ same as data. Exit status 1 when the record breaks a rule (the step is named),
 				}
 				deals = append(deals, explained{Settlement: explainLedger(res.Ledger, all)})
 			}
-			printExplained(cmd.OutOrStdout(), deals, asJSON)
+			printExplained(termtext.NewWriter(cmd.OutOrStdout()), deals, asJSON)
 			return nil
 		},
 	}

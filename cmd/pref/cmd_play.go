@@ -16,6 +16,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/seats"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -184,19 +185,17 @@ const (
 // empty name, one used twice, or one the transcript uses for something
 // else. settle refuses the same for its seats.
 func checkNames(names []string) error {
-	seen := map[string]bool{}
-	for i, n := range names {
+	// The one rule for names at a pref table (package seats): a name is
+	// printed in the transcript and written into records.
+	if err := seats.Check(names); err != nil {
+		se := err.(*seats.Error)
 		switch {
-		case strings.TrimSpace(n) == "":
-			return fmt.Errorf("--players: player %d has no name", i+1)
-		case seen[n]:
-			return fmt.Errorf("--players: %s is named twice; each player needs a name of their own", n)
-		case n == "pot" || n == "talon":
-			return fmt.Errorf("--players: %q is reserved (it names the %s in the transcript)", n, n)
-		case strings.ContainsAny(n, " \t") || strings.Contains(n, "->"):
-			return fmt.Errorf("--players: %q: a name is one word (records and the transcript separate names by spaces)", n)
+		case se.Twin && slices.Contains(names[:se.Index], se.Name): // the name passed the rule: printable as it is
+			return fmt.Errorf("--players: %s is named twice; each player needs a name of their own", se.Name)
+		case se.Twin:
+			return fmt.Errorf("--players: %s %s; each player needs a name of their own", se.Name, se.Msg)
 		}
-		seen[n] = true
+		return fmt.Errorf("--players: %s", se.Describe("player"))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/record/ppn"
 	"github.com/preference-rules/pref/rulesets"
@@ -86,7 +87,7 @@ the file cannot be read or is not well-formed PPN (the deal and field named).`,
 				}
 			}
 			b.Write(yml)
-			stderr := cmd.ErrOrStderr()
+			stderr := termtext.NewWriter(cmd.ErrOrStderr())
 			for _, n := range im.Notes {
 				fmt.Fprintf(stderr, "pref: note: %s\n", n)
 			}

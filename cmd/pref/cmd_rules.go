@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"io"
 	"os"
@@ -44,7 +45,7 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 				if err != nil {
 					return failed("rulebook: %v", err)
 				}
-				_, err = fmt.Fprint(out, md)
+				_, err = fmt.Fprint(out, termtext.Escape(md)) // ruleset text, shown, never obeyed
 				return err
 			}
 			text, err := renderedRulebook(r, ascii, plain, width)
@@ -102,6 +103,9 @@ func rendered(doc func(*ruleset.Ruleset, bool) (string, error), r *ruleset.Rules
 	if err != nil {
 		return "", failed("rulebook: %v", err)
 	}
+	// The ruleset's own text (titles, descriptions, sources) is escaped
+	// before the renderer adds its colours: shown, never obeyed.
+	md = termtext.Escape(md)
 	text, err := tutorial.Render(md, plain, width)
 	if err != nil {
 		return "", failed("rendering: %v", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/schema"
@@ -25,7 +26,7 @@ by name like the embedded ones (--ruleset NAME, extends: NAME); any other
 ruleset file by its path.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			w := tabwriter.NewWriter(termtext.NewWriter(cmd.OutOrStdout()), 0, 4, 2, ' ', 0) // descriptions come from ruleset files
 			for _, name := range rulesets.Names() {
 				desc, err := rulesets.Description(name)
 				if err != nil {
@@ -82,14 +83,14 @@ read at all (no such file or embedded name, not a regular file, larger than
 					}
 					if _, ok := err.(*schema.Error); !ok {
 						if _, ok := err.(schema.List); !ok {
-							fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", a, err)
+							fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", a, termtext.Escape(err.Error()))
 							continue
 						}
 					}
-					fmt.Fprintln(cmd.ErrOrStderr(), err)
+					fmt.Fprintln(cmd.ErrOrStderr(), termtext.Escape(err.Error()))
 					continue
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %d contracts, %d settlement rules)\n", r.File, r.Title, len(r.Contracts), len(r.Rules))
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %d contracts, %d settlement rules)\n", r.File, termtext.Escape(r.Title), len(r.Contracts), len(r.Rules))
 			}
 			switch {
 			case unreadable > 0:

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/conformance"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -95,11 +96,11 @@ the tricks (talon=N for tricks the talon won).`,
 				return failed("%s cannot settle this outcome: %v", r.Name, err)
 			}
 			if usesMoney(r) || len(l.Transfers) > 0 {
-				if err := printLedger(cmd.OutOrStdout(), l, o.Pot); err != nil {
+				if err := printLedger(termtext.NewWriter(cmd.OutOrStdout()), l, o.Pot); err != nil {
 					return failed("%s cannot settle this outcome: %v", r.Name, err)
 				}
 			}
-			printSheet(cmd.OutOrStdout(), l)
+			printSheet(termtext.NewWriter(cmd.OutOrStdout()), l) // rule names and explanations come from the ruleset
 			if !usesMoney(r) && len(l.Sheet) == 0 && len(l.Transfers) == 0 {
 				fmt.Fprintln(cmd.OutOrStdout(), "nothing is written on the sheet")
 			}

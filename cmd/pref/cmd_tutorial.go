@@ -12,6 +12,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/tutorial"
@@ -160,11 +161,12 @@ func coursePages(r *ruleset.Ruleset, ascii, plain bool) ([]tutorialPage, error) 
 	}
 	out := make([]tutorialPage, len(pages))
 	for i, p := range pages {
-		text, err := tutorial.Render(p.Markdown, plain, 80)
+		// The ruleset's text, shown, never obeyed (as in pref rules).
+		text, err := tutorial.Render(termtext.Escape(p.Markdown), plain, 80)
 		if err != nil {
 			return nil, failed("rendering: %v", err)
 		}
-		out[i] = tutorialPage{Title: p.Title, Text: text}
+		out[i] = tutorialPage{Title: termtext.Escape(p.Title), Text: text}
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
@@ -33,7 +34,7 @@ regular file, larger than 2 MiB).`,
 			if len(files) == 0 {
 				return badInput(fmt.Errorf("no case files in %v", args))
 			}
-			out := cmd.OutOrStdout()
+			out := termtext.NewWriter(cmd.OutOrStdout()) // titles and problems quote the files
 			passed, failedN, unreadable := 0, 0, 0
 			for _, f := range files {
 				// Read here, not in RunFile, to tell a file that cannot be

@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
@@ -90,12 +91,12 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) 
 	var f *failure
 	if errors.As(err, &f) {
 		if f.err != nil && f.err.Error() != "" {
-			fmt.Fprintln(stderr, "pref:", f.err)
+			fmt.Fprintln(stderr, "pref:", termtext.Escape(f.err.Error())) // errors quote files
 		}
 		return f.code
 	}
 	// cobra's own errors: unknown command or flag, wrong arguments
-	fmt.Fprintln(stderr, "pref:", err)
+	fmt.Fprintln(stderr, "pref:", termtext.Escape(err.Error()))
 	fmt.Fprintln(stderr, "Run 'pref --help' for usage.")
 	return exitUsage
 }
@@ -104,7 +105,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) 
 // PREF_DEBUG set (a user filing the bug is asked for the command line,
 // which reproduces it).
 func internalError(stderr io.Writer, p *panicked) int {
-	fmt.Fprintf(stderr, "pref: internal error: %v; this is a bug, please file it with the command line that caused it\n", p.value)
+	fmt.Fprintf(stderr, "pref: internal error: %s; this is a bug, please file it with the command line that caused it\n", termtext.Escape(fmt.Sprint(p.value)))
 	if os.Getenv("PREF_DEBUG") != "" && len(p.stack) > 0 {
 		stderr.Write(p.stack)
 	}

@@ -593,12 +593,12 @@ func (g *State) advance() error {
 				g.afterContra()
 				continue
 			}
-			if r.Defence.Contra.On && r.Defence.Contra.NotAfterInvitation && slices.Contains(g.Defence[:n], settle.Invite) {
-				g.step = n // inviting is final: no contra after it
-			}
 			if r.Defence.Contra.On && g.step < n {
 				s := (g.Declarer + g.step) % n
-				if g.Defence[s] == settle.Drop && !g.Invited(s) {
+				// The one rule for who may double, asked of stated
+				// outcomes too: no contra after an invitation where the
+				// rules say so, none by a defender who dropped uninvited.
+				if settle.WhyNoContra(r, g.Declarer, g.Defence[:n], s) != "" {
 					g.step++
 					continue
 				}

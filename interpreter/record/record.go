@@ -3,7 +3,6 @@ package record
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
@@ -68,7 +67,7 @@ func (h *Hands) UnmarshalYAML(n *yaml.Node) error {
 func (h Hands) MarshalYAML() (any, error) {
 	n := &yaml.Node{Kind: yaml.MappingNode}
 	for _, x := range h {
-		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: x.Seat},
+		n.Content = append(n.Content, quoteWord(x.Seat),
 			&yaml.Node{Kind: yaml.ScalarNode, Value: x.Cards, Style: yaml.DoubleQuotedStyle})
 	}
 	return n, nil
@@ -91,7 +90,7 @@ func (s *Step) UnmarshalYAML(n *yaml.Node) error {
 
 func (s Step) MarshalYAML() (any, error) {
 	return &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
-		{Kind: yaml.ScalarNode, Value: s.Seat}, {Kind: yaml.ScalarNode, Value: s.Word}}}, nil
+		quoteWord(s.Seat), quoteWord(s.Word)}}, nil
 }
 
 // IsRecord reports whether a YAML document looks like a game record (it
@@ -114,6 +113,9 @@ func Parse(path string, data []byte) (*Record, error) {
 	}
 	if doc.Kind == 0 {
 		return nil, &schema.Error{File: path, Msg: "empty file: a record is a YAML map (pref schema record)"}
+	}
+	if err := checkSize(path, &doc); err != nil {
+		return nil, err
 	}
 	if err := schema.ValidateRecord(path, &doc); err != nil {
 		return nil, err
@@ -143,12 +145,8 @@ func Parse(path string, data []byte) (*Record, error) {
 			rec.Seats = append(rec.Seats, h.Seat)
 		}
 	}
-	seen := map[string]bool{}
-	for _, s := range rec.Seats {
-		if s == "" || s == "pot" || strings.ContainsAny(s, " \t") || seen[s] {
-			return nil, &schema.Error{File: path, Msg: fmt.Sprintf("seats: %q cannot name a player (names are single words, each once)", s)}
-		}
-		seen[s] = true
+	if err := checkWords(path, &doc, &rec); err != nil {
+		return nil, err
 	}
 	return &rec, nil
 }

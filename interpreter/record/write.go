@@ -1,7 +1,8 @@
 package record
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -77,15 +78,16 @@ func Expectation(l *settle.Ledger) yaml.Node {
 		return a.String()
 	}
 	e := expect{Transfers: []transfer{}}
-	net := l.PairNet() // "from->to": the net amount between the two
-	keys := make([]string, 0, len(net))
-	for k := range net {
-		keys = append(keys, k)
+	net := l.PairNet() // the net amount between each two parties
+	pairs := make([]settle.Pair, 0, len(net))
+	for p := range net {
+		pairs = append(pairs, p)
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		from, to, _ := strings.Cut(k, "->")
-		e.Transfers = append(e.Transfers, transfer{From: from, To: to, Amount: fig(net[k])})
+	slices.SortFunc(pairs, func(a, b settle.Pair) int {
+		return cmp.Or(strings.Compare(a.From, b.From), strings.Compare(a.To, b.To))
+	})
+	for _, p := range pairs {
+		e.Transfers = append(e.Transfers, transfer{From: p.From, To: p.To, Amount: fig(net[p])})
 	}
 	single := map[[2]string]money.Amount{}
 	pair := map[[3]string]money.Amount{}

@@ -59,6 +59,13 @@ type Outcome struct {
 	CardsKnown      bool
 	DeclarerAces    int // cards of the top rank in the hand the declarer played
 	DeclarerAcesAll int // the same among the declarer's hand and the talon taken
+
+	// Stated: the outcome is stated (an outcome case, pref settle), not
+	// played here. Its Defence is the choices as the defenders made them,
+	// before any contra; a played deal's is as the game leaves it, where
+	// a team contra has made its caller the inviter. Check asks the contra
+	// rules of the choices as made.
+	Stated bool
 }
 
 // Inviter is the seat of the defender who invited, or -1. A contra in
@@ -428,6 +435,8 @@ func decided(ct *ruleset.Contract, need, taken, played, all int) bool {
 	return played > 0 && ct.Lost(need, taken, played, all) && !ct.Lost(need, before, played-1, all)
 }
 
+// checkContra: each doubling is one the ruleset allows, called by a
+// defender the game would have asked (WhyNoContra, the game's own rule).
 func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 	if o.Doubled == nil {
 		return nil
@@ -435,6 +444,7 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 	if len(o.Doubled) != len(o.Seats) {
 		return fmt.Errorf("internal: doubled must have one entry per seat")
 	}
+	choices := o.choicesBeforeContra(r)
 	callers := 0
 	for i, d := range o.Doubled {
 		switch {
@@ -450,8 +460,9 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 			return fmt.Errorf("%s is not a defender and cannot call contra", o.Seats[i])
 		case o.Conceded:
 			return fmt.Errorf("contra against a declarer who gave up")
-		case o.Defence[i] == Drop && !r.Defence.Contra.Team:
-			return fmt.Errorf("%s dropped out and cannot call contra", o.Seats[i])
+		}
+		if why := WhyNoContra(r, o.Declarer, choices, i); why != "" {
+			return fmt.Errorf("%s called contra, but %s", o.Seats[i], why)
 		}
 		callers++
 	}
@@ -459,6 +470,44 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 		return fmt.Errorf("one contra for the defence: %d defenders called it", callers)
 	}
 	return nil
+}
+
+// choicesBeforeContra are the defence's choices as they stood when contra
+// was asked. A stated outcome gives them so. A played deal gives them as
+// the game left them: a team contra made its caller the inviter (the game
+// asked the rule then), so the caller is read as a defender who played.
+func (o *Outcome) choicesBeforeContra(r *ruleset.Ruleset) []Choice {
+	if o.Stated || !r.Defence.Contra.Team {
+		return o.Defence
+	}
+	choices := slices.Clone(o.Defence)
+	for i, d := range o.Doubled {
+		if d > 0 && i < len(choices) && choices[i] == Invite {
+			choices[i] = Play
+		}
+	}
+	return choices
+}
+
+// WhyNoContra is the rule that keeps defender seat from calling contra, or
+// "" when he may: choices are the defence's as made before any contra. The
+// game asks it before offering the call, Check of each doubling an outcome
+// states: one rule for both.
+func WhyNoContra(r *ruleset.Ruleset, declarer int, choices []Choice, seat int) string {
+	c := &r.Defence.Contra
+	switch {
+	case !c.On:
+		return "this ruleset has no contra (defence contra)"
+	case declarer < 0 || seat == declarer:
+		return "only a defender calls contra"
+	case c.NotAfterInvitation && slices.Contains(choices, Invite):
+		return "nobody calls contra after an invitation: inviting is final (defence contra after_invitation: false)"
+	case !DefenceInPlay(declarer, choices):
+		return "no defender plays: the deal ended before contra is asked"
+	case choices[seat] == Drop && Inviter(r, declarer, choices, nil) < 0:
+		return "he dropped out and nobody invited him (a dropped defender calls contra only when invited)"
+	}
+	return ""
 }
 
 // LoneDefender is the one defender who plays when the other dropped and

@@ -118,9 +118,15 @@ func (l *Ledger) Balanced() bool {
 	return sum.Sign() == 0
 }
 
-// PairNet is the net amount moved between each pair of parties, keyed
-// "from->to" with a positive amount.
-func (l *Ledger) PairNet() map[string]money.Amount {
+// Pair is a net payment's two parties by name: From pays To. A struct,
+// not a joined "from->to" string: no name can then be read as two (a seat
+// named "B->pot" and the pair A, B->pot against the seat "A->B" and the
+// pot).
+type Pair struct{ From, To string }
+
+// PairNet is the net amount moved between each pair of parties, with a
+// positive amount.
+func (l *Ledger) PairNet() map[Pair]money.Amount {
 	type pair struct{ a, b int }
 	sum := map[pair]money.Amount{}
 	for _, t := range l.Transfers {
@@ -130,16 +136,31 @@ func (l *Ledger) PairNet() map[string]money.Amount {
 		}
 		sum[pair{a, b}] = sum[pair{a, b}].Add(amt)
 	}
-	out := map[string]money.Amount{}
+	out := map[Pair]money.Amount{}
 	for p, amt := range sum {
 		switch amt.Sign() {
 		case 1:
-			out[l.Name(p.a)+"->"+l.Name(p.b)] = amt
+			out[Pair{l.Name(p.a), l.Name(p.b)}] = amt
 		case -1:
-			out[l.Name(p.b)+"->"+l.Name(p.a)] = amt.Neg()
+			out[Pair{l.Name(p.b), l.Name(p.a)}] = amt.Neg()
 		}
 	}
 	return out
+}
+
+// SamePairs reports whether two PairNet results are the same payments:
+// compared pair by pair, amount by amount, never through text.
+func SamePairs(a, b map[Pair]money.Amount) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for p, x := range a {
+		y, ok := b[p]
+		if !ok || !x.Equal(y) {
+			return false
+		}
+	}
+	return true
 }
 
 // Settler settles deals of one ruleset, reusing its frame (the values
@@ -707,11 +728,12 @@ func (s *Settler) render(parts []ruleset.ExplainPart, src string) (string, error
 	return b.String(), nil
 }
 
-// SortedPairs lists PairNet as "from -> to amount" lines, sorted.
-func SortedPairs(m map[string]money.Amount) []string {
+// SortedPairs lists PairNet as "from -> to amount" lines, sorted: for
+// people to read. Compare payments with SamePairs.
+func SortedPairs(m map[Pair]money.Amount) []string {
 	var out []string
 	for k, v := range m {
-		out = append(out, strings.Replace(k, "->", " -> ", 1)+" "+v.String())
+		out = append(out, k.From+" -> "+k.To+" "+v.String())
 	}
 	sort.Strings(out)
 	return out

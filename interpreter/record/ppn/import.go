@@ -11,6 +11,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/seats"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
 	"gopkg.in/yaml.v3"
@@ -156,18 +157,23 @@ func (f *File) Players() ([3]string, []Note, error) {
 			return names, nil, &Error{Field: "tag " + tag, Msg: "missing: PPN requires the players' names"}
 		}
 		name := strings.Join(strings.Fields(v), "_")
-		switch {
-		case name == "":
+		if name == "" {
 			return names, nil, &Error{Line: tagLine(f, tag), Field: "tag " + tag, Msg: "empty: each player needs a name"}
-		case name == "pot" || name == "talon" || strings.Contains(name, "->"):
-			return names, nil, &Error{Line: tagLine(f, tag), Field: "tag " + tag, Msg: fmt.Sprintf("%q cannot name a player in a pref record (pot and talon are reserved, -> joins names)", clip(name))}
-		case slices.Contains(names[:i], name):
-			return names, nil, &Error{Line: tagLine(f, tag), Field: "tag " + tag, Msg: fmt.Sprintf("%q names two players", clip(name))}
 		}
 		if name != v {
-			notes = append(notes, Note{Field: "tag " + tag, Msg: fmt.Sprintf("%q is written %s: a name in a pref record is one word", clip(v), name)})
+			notes = append(notes, Note{Field: "tag " + tag, Msg: fmt.Sprintf("%s is written %s: a name in a pref record is one word", seats.Quote(v), seats.Quote(name))})
 		}
 		names[i] = name
+	}
+	// The one rule for names at a pref table (package seats).
+	if err := seats.Check(names[:]); err != nil {
+		se := err.(*seats.Error)
+		tag := fmt.Sprintf("Player%d", se.Index+1)
+		msg := fmt.Sprintf("%s cannot name a player in a pref record: %s", seats.Quote(se.Name), se.Msg)
+		if se.Twin {
+			msg = seats.Quote(se.Name) + " " + se.Msg
+		}
+		return names, nil, &Error{Line: tagLine(f, tag), Field: "tag " + tag, Msg: msg}
 	}
 	return names, notes, nil
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/preference-rules/pref/internal/termtext"
 )
 
 // fieldNames are the fourteen fields of a deal record, in order.
@@ -110,6 +112,12 @@ func (f *File) item(body string, line int) error {
 		value = v
 	} else if strings.ContainsAny(value, " \t\r\n\"") {
 		return &Error{Line: line, Field: field, Msg: fmt.Sprintf("value %q: a value with spaces is written in double quotes", clip(value))}
+	}
+	// A tag's value is printed and written into records' comments: a
+	// control character or a line break would act on the terminal or end
+	// the comment.
+	if err := termtext.Check("value", value, true); err != nil {
+		return &Error{Line: line, Field: field, Msg: err.Error()}
 	}
 	if _, dup := f.Tag(name); dup {
 		return &Error{Line: line, Field: field, Msg: "given twice"}

@@ -90,7 +90,7 @@ func Run(r *ruleset.Ruleset) []Warning {
 		}
 	}
 	for _, o := range r.Options {
-		if r.InForce(o) {
+		if r.SetsNothing(o) {
 			out = append(out, Warning{o.Sets.Line, o.Sets.Column, fmt.Sprintf("option %q changes nothing: the ruleset already sets what it sets", o.Name)})
 			continue
 		}

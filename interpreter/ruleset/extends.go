@@ -56,7 +56,7 @@ func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*R
 		if err := extend(file, doc, resolve, []string{file}, src); err != nil {
 			return nil, err
 		}
-		return loadDoc(file, doc, checkOptions, !checkOptions, nil)
+		return loadDoc(file, doc, checkOptions, !checkOptions)
 	}()
 	if err != nil {
 		src.attribute(file, err)

@@ -65,7 +65,11 @@ type Ruleset struct {
 	// the schema with every option value; its loads (and With's) skip the
 	// schema, whose compilation is most of a command's start-up
 	trusted bool
-	root    *yaml.Node // the document, for recompiling with options
+	root    *yaml.Node // the document, with the sets of the options as they stand applied
+	// written: the document as written, no option's sets applied, which
+	// With applies the options to (root is written when no option in
+	// force sets a field)
+	written *yaml.Node
 }
 
 type Packet struct {

@@ -20,19 +20,23 @@ import (
 // loadDoc compiles a parsed ruleset document with its options at their
 // defaults, their fields applied. With checkOptions, every value of every
 // option that sets fields is proven to give a valid ruleset.
-func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool) (*Ruleset, error) {
+func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, files []string) (*Ruleset, error) {
 	r, err := compileDoc(file, doc, trusted, nil)
 	if err != nil {
 		return nil, err
 	}
-	r.written = r.root
+	r.written, r.files = r.root, files
 	if on := onByDefault(r); on != nil {
 		if r, err = r.switched(nil); err != nil {
+			(&sources{files: files}).attribute(err)
 			return nil, schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, err)
 		}
 	}
 	if !checkOptions {
 		return r, nil
+	}
+	if err := checkOptionWork(file, r); err != nil {
+		return nil, err
 	}
 	for _, o := range r.Options {
 		for _, v := range otherValues(o) {
@@ -42,6 +46,29 @@ func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool) (*Ruleset,
 		}
 	}
 	return r, nil
+}
+
+// MaxOptionWork bounds the check that every value of every option that
+// sets fields gives a valid ruleset: it compiles the ruleset once per such
+// value, so its cost is the number of values times the size of the
+// ruleset, in YAML nodes. An embedded ruleset needs under 8,000.
+const MaxOptionWork = 150_000
+
+// checkOptionWork refuses a ruleset whose options would take the check of
+// their values too long.
+func checkOptionWork(file string, r *Ruleset) error {
+	values := 0
+	for _, o := range r.Options {
+		values += len(otherValues(o))
+	}
+	if values == 0 {
+		return nil
+	}
+	nodes := countNodes(r.written, MaxOptionWork)
+	if values*nodes <= MaxOptionWork {
+		return nil
+	}
+	return schema.At(file, lookup(r.written, "options"), "options: %d values of options set fields, and each is checked by compiling the ruleset of %d YAML nodes again: %d x %d is more than %d, the limit; set fewer fields by options", values, nodes, values, nodes, MaxOptionWork)
 }
 
 // onByDefault is the first option whose default sets fields, or nil.
@@ -129,7 +156,11 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 		}
 	}
 	if switches(r, values) {
-		return r.switched(values)
+		out, err := r.switched(values)
+		if err != nil {
+			(&sources{files: r.files}).attribute(err)
+		}
+		return out, err
 	}
 	cp := *r
 	cp.Options = append([]Option(nil), r.Options...)
@@ -161,7 +192,7 @@ func (r *Ruleset) switched(values map[string]any) (*Ruleset, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.written = r.written
+	out.written, out.files, out.warnings = r.written, r.files, r.warnings
 	out.setValues(values)
 	return out, nil
 }

@@ -66,7 +66,9 @@ read at all (no such file or embedded name, not a regular file, larger than
 		RunE: func(cmd *cobra.Command, args []string) error {
 			invalid, unreadable := 0, 0
 			for _, a := range args {
-				if data, err := safeio.ReadFile(a, safeio.MaxFile); err == nil {
+				// (a text too large for a ruleset is not read whole to sniff it:
+				// loading refuses it at once)
+				if data, err := safeio.ReadFile(a, safeio.MaxFile); err == nil && !ruleset.TooManyNodes(data) {
 					switch conformance.Kind(data) {
 					case "case":
 						return badInput(fmt.Errorf("%s is an outcome case, not a ruleset: pref verify %s checks it", a, a))

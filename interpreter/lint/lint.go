@@ -11,8 +11,10 @@ import (
 	"github.com/preference-rules/pref/schema"
 )
 
-// Warning is one finding, at the place of the rule or option it is about.
+// Warning is one finding, at the place of the rule or option it is about:
+// in File when it is in a ruleset the linted one extends, else in its own.
 type Warning struct {
+	File      string
 	Line, Col int
 	Msg       string
 }
@@ -20,46 +22,78 @@ type Warning struct {
 // Run lints r and returns its warnings, in file order.
 func Run(r *ruleset.Ruleset) []Warning {
 	var out []Warning
-	fired := map[string]bool{}
-	silent, unbalanced := 0, 0
-	var silentExample, unbalancedExample string
-	type tried struct {
-		r *ruleset.Ruleset
-		o *settle.Outcome
-	}
-	var sample []tried
+	t := &tally{r: r, fired: map[string]bool{}}
 	base := outcomes(r)
-	for i, cfg := range configurations(r) {
+	configs := configurations(r)
+	// with the options as they are, the whole sample; with an option
+	// switched, every third outcome (the events, markings, a run and a
+	// talon of one rank still tried with each: a bonus needs its option
+	// and its event together), fewer when there are many options, so that
+	// the whole stays within about what 24 configurations cost
+	stride := max(3, (3*len(configs)+maxConfigs-1)/maxConfigs)
+	for i, cfg := range configs {
 		rr, err := r.With(cfg)
 		if err != nil {
 			continue
 		}
-		// with the options as they are, the whole sample; with an option
-		// switched, every third outcome (the events, markings, a run and a
-		// talon of one rank still tried with each: a bonus needs its
-		// option and its event together)
 		outs := base
 		if i > 0 {
 			outs = nil
-			for k := 0; k < len(base); k += 3 {
+			for k := 0; k < len(base); k += stride {
 				outs = append(outs, base[k])
 			}
 		}
-		outs = variants(rr, outs)
-		for _, o := range outs {
-			sample = append(sample, tried{rr, o})
+		// settled configuration by configuration: the sample of all of
+		// them at once took a gigabyte with sixty options
+		t.settle(rr, variants(rr, outs))
+	}
+	silent, unbalanced := t.silent, t.unbalanced
+	silentExample, unbalancedExample := t.silentExample, t.unbalancedExample
+	fired := t.fired
+	out = append(out, loadWarnings(r)...)
+	for i, rule := range r.Rules {
+		if !fired[rule.Name] {
+			file, line, col := rulePos(r, i)
+			out = append(out, Warning{file, line, col, fmt.Sprintf("settlement rule %q never applies to any outcome tried (its condition: %s)", rule.Name, rule.WhenSrc)})
 		}
 	}
-	settlers := map[*ruleset.Ruleset]*settle.Settler{}
-	for _, t := range sample {
-		o := t.o
-		if settle.Check(t.r, o) != nil {
+	for _, o := range r.Options {
+		if r.SetsNothing(o) {
+			file, line, col := r.Place(o.Sets)
+			out = append(out, Warning{file, line, col, fmt.Sprintf("option %q changes nothing: the ruleset already sets what it sets", o.Name)})
 			continue
 		}
-		s := settlers[t.r]
-		if s == nil {
-			s = settle.New(t.r)
-			settlers[t.r] = s
+		if o.Sets == nil && !used(r, o.Ident) {
+			out = append(out, Warning{"", 0, 0, fmt.Sprintf("option %q changes nothing: no expression uses %s and it sets no field", o.Name, o.Ident)})
+		}
+	}
+	if silent > 0 {
+		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) with a declarer pay and write nothing, e.g. %s", silent, silentExample)})
+	}
+	if unbalanced > 0 {
+		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) do not balance, e.g. %s", unbalanced, unbalancedExample)})
+	}
+	return out
+}
+
+// maxConfigs is how many configurations (the options as they are, then
+// each switched) lint samples every third outcome for; beyond, fewer.
+const maxConfigs = 24
+
+// tally is what settling the sample found.
+type tally struct {
+	r                                *ruleset.Ruleset
+	fired                            map[string]bool // rules that applied to some outcome
+	silent, unbalanced               int
+	silentExample, unbalancedExample string
+}
+
+// settle settles each outcome of outs that can happen under rr.
+func (t *tally) settle(rr *ruleset.Ruleset, outs []*settle.Outcome) {
+	s := settle.New(rr)
+	for _, o := range outs {
+		if settle.Check(rr, o) != nil {
+			continue
 		}
 		l, err := s.Settle(o, true)
 		if err != nil {
@@ -67,42 +101,34 @@ func Run(r *ruleset.Ruleset) []Warning {
 		}
 		for _, rt := range l.Rules {
 			if rt.Held {
-				fired[rt.Name] = true
+				t.fired[rt.Name] = true
 			}
 		}
 		if o.Declarer >= 0 && !o.Conceded && len(l.Transfers) == 0 && len(l.Sheet) == 0 && len(l.Marks) == 0 {
-			silent++
-			if silentExample == "" {
-				silentExample = describe(r, o)
+			t.silent++
+			if t.silentExample == "" {
+				t.silentExample = describe(t.r, o)
 			}
 		}
 		if !l.Balanced() {
-			unbalanced++
-			if unbalancedExample == "" {
-				unbalancedExample = describe(r, o)
+			t.unbalanced++
+			if t.unbalancedExample == "" {
+				t.unbalancedExample = describe(t.r, o)
 			}
 		}
 	}
-	for i, rule := range r.Rules {
-		if !fired[rule.Name] {
-			line, col := rulePos(r, i)
-			out = append(out, Warning{line, col, fmt.Sprintf("settlement rule %q never applies to any outcome tried (its condition: %s)", rule.Name, rule.WhenSrc)})
+}
+
+// loadWarnings are what loading r noticed (a house file's settlement rule
+// named like one of its base's, so that both apply), first.
+func loadWarnings(r *ruleset.Ruleset) []Warning {
+	var out []Warning
+	for _, e := range r.Warnings() {
+		file := e.File
+		if file == r.File {
+			file = ""
 		}
-	}
-	for _, o := range r.Options {
-		if r.InForce(o) {
-			out = append(out, Warning{o.Sets.Line, o.Sets.Column, fmt.Sprintf("option %q changes nothing: the ruleset already sets what it sets", o.Name)})
-			continue
-		}
-		if o.Sets == nil && !used(r, o.Ident) {
-			out = append(out, Warning{0, 0, fmt.Sprintf("option %q changes nothing: no expression uses %s and it sets no field", o.Name, o.Ident)})
-		}
-	}
-	if silent > 0 {
-		out = append(out, Warning{0, 0, fmt.Sprintf("%d outcome(s) with a declarer pay and write nothing, e.g. %s", silent, silentExample)})
-	}
-	if unbalanced > 0 {
-		out = append(out, Warning{0, 0, fmt.Sprintf("%d outcome(s) do not balance, e.g. %s", unbalanced, unbalancedExample)})
+		out = append(out, Warning{file, e.Line, e.Col, e.Msg})
 	}
 	return out
 }
@@ -274,18 +300,19 @@ func used(r *ruleset.Ruleset, ident string) bool {
 	return false
 }
 
-func rulePos(r *ruleset.Ruleset, i int) (int, int) {
+func rulePos(r *ruleset.Ruleset, i int) (file string, line, col int) {
 	if i < len(r.Spec.Settlement) {
-		if n := r.Spec.Settlement[i].When.Node; n != nil {
-			return n.Line, n.Column
-		}
+		return r.Place(r.Spec.Settlement[i].When.Node)
 	}
-	return 0, 0
+	return "", 0, 0
 }
 
 // Format writes w as file:line:col: warning: msg (file: warning: when the
 // place is not known).
 func Format(file string, w Warning) string {
+	if w.File != "" {
+		file = w.File
+	}
 	e := schema.Error{File: file, Line: w.Line, Col: w.Col, Msg: "warning: " + w.Msg}
 	return e.Error()
 }

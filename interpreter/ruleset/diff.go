@@ -186,6 +186,19 @@ func (r *Ruleset) InForce(o Option) bool {
 	return moot
 }
 
+// SetsNothing reports whether option o changes nothing in the ruleset as
+// its file writes it (before any option's fields are applied): the file
+// itself already sets every field o sets to the same value. Unlike
+// InForce, an option on by default is not moot for being on.
+func (r *Ruleset) SetsNothing(o Option) bool {
+	if r.written == nil {
+		return false
+	}
+	asWritten := *r
+	asWritten.root = r.written
+	return asWritten.InForce(o)
+}
+
 // getPath is the node at a dotted path (map keys, or the names of items of
 // a list of named items), or nil.
 func getPath(n *yaml.Node, path []string) *yaml.Node {

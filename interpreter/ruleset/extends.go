@@ -1,7 +1,6 @@
 package ruleset
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -46,42 +45,56 @@ func LoadTrusted(file string, data []byte, resolve Resolver) (*Ruleset, error) {
 }
 
 func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*Ruleset, error) {
-	src := &sources{texts: map[string][]byte{file: data}, origin: map[[2]int]string{}, own: map[[2]int]bool{}}
-	doc, err := parse(file, data)
+	src := &sources{files: []string{file}, texts: map[string][]byte{}}
+	left := &budget{bytes: MaxChainBytes, nodes: MaxNodes}
+	r, err := func() (*Ruleset, error) {
+		doc, err := parse(file, data, left, src)
+		if err != nil {
+			return nil, err
+		}
+		if err := extend(file, doc, resolve, left, src); err != nil {
+			return nil, err
+		}
+		return loadDoc(file, doc, checkOptions, !checkOptions, src.files)
+	}()
 	if err != nil {
+		src.attribute(err)
 		schema.AddSources(err, src.texts)
 		return nil, err
 	}
-	r, err := func() (*Ruleset, error) {
-		if err := extend(file, doc, resolve, []string{file}, src); err != nil {
-			return nil, err
-		}
-		return loadDoc(file, doc, checkOptions, !checkOptions, nil)
-	}()
-	if err != nil {
-		src.attribute(file, err)
-		schema.AddSources(err, src.texts)
-	}
-	return r, err
+	r.files = src.files
+	r.warnings = src.warnings
+	src.attribute(r.warnings)
+	return r, nil
 }
 
-// sources are the texts of a ruleset and its bases, and which base each
-// merged node's position came from.
+// The nodes of the n-th file of an extends chain (the extending file is the
+// 0th) have their lines moved by n*lineStride: an error at a node, or at a
+// place inside an expression, says by its line which file it is in, however
+// the documents were merged (sources.attribute moves it back). A file holds
+// fewer lines than lineStride: it is at most MaxChainBytes long.
+const lineStride = 1 << 22
+
+// sources are the names of the files of an extends chain, in order, and
+// the texts of those that are rulesets, whose lines errors may quote.
 type sources struct {
-	texts  map[string][]byte
-	origin map[[2]int]string // line:col of a base's node -> its file
-	own    map[[2]int]bool   // line:col of the extending file's nodes
+	files    []string
+	texts    map[string][]byte
+	warnings schema.List // found in merging: a rule whose name is close to the base's
 }
 
-func positions(n *yaml.Node, add func([2]int)) {
-	add([2]int{n.Line, n.Column})
+// shift moves the lines of every node of n by by.
+func shift(n *yaml.Node, by int) {
+	if n.Line > 0 {
+		n.Line += by
+	}
 	for _, c := range n.Content {
-		positions(c, add)
+		shift(c, by)
 	}
 }
 
-// attribute gives an error at a position only a base has to that base.
-func (s *sources) attribute(file string, err error) {
+// attribute gives each error at a moved line its file and its line there.
+func (s *sources) attribute(err error) {
 	var list schema.List
 	switch e := err.(type) {
 	case *schema.Error:
@@ -90,21 +103,36 @@ func (s *sources) attribute(file string, err error) {
 		list = e
 	}
 	for _, e := range list {
-		pos := [2]int{e.Line, e.Col}
-		if base, ok := s.origin[pos]; ok && e.File == file && !s.own[pos] {
-			e.File = base
+		if n := e.Line / lineStride; n > 0 && n < len(s.files) {
+			e.File, e.Line = s.files[n], e.Line%lineStride
 		}
 	}
 }
 
-func parse(file string, data []byte) (*yaml.Node, error) {
+// parse reads one file of a chain: within what is left of the limits, a
+// ruleset (else an error naming the path only: nothing of a file that is
+// not a ruleset is quoted), with no key written twice in a map.
+func parse(file string, data []byte, left *budget, src *sources) (*yaml.Node, error) {
+	if err := left.take(file, data); err != nil {
+		return nil, err
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
+		if !looksLikeRuleset(data) {
+			return nil, notARuleset(file, "it is not YAML")
+		}
+		src.texts[file] = data
 		return nil, schema.YAMLErrorIn(file, data, err)
 	}
-	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return nil, &schema.Error{File: file, Msg: "empty file: a ruleset is a YAML map (see schema/ruleset.schema.json)"}
+	if err := isRuleset(file, &doc); err != nil {
+		return nil, err
 	}
+	src.texts[file] = data
+	n := countNodes(&doc, left.nodes)
+	if n > left.nodes {
+		return nil, left.tooMany(file, n)
+	}
+	left.nodes -= n
 	var dups schema.List
 	duplicates(file, doc.Content[0], &dups, 0)
 	if err := dups.Err(); err != nil {
@@ -136,8 +164,8 @@ func duplicates(file string, n *yaml.Node, out *schema.List, depth int) {
 }
 
 // extend replaces doc, when it extends a base, with the base merged with
-// it. chain lists the files already on the way, to refuse a cycle.
-func extend(file string, doc *yaml.Node, resolve Resolver, chain []string, src *sources) error {
+// it. The files already on the way are src.files, to refuse a cycle.
+func extend(file string, doc *yaml.Node, resolve Resolver, left *budget, src *sources) error {
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil // the schema says what is wrong
@@ -162,6 +190,7 @@ func extend(file string, doc *yaml.Node, resolve Resolver, chain []string, src *
 	if resolve == nil {
 		return schema.At(file, base, "extends %s: rulesets cannot be looked up here", base.Value)
 	}
+	chain := src.files
 	if len(chain) >= maxExtends {
 		return schema.At(file, base, "extends %s: more than %d rulesets extend one another", base.Value, maxExtends)
 	}
@@ -174,22 +203,22 @@ func extend(file string, doc *yaml.Node, resolve Resolver, chain []string, src *
 			return schema.At(file, base, "extends %s: a cycle: %s -> %s", base.Value, strings.Join(chain, " -> "), baseFile)
 		}
 	}
-	baseDoc, err := parse(baseFile, data)
+	baseDoc, err := parse(baseFile, data, left, src)
 	if err != nil {
-		return fmt.Errorf("extends %s: %w", base.Value, err)
+		if e, ok := err.(*schema.Error); ok && e.Line == 0 {
+			// not a ruleset, or too large: said at the extends that reads it
+			return schema.At(file, base, "extends %s: %s: %s", base.Value, baseFile, e.Msg)
+		}
+		return err // a mistake in the base, at its line
 	}
-	src.texts[baseFile] = data
-	if len(chain) == 1 {
-		positions(root, func(p [2]int) { src.own[p] = true })
-	}
-	if err := extend(baseFile, baseDoc, resolve, append(chain, baseFile), src); err != nil {
+	shift(baseDoc, len(chain)*lineStride)
+	src.files = append(src.files, baseFile)
+	if err := extend(baseFile, baseDoc, resolve, left, src); err != nil {
 		return err
 	}
-	positions(baseDoc.Content[0], func(p [2]int) {
-		if _, ok := src.origin[p]; !ok {
-			src.origin[p] = baseFile
-		}
-	})
+	if err := checkOverlay(file, baseFile, baseDoc.Content[0], root, src); err != nil {
+		return err
+	}
 	doc.Content[0] = merge(baseDoc.Content[0], root)
 	return nil
 }
@@ -222,6 +251,7 @@ func mergeWith(base, over *yaml.Node, whole map[*yaml.Node]bool) *yaml.Node {
 	case base.Kind == yaml.MappingNode && over.Kind == yaml.MappingNode:
 		out := *base
 		out.Content = append([]*yaml.Node(nil), base.Content...)
+		takePlace(&out, over)
 		for i := 0; i+1 < len(over.Content); i += 2 {
 			k, v := over.Content[i], over.Content[i+1]
 			found := false
@@ -244,6 +274,7 @@ func mergeWith(base, over *yaml.Node, whole map[*yaml.Node]bool) *yaml.Node {
 		}
 		out := *base
 		out.Content = append([]*yaml.Node(nil), base.Content...)
+		takePlace(&out, over)
 		for _, item := range over.Content {
 			name := field(item, key)
 			found := false
@@ -261,6 +292,15 @@ func mergeWith(base, over *yaml.Node, whole map[*yaml.Node]bool) *yaml.Node {
 		return &out
 	}
 	return over
+}
+
+// takePlace gives a merged map or list the place of the extending file's:
+// an error about it (a key missing, one too many) is the extending file's
+// to fix. The fields an option sets have no place and keep the base's.
+func takePlace(merged, over *yaml.Node) {
+	if over.Line > 0 {
+		merged.Line, merged.Column = over.Line, over.Column
+	}
 }
 
 // itemKey is the field every item of list names itself by, or "".

@@ -75,7 +75,11 @@ func checkSizes(file string, root *yaml.Node) error {
 		k, v := root.Content[i], root.Content[i+1]
 		switch {
 		case k.Value == "options" && len(v.Content)/2 > MaxOptions:
-			errs = append(errs, schema.At(file, k, "%d options: more than %d, the limit", len(v.Content)/2, MaxOptions))
+			at := k
+			if v.Line > 0 && v.Line/lineStride == 0 && k.Line/lineStride > 0 {
+				at = v // the key is a base's, the options merged are the extending file's
+			}
+			errs = append(errs, schema.At(file, at, "%d options: more than %d, the limit", len(v.Content)/2, MaxOptions))
 		case k.Value == "define":
 			exprs += len(v.Content) / 2
 		}

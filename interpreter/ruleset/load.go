@@ -46,10 +46,11 @@ func Load(file string, data []byte) (*Ruleset, error) { return LoadWith(file, da
 // sets it: embedded names, then files).
 var DefaultResolver Resolver
 
-// loadDoc compiles a parsed ruleset document. With applies options to a
-// copy of the document and compiles it here, without printing and parsing
-// YAML again: the copy keeps the file's positions for its errors.
-func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, programs *programCache) (*Ruleset, error) {
+// compileDoc compiles a parsed ruleset document as it is written, every
+// option's sets left unapplied (loadDoc applies them). With applies
+// options to a copy of the document and compiles it here, without printing
+// and parsing YAML again: the copy keeps the file's positions for its errors.
+func compileDoc(file string, doc *yaml.Node, trusted bool, programs *programCache) (*Ruleset, error) {
 	// Every problem of a file in one run: the schema's, then the meaning's
 	// and the expressions', together. A file the schema refuses is still
 	// compiled as far as it goes; whatever breaks on the way is left to
@@ -102,24 +103,6 @@ func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, programs *
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}
-	// Every option that switches fields must give a valid ruleset.
-	for _, o := range c.r.Options {
-		if o.Sets == nil || !checkOptions {
-			continue
-		}
-		values := []any{true}
-		if _, isWord := o.Default.(string); isWord {
-			values = nil
-			for i := 0; i+1 < len(o.Sets.Content); i += 2 {
-				values = append(values, o.Sets.Content[i].Value)
-			}
-		}
-		for _, v := range values {
-			if _, err := c.r.With(map[string]any{o.Name: v}); err != nil {
-				return nil, schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
-			}
-		}
-	}
 	return c.r, nil
 }
 
@@ -133,84 +116,6 @@ func compiled(c *compiler, spec *Spec) (ok bool) {
 	}()
 	c.compile(spec)
 	return true
-}
-
-// With returns r with the given options in force: their values become the
-// defaults settlement sees, and the fields a switched-on option sets are
-// applied and the ruleset compiled again. Options left at their defaults
-// cost nothing.
-func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
-	patched := false
-	var root *yaml.Node
-	for name, v := range values {
-		o, ok := r.Option(name)
-		if !ok {
-			return nil, fmt.Errorf("%s has no option %q", r.Name, name)
-		}
-		if err := o.CheckValue(v); err != nil {
-			return nil, err
-		}
-		var sets *yaml.Node // the fields v switches on
-		switch w := v.(type) {
-		case bool:
-			if w && o.Default != true {
-				sets = o.Sets
-			}
-		case string:
-			if o.Sets != nil && w != o.Default {
-				sets = lookup(o.Sets, w)
-			}
-		}
-		if sets != nil {
-			if root == nil {
-				root = r.root
-			}
-			// The fields an option sets are an overlay merged onto the
-			// ruleset by the same step as extends (extends.go): the
-			// dotted paths become the maps and named items they reach.
-			overlay := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-			whole := map[*yaml.Node]bool{} // the values set: they replace, never merge
-			var missing error
-			forEachPair(sets, func(k, val *yaml.Node) {
-				v := deepCopy(val)
-				whole[v] = true
-				if !setPath(overlay, strings.Split(k.Value, "."), v, root) && missing == nil {
-					missing = fmt.Errorf("option %q sets %s: no item of that name in the list", name, k.Value)
-				}
-			})
-			if missing != nil {
-				return nil, missing
-			}
-			root = mergeWith(root, overlay, whole)
-			patched = true
-		}
-	}
-	out := r
-	if patched {
-		var err error
-		// a copy: the compiler must not reach the nodes r was built from
-		if out, err = loadDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, false, r.trusted, r.programs); err != nil {
-			return nil, err
-		}
-	} else {
-		cp := *r
-		cp.Options = append([]Option(nil), r.Options...)
-		cp.envTemplate = make(map[string]any, len(r.envTemplate))
-		for k, v := range r.envTemplate {
-			cp.envTemplate[k] = v
-		}
-		out = &cp
-	}
-	for name, v := range values {
-		for i := range out.Options {
-			if out.Options[i].Name == name {
-				out.Options[i].Default = v
-				out.envTemplate[out.Options[i].Ident] = v
-			}
-		}
-	}
-	out.zero = newFrame(out.layout, out.envTemplate)
-	return out, nil
 }
 
 func deepCopy(n *yaml.Node) *yaml.Node {

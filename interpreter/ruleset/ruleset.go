@@ -8,6 +8,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
 
@@ -65,7 +66,15 @@ type Ruleset struct {
 	// the schema with every option value; its loads (and With's) skip the
 	// schema, whose compilation is most of a command's start-up
 	trusted bool
-	root    *yaml.Node // the document, for recompiling with options
+	root    *yaml.Node // the document, with the sets of the options as they stand applied
+	// written: the document as written, no option's sets applied, which
+	// With applies the options to (root is written when no option in
+	// force sets a field)
+	written *yaml.Node
+	// files are the files of the extends chain, the ruleset's first: the
+	// lines of the n-th file's nodes are moved by n*lineStride (extends.go)
+	files    []string
+	warnings schema.List // what loading noticed but did not refuse
 }
 
 type Packet struct {
@@ -608,4 +617,22 @@ func (r *Ruleset) ForcedMayConcede() bool {
 		}
 	}
 	return false
+}
+
+// Warnings are what loading the ruleset noticed without refusing it: a
+// settlement rule of a house file whose name is close to one of its
+// base's (both apply). Each names its file, line and column.
+func (r *Ruleset) Warnings() schema.List { return r.warnings }
+
+// Place is the file, line and column of a node of r's document: a node from
+// a ruleset r extends is in that file. file is "" for r's own file.
+func (r *Ruleset) Place(n *yaml.Node) (file string, line, col int) {
+	if n == nil {
+		return "", 0, 0
+	}
+	line, col = n.Line, n.Column
+	if k := line / lineStride; k > 0 && k < len(r.files) {
+		return r.files[k], line % lineStride, col
+	}
+	return "", line, col
 }

@@ -1,0 +1,232 @@
+package ruleset
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
+)
+
+// An option that sets fields is played as it is shown: the fields of the
+// value it has are applied, whether that value is the default the file
+// writes (a house file may switch an option on by default) or one given
+// by With. The ruleset keeps the document as written, without any
+// option's fields; a ruleset with options in force is that document with
+// the fields of each option's value applied, in the order the options are
+// declared, and compiled again. So switching an option off that is on by
+// default takes its fields away again.
+
+// loadDoc compiles a parsed ruleset document with its options at their
+// defaults, their fields applied. With checkOptions, every value of every
+// option that sets fields is proven to give a valid ruleset.
+func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, files []string) (*Ruleset, error) {
+	r, err := compileDoc(file, doc, trusted, nil)
+	if err != nil {
+		return nil, err
+	}
+	r.written, r.files = r.root, files
+	if on := onByDefault(r); on != nil {
+		if r, err = r.switched(nil); err != nil {
+			(&sources{files: files}).attribute(err)
+			return nil, schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, err)
+		}
+	}
+	if !checkOptions {
+		return r, nil
+	}
+	if err := checkOptionWork(file, r); err != nil {
+		return nil, err
+	}
+	for _, o := range r.Options {
+		for _, v := range otherValues(o) {
+			if _, err := r.With(map[string]any{o.Name: v}); err != nil {
+				return nil, schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
+			}
+		}
+	}
+	return r, nil
+}
+
+// MaxOptionWork bounds the check that every value of every option that
+// sets fields gives a valid ruleset: it compiles the ruleset once per such
+// value, so its cost is the number of values times the size of the
+// ruleset, in YAML nodes. An embedded ruleset needs under 8,000.
+const MaxOptionWork = 150_000
+
+// checkOptionWork refuses a ruleset whose options would take the check of
+// their values too long.
+func checkOptionWork(file string, r *Ruleset) error {
+	values := 0
+	for _, o := range r.Options {
+		values += len(otherValues(o))
+	}
+	if values == 0 {
+		return nil
+	}
+	nodes := countNodes(r.written, MaxOptionWork)
+	if values*nodes <= MaxOptionWork {
+		return nil
+	}
+	return schema.At(file, lookup(r.written, "options"), "options: %d values of options set fields, and each is checked by compiling the ruleset of %d YAML nodes again: %d x %d is more than %d, the limit; set fewer fields by options", values, nodes, values, nodes, MaxOptionWork)
+}
+
+// onByDefault is the first option whose default sets fields, or nil.
+func onByDefault(r *Ruleset) *Option {
+	for i := range r.Options {
+		if setsOf(&r.Options[i], r.Options[i].Default) != nil {
+			return &r.Options[i]
+		}
+	}
+	return nil
+}
+
+// otherValues are the values of o, other than its default, that apply
+// other fields than the default does: those a ruleset must be compiled
+// with to know they give a valid one.
+func otherValues(o Option) []any {
+	if o.Sets == nil {
+		return nil
+	}
+	switch d := o.Default.(type) {
+	case bool:
+		return []any{!d}
+	case string:
+		var out []any
+		for i := 0; i+1 < len(o.Sets.Content); i += 2 {
+			if w := o.Sets.Content[i].Value; w != d {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// setsOf is the map of fields option o sets when it has value v, or nil.
+func setsOf(o *Option, v any) *yaml.Node {
+	if o.Sets == nil {
+		return nil
+	}
+	switch w := v.(type) {
+	case bool:
+		if w {
+			return o.Sets
+		}
+	case string:
+		return lookup(o.Sets, w)
+	}
+	return nil
+}
+
+// valueOf is option o's value with values in force: its own there, or its
+// default.
+func valueOf(o *Option, values map[string]any) any {
+	if v, ok := values[o.Name]; ok {
+		return v
+	}
+	return o.Default
+}
+
+// switches reports whether the document must be compiled again for values:
+// some option then sets other fields than r has applied (r.root is r.written
+// with the fields of every option's value in r applied).
+func switches(r *Ruleset, values map[string]any) bool {
+	for i := range r.Options {
+		o := &r.Options[i]
+		if setsOf(o, valueOf(o, values)) != setsOf(o, o.Default) {
+			return true
+		}
+	}
+	return false
+}
+
+// With returns r with the given options in force: their values become the
+// defaults settlement sees, and the ruleset is compiled again with the
+// fields each option sets at its value when they differ from r's. Options
+// left at their defaults cost nothing.
+func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
+	for name, v := range values {
+		o, ok := r.Option(name)
+		if !ok {
+			return nil, fmt.Errorf("%s has no option %q", r.Name, name)
+		}
+		if err := o.CheckValue(v); err != nil {
+			return nil, err
+		}
+	}
+	if switches(r, values) {
+		out, err := r.switched(values)
+		if err != nil {
+			(&sources{files: r.files}).attribute(err)
+		}
+		return out, err
+	}
+	cp := *r
+	cp.Options = append([]Option(nil), r.Options...)
+	cp.envTemplate = make(map[string]any, len(r.envTemplate))
+	for k, v := range r.envTemplate {
+		cp.envTemplate[k] = v
+	}
+	cp.setValues(values)
+	return &cp, nil
+}
+
+// switched is the document as written with the fields of every option at
+// its value (values, or its default) applied, compiled.
+func (r *Ruleset) switched(values map[string]any) (*Ruleset, error) {
+	root := r.written
+	for i := range r.Options {
+		o := &r.Options[i]
+		sets := setsOf(o, valueOf(o, values))
+		if sets == nil {
+			continue
+		}
+		var err error
+		if root, err = applySets(root, o.Name, sets); err != nil {
+			return nil, err
+		}
+	}
+	// a copy: the compiler must not reach the nodes r was built from
+	out, err := compileDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, r.trusted, r.programs)
+	if err != nil {
+		return nil, err
+	}
+	out.written, out.files, out.warnings = r.written, r.files, r.warnings
+	out.setValues(values)
+	return out, nil
+}
+
+// setValues makes values the options' values: what settlement sees.
+func (r *Ruleset) setValues(values map[string]any) {
+	for name, v := range values {
+		for i := range r.Options {
+			if r.Options[i].Name == name {
+				r.Options[i].Default = v
+				r.envTemplate[r.Options[i].Ident] = v
+			}
+		}
+	}
+	r.zero = newFrame(r.layout, r.envTemplate)
+}
+
+// applySets is root with the fields sets (option name's) applied. The
+// fields an option sets are an overlay merged onto the ruleset by the same
+// step as extends (extends.go): the dotted paths become the maps and named
+// items they reach.
+func applySets(root *yaml.Node, name string, sets *yaml.Node) (*yaml.Node, error) {
+	overlay := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	whole := map[*yaml.Node]bool{} // the values set: they replace, never merge
+	var missing error
+	forEachPair(sets, func(k, val *yaml.Node) {
+		v := deepCopy(val)
+		whole[v] = true
+		if !setPath(overlay, strings.Split(k.Value, "."), v, root) && missing == nil {
+			missing = fmt.Errorf("option %q sets %s: no item of that name in the list", name, k.Value)
+		}
+	})
+	if missing != nil {
+		return nil, missing
+	}
+	return mergeWith(root, overlay, whole), nil
+}

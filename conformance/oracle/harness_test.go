@@ -7,7 +7,7 @@
 // the oracle's own running account of them.
 //
 // The tests can fail: docs/reliability.md, "Tests that can fail", records
-// which deliberate faults of the settlement (go test -tags mutation) they
+// which deliberate faults of the settlement (go run ./internal/mutate) they
 // catch.
 package oracle
 

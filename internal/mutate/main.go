@@ -5,10 +5,11 @@
 //
 //	go run ./internal/mutate -list
 //	go run ./internal/mutate -m negpot ./conformance/oracle/
-//	go run ./internal/mutate -m double,swap -run TestSessions ./interpreter/table/
+//	go run ./internal/mutate -m double,swap -- -run TestSessions ./interpreter/table/
 //	go run ./internal/mutate -m all ./conformance/oracle/
 //
-// Arguments after the flags are passed to go test (packages, -run, ...).
+// Arguments after the flags are passed to go test (packages; after --, go
+// test flags such as -run too).
 // For each mutation it prints the go test summary lines and KILLED (go test
 // failed) or SURVIVED (it passed); it exits 1 if any mutation survived, 2 if
 // a snippet of the table no longer occurs exactly once.

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,7 +60,7 @@ func FuzzCase(f *testing.F) {
 		var overflow error
 		balanced := func() bool {
 			defer money.Catch(&overflow)
-			return res.Ledger.Balanced()
+			return ledgercheck.Nets(res.Ledger) == nil
 		}()
 		if overflow == nil && !balanced {
 			t.Fatalf("a passing case settled to a ledger that does not balance:\n%s", text)

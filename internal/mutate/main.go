@@ -178,10 +178,9 @@ func printSummary(out string, verbose bool) {
 		fmt.Print(out)
 		return
 	}
-	for _, line := range strings.Split(out, "\n") {
-		t := strings.TrimLeft(line, " ")
-		if strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "FAIL") ||
-			strings.HasPrefix(t, "--- FAIL") || strings.HasPrefix(line, "panic:") {
+	for _, line := range strings.Split(out, "\n") { // top-level tests only: -v shows the rest
+		if strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "FAIL\t") ||
+			strings.HasPrefix(line, "--- FAIL") || strings.HasPrefix(line, "panic:") {
 			fmt.Println(line)
 		}
 	}

@@ -72,6 +72,18 @@ var mutations = []mutation{
 	{Name: "negpot", What: "a negative pot counts as not empty: no ante while the pot is below zero", Edits: []edit{
 		{tableGo, "if t.Pot.Sign() > 0 {", "if !t.Pot.IsZero() {"},
 	}},
+	{Name: "netsign", What: "Ledger.Net adds a payment to its payer instead of taking it away", Edits: []edit{
+		{settleGo, "net[idx(t.From)] = net[idx(t.From)].Sub(t.Amount)", "net[idx(t.From)] = net[idx(t.From)].Add(t.Amount)"},
+	}},
+	{Name: "seatmap", What: "Table.Apply books a deal's seats one place to the right (the dealer as forehand)", Edits: []edit{
+		{tableGo, "return (t.Dealer + 1 + i) % n", "return (t.Dealer + i) % n"},
+	}},
+	{Name: "anteeach", What: "each player's ante is one more than the ruleset says", Edits: []edit{
+		{tableGo, "Amount: money.Int(int64(a.Each)), Rule: \"ante\"}", "Amount: money.Int(int64(a.Each) + 1), Rule: \"ante\"}"},
+	}},
+	{Name: "sheetmoney", What: "a sheet entry is paid as money instead of written on the sheet", Edits: []edit{
+		{settleGo, "\t\t\tif p.Account != \"\" {\n\t\t\t\te := SheetEntry{", "\t\t\tif false {\n\t\t\t\te := SheetEntry{"},
+	}},
 	{Name: "recontra", What: "the recontra variable is true after a plain contra", Edits: []edit{
 		{settleGo, "f.SetBool(vRecontra, level >= 2)", "f.SetBool(vRecontra, level >= 1)"},
 	}},

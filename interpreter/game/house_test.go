@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -103,8 +104,8 @@ func TestHouseVariantFromYAMLOnly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !l.Balanced() {
-			t.Fatalf("unbalanced: %v", l.Net())
+		if err := ledgercheck.Nets(l); err != nil {
+			t.Fatal(err)
 		}
 	}
 

@@ -69,7 +69,7 @@ func Nets(l *settle.Ledger) error {
 			who = pot
 		}
 		if !v.Equal(net[who]) {
-			return fmt.Errorf("Net gives %s %v; the transfers add up to %v", who, v, net[who])
+			return fmt.Errorf("the ledger's Net gives %s %v; the transfers add up to %v", who, v, net[who])
 		}
 	}
 	var want []string
@@ -88,7 +88,7 @@ func Nets(l *settle.Ledger) error {
 	sort.Strings(want)
 	sort.Strings(printed)
 	if w, g := strings.Join(want, "; "), strings.Join(printed, "; "); w != g {
-		return fmt.Errorf("PairNet gives [%s]; the transfers add up to [%s]", g, w)
+		return fmt.Errorf("the ledger's PairNet gives [%s]; the transfers add up to [%s]", g, w)
 	}
 	return nil
 }

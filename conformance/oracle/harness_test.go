@@ -450,29 +450,9 @@ func run(t *testing.T, sp spec) {
 		n := 1 + rng.IntN(sp.deals)
 		for k := 0; k < n; k++ {
 			// The antes.
-			antes, err := tb.Ante()
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := newResult()
-			for _, a := range antes {
-				from := pot
-				if a.From != settle.Pot {
-					from = tb.Names[a.From]
-				}
-				got.transfer(from, pot, a.Amount)
-			}
-			want := newResult()
-			if sp.ante != nil {
-				want = sp.ante(k == 0, names, names[dealer], acct.pot)
-			}
-			for _, c := range want.cases {
+			for _, c := range checkAntes(t, sp, tb, acct, k == 0, names[dealer]) {
 				seen[c]++
 			}
-			if diff := differ(want, got); diff != "" {
-				t.Fatalf("session %d deal %d: antes differ:%s", session, k, diff)
-			}
-			acct.apply(want)
 
 			// The deal, through the engine.
 			g.Deal(rng)
@@ -488,8 +468,8 @@ func run(t *testing.T, sp spec) {
 			if err != nil {
 				t.Fatalf("session %d deal %d: pref refused the deal: %v\n  deal: %v", session, k, err, d)
 			}
-			got = fromLedger(l)
-			want = got
+			got := fromLedger(l)
+			want := got
 			if sp.settle != nil {
 				want = sp.settle(d)
 			}
@@ -532,6 +512,34 @@ func run(t *testing.T, sp spec) {
 	if len(missing) > 0 {
 		t.Errorf("the random deals never reached: %s", strings.Join(missing, "; "))
 	}
+}
+
+// checkAntes makes the table's antes before a deal, compares them with the
+// oracle's and books them to the oracle's account; it returns the cases of
+// the oracle's ante that applied.
+func checkAntes(t *testing.T, sp spec, tb *table.Table, acct *ledger, first bool, dealer string) []string {
+	t.Helper()
+	antes, err := tb.Ante()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := newResult()
+	for _, a := range antes {
+		from := pot
+		if a.From != settle.Pot {
+			from = tb.Names[a.From]
+		}
+		got.transfer(from, pot, a.Amount)
+	}
+	want := newResult()
+	if sp.ante != nil {
+		want = sp.ante(first, tb.Names, dealer, acct.pot)
+	}
+	if diff := differ(want, got); diff != "" {
+		t.Fatalf("deal %d of a session at %v: antes differ:%s", tb.Deals, tb.Names, diff)
+	}
+	acct.apply(want)
+	return want.cases
 }
 
 // settleSafely settles o; a panic in settlement is a failure of this

@@ -25,6 +25,45 @@ const pot = "pot"
 // payment (PairNet), which pref prints, are what the transfers add up to,
 // added up here by name.
 func Nets(l *settle.Ledger) error {
+	net, pair, err := byName(l)
+	if err != nil {
+		return err
+	}
+	if err := places(l); err != nil {
+		return err
+	}
+	for i, v := range l.Net() {
+		who := pot
+		if i < len(l.Seats) {
+			who = l.Seats[i]
+		}
+		if !v.Equal(net[who]) {
+			return fmt.Errorf("the ledger's Net gives %s %v; the transfers add up to %v", who, v, net[who])
+		}
+	}
+	var want, printed []string
+	for k, v := range pair {
+		switch v.Sign() {
+		case 1:
+			want = append(want, k[0]+"->"+k[1]+" "+v.String())
+		case -1:
+			want = append(want, k[1]+"->"+k[0]+" "+v.Neg().String())
+		}
+	}
+	for k, v := range l.PairNet() {
+		printed = append(printed, k+" "+v.String())
+	}
+	sort.Strings(want)
+	sort.Strings(printed)
+	if w, g := strings.Join(want, "; "), strings.Join(printed, "; "); w != g {
+		return fmt.Errorf("the ledger's PairNet gives [%s]; the transfers add up to [%s]", g, w)
+	}
+	return nil
+}
+
+// byName adds up the transfers by name: each party's net, and each pair's
+// (the first name in alphabetical order receiving a positive amount).
+func byName(l *settle.Ledger) (net map[string]money.Amount, pair map[[2]string]money.Amount, err error) {
 	n := len(l.Seats)
 	name := func(i int) (string, error) {
 		switch {
@@ -35,60 +74,39 @@ func Nets(l *settle.Ledger) error {
 		}
 		return l.Seats[i], nil
 	}
-	net := map[string]money.Amount{}
-	pair := map[[2]string]money.Amount{}
+	net, pair = map[string]money.Amount{}, map[[2]string]money.Amount{}
 	for _, t := range l.Transfers {
 		from, err := name(t.From)
+		if err == nil {
+			var to string
+			if to, err = name(t.To); err == nil {
+				if from == to || t.Amount.Sign() <= 0 {
+					return nil, nil, fmt.Errorf("transfer %v from %s to %s (%s): a payment moves a positive amount between two parties", t.Amount, from, to, t.Rule)
+				}
+				net[from] = net[from].Sub(t.Amount)
+				net[to] = net[to].Add(t.Amount)
+				if from < to {
+					pair[[2]string{from, to}] = pair[[2]string{from, to}].Add(t.Amount)
+				} else {
+					pair[[2]string{to, from}] = pair[[2]string{to, from}].Sub(t.Amount)
+				}
+			}
+		}
 		if err != nil {
-			return fmt.Errorf("transfer %v (%s): %v", t.Amount, t.Rule, err)
-		}
-		to, err := name(t.To)
-		if err != nil {
-			return fmt.Errorf("transfer %v (%s): %v", t.Amount, t.Rule, err)
-		}
-		if from == to || t.Amount.Sign() <= 0 {
-			return fmt.Errorf("transfer %v from %s to %s (%s): a payment moves a positive amount between two parties", t.Amount, from, to, t.Rule)
-		}
-		net[from] = net[from].Sub(t.Amount)
-		net[to] = net[to].Add(t.Amount)
-		if from < to {
-			pair[[2]string{from, to}] = pair[[2]string{from, to}].Add(t.Amount)
-		} else {
-			pair[[2]string{to, from}] = pair[[2]string{to, from}].Sub(t.Amount)
+			return nil, nil, fmt.Errorf("transfer %v (%s): %v", t.Amount, t.Rule, err)
 		}
 	}
+	return net, pair, nil
+}
+
+// places checks that every sheet entry is a place on the sheet: a seat's
+// account, against another seat for a pair account.
+func places(l *settle.Ledger) error {
+	n := len(l.Seats)
 	for _, e := range l.Sheet {
 		if e.Seat < 0 || e.Seat >= n || e.Against < -1 || e.Against >= n || e.Against == e.Seat {
 			return fmt.Errorf("sheet entry %v on %s of seat %d against %d (%s): no such place on the sheet", e.Amount, e.Account, e.Seat, e.Against, e.Rule)
 		}
-	}
-	got := l.Net()
-	for i, v := range got {
-		who, _ := name(i)
-		if i == n {
-			who = pot
-		}
-		if !v.Equal(net[who]) {
-			return fmt.Errorf("the ledger's Net gives %s %v; the transfers add up to %v", who, v, net[who])
-		}
-	}
-	var want []string
-	for k, v := range pair {
-		switch v.Sign() {
-		case 1:
-			want = append(want, k[0]+"->"+k[1]+" "+v.String())
-		case -1:
-			want = append(want, k[1]+"->"+k[0]+" "+v.Neg().String())
-		}
-	}
-	var printed []string
-	for k, v := range l.PairNet() {
-		printed = append(printed, k+" "+v.String())
-	}
-	sort.Strings(want)
-	sort.Strings(printed)
-	if w, g := strings.Join(want, "; "), strings.Join(printed, "; "); w != g {
-		return fmt.Errorf("the ledger's PairNet gives [%s]; the transfers add up to [%s]", g, w)
 	}
 	return nil
 }

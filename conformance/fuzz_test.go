@@ -1,12 +1,12 @@
 package conformance
 
 import (
-	"github.com/preference-rules/pref/internal/ledgercheck"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/money"
 )
 

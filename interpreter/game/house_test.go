@@ -1,12 +1,12 @@
 package game_test
 
 import (
-	"github.com/preference-rules/pref/internal/ledgercheck"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"

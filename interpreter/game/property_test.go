@@ -1,11 +1,11 @@
 package game_test
 
 import (
-	"github.com/preference-rules/pref/internal/ledgercheck"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"

@@ -1,10 +1,10 @@
 package settle_test
 
 import (
-	"github.com/preference-rules/pref/internal/ledgercheck"
 	"math"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"

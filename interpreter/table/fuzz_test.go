@@ -2,11 +2,11 @@ package table_test
 
 import (
 	"fmt"
-	"github.com/preference-rules/pref/internal/ledgercheck"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"

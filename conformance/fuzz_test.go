@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/money"
 )
 
@@ -59,7 +60,7 @@ func FuzzCase(f *testing.F) {
 		var overflow error
 		balanced := func() bool {
 			defer money.Catch(&overflow)
-			return res.Ledger.Balanced()
+			return ledgercheck.Nets(res.Ledger) == nil
 		}()
 		if overflow == nil && !balanced {
 			t.Fatalf("a passing case settled to a ledger that does not balance:\n%s", text)

@@ -20,7 +20,7 @@ var austrianGame = map[string]struct{ game, trick int }{
 // austrian1829Ante: "three players each anted 4 Gulden to a pot from which
 // winnings were drawn" (4 Gulden = 240 kreuzer), once, before the first deal;
 // at four everyone at the table antes.
-func austrian1829Ante(first bool, names []string, _ money.Amount) *result {
+func austrian1829Ante(first bool, names []string, _ string, _ money.Amount) *result {
 	r := newResult()
 	if first {
 		for _, n := range names {

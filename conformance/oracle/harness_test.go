@@ -7,7 +7,7 @@
 // the oracle's own running account of them.
 //
 // The tests can fail: docs/reliability.md, "Tests that can fail", records
-// which deliberate faults of the settlement (go test -tags mutation) they
+// which deliberate faults of the settlement (go run ./internal/mutate) they
 // catch.
 package oracle
 
@@ -135,6 +135,7 @@ type deal struct {
 	Forced      bool     // the declarer was forced by the all-pass procedure
 	Conceded    bool     // the declarer gave up before play
 	Open        bool     // the lone defender chose open play
+	PotBid      int      // what the declarer offered into the pot in a pot auction
 	Defence     []settle.Choice
 	Doubled     []int // per seat: 1 contra, 2 recontra
 	Tricks      []int // per seat, counted from the trick record
@@ -156,7 +157,7 @@ func (d *deal) String() string {
 	} else {
 		fmt.Fprintf(&b, "; declarer %s, contract %q", d.Seats[d.Declarer], d.Contract)
 	}
-	fmt.Fprintf(&b, ", hand %v, forced %v, conceded %v, open %v; defence [", d.Hand, d.Forced, d.Conceded, d.Open)
+	fmt.Fprintf(&b, ", hand %v, forced %v, conceded %v, open %v, pot bid %d; defence [", d.Hand, d.Forced, d.Conceded, d.Open, d.PotBid)
 	for i, c := range d.Defence {
 		if i > 0 {
 			b.WriteString(" ")
@@ -334,8 +335,17 @@ type spec struct {
 	sessions int
 	deals    int                                 // at most, per session
 	options  func(rng *rand.Rand) map[string]any // the options of one session
-	ante     func(first bool, names []string, pot money.Amount) *result
-	settle   func(d *deal) *result // the oracle
+	// ante is the oracle's antes before a deal: first deal or not, every
+	// name at the table, the dealer's name, the pot before the antes.
+	ante func(first bool, names []string, dealer string, pot money.Amount) *result
+	// settle is the oracle. Without one only the session's bookkeeping is
+	// checked: pref's settlement of each deal is taken as it is, and the
+	// antes, the pot, balances, sheet, markings and all-pass run the table
+	// keeps must agree with the oracle's own account of them.
+	settle func(d *deal) *result
+	// sheetStart is what each player's account holds on the sheet at the
+	// start of a session, as the source states it ("bule": 100).
+	sheetStart map[string]int
 	// final, when set, checks the table at the end of a session against the
 	// oracle's sheet.
 	final func(t *testing.T, d *deal, tb *table.Table, sheet map[string]money.Amount)
@@ -430,31 +440,19 @@ func run(t *testing.T, sp spec) {
 		g.TableSize = len(names)
 		s := settle.New(r)
 		acct := &ledger{balance: map[string]money.Amount{}, sheet: map[string]money.Amount{}, marks: map[string]int{}}
+		for account, v := range sp.sheetStart {
+			for _, name := range names {
+				acct.sheet[name+" "+account] = amt(v)
+			}
+		}
 		dealer := len(names) - 1 // the first dealer is the last name: the first name is forehand
 		var last *deal
 		n := 1 + rng.IntN(sp.deals)
 		for k := 0; k < n; k++ {
 			// The antes.
-			antes, err := tb.Ante()
-			if err != nil {
-				t.Fatal(err)
+			for _, c := range checkAntes(t, sp, tb, acct, k == 0, names[dealer]) {
+				seen[c]++
 			}
-			got := newResult()
-			for _, a := range antes {
-				from := pot
-				if a.From != settle.Pot {
-					from = tb.Names[a.From]
-				}
-				got.transfer(from, pot, a.Amount)
-			}
-			want := newResult()
-			if sp.ante != nil {
-				want = sp.ante(k == 0, names, acct.pot)
-			}
-			if diff := differ(want, got); diff != "" {
-				t.Fatalf("session %d deal %d: antes differ:%s", session, k, diff)
-			}
-			acct.apply(want)
 
 			// The deal, through the engine.
 			g.Deal(rng)
@@ -470,8 +468,11 @@ func run(t *testing.T, sp spec) {
 			if err != nil {
 				t.Fatalf("session %d deal %d: pref refused the deal: %v\n  deal: %v", session, k, err, d)
 			}
-			want = sp.settle(d)
-			got = fromLedger(l)
+			got := fromLedger(l)
+			want := got
+			if sp.settle != nil {
+				want = sp.settle(d)
+			}
 			if diff := differ(want, got); diff != "" {
 				t.Fatalf("session %d deal %d: pref and the oracle settle differently\n  deal: %v%s", session, k, d, diff)
 			}
@@ -513,6 +514,34 @@ func run(t *testing.T, sp spec) {
 	}
 }
 
+// checkAntes makes the table's antes before a deal, compares them with the
+// oracle's and books them to the oracle's account; it returns the cases of
+// the oracle's ante that applied.
+func checkAntes(t *testing.T, sp spec, tb *table.Table, acct *ledger, first bool, dealer string) []string {
+	t.Helper()
+	antes, err := tb.Ante()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := newResult()
+	for _, a := range antes {
+		from := pot
+		if a.From != settle.Pot {
+			from = tb.Names[a.From]
+		}
+		got.transfer(from, pot, a.Amount)
+	}
+	want := newResult()
+	if sp.ante != nil {
+		want = sp.ante(first, tb.Names, dealer, acct.pot)
+	}
+	if diff := differ(want, got); diff != "" {
+		t.Fatalf("deal %d of a session at %v: antes differ:%s", tb.Deals, tb.Names, diff)
+	}
+	acct.apply(want)
+	return want.cases
+}
+
 // settleSafely settles o; a panic in settlement is a failure of this
 // deal, reported as such, and does not take the other tests down with it.
 func settleSafely(s *settle.Settler, o *settle.Outcome) (l *settle.Ledger, err error) {
@@ -530,7 +559,7 @@ func facts(rs string, opts map[string]any, names []string, dealer int, g *game.G
 	n := len(names)
 	d := &deal{
 		Ruleset: rs, Options: opts, Dealer: names[dealer], SitsOut: n > r.Hands,
-		Declarer: g.Declarer, Hand: g.Hand, Forced: g.Forced, Conceded: g.Conceded, Open: g.Open,
+		Declarer: g.Declarer, Hand: g.Hand, Forced: g.Forced, Conceded: g.Conceded, Open: g.Open, PotBid: g.PotBid,
 		Pot: acct.pot, AllPassRun: acct.allPass, MarksGiven: acct.given,
 	}
 	// The hand holders from the dealer's left; at four the dealer sits out.

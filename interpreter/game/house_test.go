@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -103,8 +104,8 @@ func TestHouseVariantFromYAMLOnly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !l.Balanced() {
-			t.Fatalf("unbalanced: %v", l.Net())
+		if err := ledgercheck.Nets(l); err != nil {
+			t.Fatal(err)
 		}
 	}
 

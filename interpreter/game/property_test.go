@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -74,8 +75,8 @@ func TestRandomDeals(t *testing.T) {
 				if err != nil {
 					t.Fatalf("deal %d: settle: %v", i, err)
 				}
-				if !l.Balanced() {
-					t.Fatalf("deal %d: settlement does not balance: %v", i, l.Net())
+				if err := ledgercheck.Nets(l); err != nil {
+					t.Fatalf("deal %d: %v", i, err)
 				}
 				for _, e := range l.Sheet {
 					// an account counted down from its start (the bule)

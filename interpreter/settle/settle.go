@@ -260,9 +260,6 @@ func (s *Settler) SettleInto(l *Ledger, o *Outcome, explain bool) (err error) {
 		if err != nil {
 			return fmt.Errorf("rule %q: when %q: %v", rule.Name, rule.WhenSrc, err)
 		}
-		if mutation == "when" && i == len(s.r.Rules)-1 {
-			ok = !ok
-		}
 		if explain {
 			when, err := s.render(rule.WhenValues, rule.WhenSrc)
 			if err != nil {
@@ -362,7 +359,7 @@ func (s *Settler) candidates(k int, sel ruleset.Selector, o *Outcome) []int {
 		out = append(out, 0)
 	case ruleset.SelDefenders, ruleset.SelPlayers:
 		for i := range o.Seats {
-			if (o.HoldsHand(s.r, i) || mutation == "sitout") && (sel == ruleset.SelPlayers || i != o.Declarer) {
+			if o.HoldsHand(s.r, i) && (sel == ruleset.SelPlayers || i != o.Declarer) {
 				out = append(out, i)
 			}
 		}
@@ -402,25 +399,10 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 			if amt.IsZero() {
 				continue
 			}
-			if mutation == "double" {
-				amt = amt.Add(amt)
-			}
-			from, to := from, to // a swapped payment must not leak into the next one
-			if mutation == "swap" && (p.Account == "" || p.Pair) {
-				from, to = to, from
-			}
 			if p.Account != "" {
 				e := SheetEntry{Seat: to, Against: -1, Account: p.Account, Amount: amt, Rule: rule.Name}
 				if p.Pair {
 					e.Against = from
-				}
-				if mutation == "against" && p.Pair {
-					if e.Against = (e.Against + 1) % len(o.Seats); e.Against == e.Seat {
-						e.Against = (e.Against + 1) % len(o.Seats)
-					}
-				}
-				if mutation == "account" {
-					e.Seat = (e.Seat + 1) % len(o.Seats)
 				}
 				if explain {
 					if e.Explain, err = s.explain(p); err != nil {
@@ -490,10 +472,6 @@ func (s *Settler) fill(o *Outcome) error {
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
 		}
-		if mutation == "tricks" && i == o.Declarer {
-			p.Tricks++
-			p.Credited++
-		}
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, played
@@ -526,7 +504,7 @@ func (s *Settler) fill(o *Outcome) error {
 						need = r.Defence.Contra.TeamNeeds
 					}
 					for j := range o.Seats { // the invited player's tricks count for the inviter
-						if j != i && j != o.Declarer && o.HoldsHand(r, j) && mutation != "invited" {
+						if j != i && j != o.Declarer && o.HoldsHand(r, j) {
 							p.Credited += o.Tricks[j]
 						}
 					}
@@ -554,9 +532,6 @@ func (s *Settler) fill(o *Outcome) error {
 	f.SetInt(vFewestTricks, fewest)
 	f.SetInt(vTalonTricks, o.TalonTricks)
 	f.SetInt(vAllPassRun, o.AllPassRun)
-	if mutation == "run" {
-		f.SetInt(vAllPassRun, o.AllPassRun+1)
-	}
 	f.SetInt(vPlayers, len(o.Seats))
 	f.SetBool(vOpen, played && (o.Open || (ct != nil && ct.DefendersOpen)))
 	f.SetBool(vSomeoneInvited, inviter >= 0)
@@ -661,9 +636,6 @@ func (s *Settler) fill(o *Outcome) error {
 
 // need is the tricks the contract played needs.
 func (s *Settler) need(o *Outcome) int {
-	if mutation == "need" {
-		return s.r.Need(o.Contract, o.Hand) + 1
-	}
 	return s.r.Need(o.Contract, o.Hand)
 }
 

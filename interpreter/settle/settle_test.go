@@ -82,8 +82,8 @@ func pairs(t *testing.T, r *ruleset.Ruleset, o *Outcome) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !l.Balanced() {
-		t.Fatalf("unbalanced: %v", l.Net())
+	if err := netsAgree(l); err != nil {
+		t.Fatal(err)
 	}
 	return strings.Join(SortedPairs(l.PairNet()), "; ")
 }

@@ -93,9 +93,6 @@ func (s *Settler) writeOff(l *Ledger, o *Outcome, explain bool) {
 			continue
 		}
 		x := minAmount(gain, off)
-		if mutation == "writeoff" {
-			x = x.Add(x)
-		}
 		var why string
 		if explain {
 			why = fmt.Sprintf("%v of the %v gained in %s clears the %s (%v)", x, gain, w.Account, w.Off, off)
@@ -147,9 +144,6 @@ func (s *Settler) ceiling(l *Ledger, o *Outcome, explain bool) error {
 			}
 			give := minAmount(excess, top.Sub(bestLevel))
 			whists := give.Mul(per)
-			if mutation == "help" {
-				best = donor
-			}
 			entry(best, -1, c.Account, give, fmt.Sprintf("%v of %s's excess, to the fullest %s below %v (%v)", give, o.Seats[donor], c.Account, top, bestLevel))
 			entry(donor, best, c.HelpAccount, whists, fmt.Sprintf("%v given x %v", give, per))
 			excess = excess.Sub(give)

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
@@ -60,14 +61,17 @@ func FuzzTableSession(f *testing.F) {
 		g := game.New(r, bots)
 		g.TableSize = n
 		s := settle.New(r)
+		acct := ledgercheck.Open(tb)
 		for d := 0; d < int(deals)%12; d++ {
 			before := fmt.Sprint(tb.Balance, tb.Pot, tb.Marks, tb.AllPassRun, tb.Sheet)
-			if _, err := tb.Ante(); err != nil {
+			antes, err := tb.Ante()
+			if err != nil {
 				if after := fmt.Sprint(tb.Balance, tb.Pot, tb.Marks, tb.AllPassRun, tb.Sheet); after != before {
 					t.Fatalf("a refused ante changed the table: %s -> %s", before, after)
 				}
 				return
 			}
+			acct.Ante(tb, antes)
 			g.Deal(rng)
 			if err := g.Run(); err != nil {
 				t.Fatalf("deal %d: %v", d, err)
@@ -84,8 +88,9 @@ func FuzzTableSession(f *testing.F) {
 				}
 				return
 			}
-			if !tb.Balanced() {
-				t.Fatalf("deal %d: the table does not balance: %v, pot %v", d, tb.Balance, tb.Pot)
+			acct.Deal(l)
+			if err := acct.Compare(tb); err != nil {
+				t.Fatalf("deal %d: %v", d, err)
 			}
 			if _, err := tb.Closed(); err != nil {
 				return

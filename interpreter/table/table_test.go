@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -42,14 +43,17 @@ func TestSessions(t *testing.T) {
 				g := game.New(r, ps)
 				g.TableSize = len(players)
 				s := settle.New(r)
+				acct := ledgercheck.Open(tb)
 				deals := 1 + rng.IntN(12)
 				for d := 0; d < deals; d++ {
 					if want := (len(players) - 1 + d) % len(players); tb.Dealer != want {
 						t.Fatalf("deal %d: dealer %d, want %d", d, tb.Dealer, want)
 					}
-					if _, err := tb.Ante(); err != nil {
+					antes, err := tb.Ante()
+					if err != nil {
 						t.Fatal(err)
 					}
+					acct.Ante(tb, antes)
 					g.Deal(rng)
 					if err := g.Run(); err != nil {
 						t.Fatal(err)
@@ -62,8 +66,9 @@ func TestSessions(t *testing.T) {
 					if err := tb.Apply(o, l); err != nil {
 						t.Fatal(err)
 					}
-					if !tb.Balanced() {
-						t.Fatalf("table does not balance: %v + pot %v", tb.Balance, tb.Pot)
+					acct.Deal(l)
+					if err := acct.Compare(tb); err != nil {
+						t.Fatalf("%s, %d players, deal %d: %v", name, len(players), d, err)
 					}
 					if len(players) > r.Hands {
 						d := len(o.Seats) - 1 // the sitting-out dealer is the last seat of the outcome
@@ -106,7 +111,8 @@ func TestAnteWhenThePotIsEmpty(t *testing.T) {
 	tb.Pot = money.Amount{} // emptied by the last deal
 	tb.Balance[0] = tb.Balance[0].Add(money.Int(30))
 	tb.Next()
-	if n := len(ante(t, tb)); n != 3 || !tb.Balanced() {
+	// 10 each again: 30 in the pot, A's 20 down to 10, B and C at -20
+	if n := len(ante(t, tb)); n != 3 || !tb.Pot.Equal(money.Int(30)) || fmt.Sprint(tb.Balance) != "[10 -20 -20]" {
 		t.Fatalf("empty pot: %d antes, balances %v, pot %v", n, tb.Balance, tb.Pot)
 	}
 }
@@ -184,8 +190,8 @@ func TestSheetCarriedAcrossDeals(t *testing.T) {
 			t.Errorf("%s: %v after two deals, want %d", k, got, want)
 		}
 	}
-	if !tb.Balanced() {
-		t.Fatal("writing on the sheet moved money")
+	if !tb.Pot.IsZero() || fmt.Sprint(tb.Balance) != "[0 0 0]" {
+		t.Fatalf("writing on the sheet moved money: balances %v, pot %v", tb.Balance, tb.Pot)
 	}
 }
 

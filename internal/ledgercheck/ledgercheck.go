@@ -41,22 +41,18 @@ func Nets(l *settle.Ledger) error {
 			return fmt.Errorf("the ledger's Net gives %s %v; the transfers add up to %v", who, v, net[who])
 		}
 	}
-	var want, printed []string
+	want := map[settle.Pair]money.Amount{}
 	for k, v := range pair {
 		switch v.Sign() {
 		case 1:
-			want = append(want, k[0]+"->"+k[1]+" "+v.String())
+			want[settle.Pair{From: k[0], To: k[1]}] = v
 		case -1:
-			want = append(want, k[1]+"->"+k[0]+" "+v.Neg().String())
+			want[settle.Pair{From: k[1], To: k[0]}] = v.Neg()
 		}
 	}
-	for k, v := range l.PairNet() {
-		printed = append(printed, k+" "+v.String())
-	}
-	sort.Strings(want)
-	sort.Strings(printed)
-	if w, g := strings.Join(want, "; "), strings.Join(printed, "; "); w != g {
-		return fmt.Errorf("the ledger's PairNet gives [%s]; the transfers add up to [%s]", g, w)
+	if printed := l.PairNet(); !settle.SamePairs(want, printed) {
+		return fmt.Errorf("the ledger's PairNet gives [%s]; the transfers add up to [%s]",
+			strings.Join(settle.SortedPairs(printed), "; "), strings.Join(settle.SortedPairs(want), "; "))
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package settle
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/preference-rules/pref/interpreter/money"
 )
@@ -16,9 +15,8 @@ import (
 func netsAgree(l *Ledger) error {
 	want := map[string]money.Amount{}
 	for k, v := range l.PairNet() {
-		from, to, _ := strings.Cut(k, "->")
-		want[from] = want[from].Sub(v)
-		want[to] = want[to].Add(v)
+		want[k.From] = want[k.From].Sub(v)
+		want[k.To] = want[k.To].Add(v)
 	}
 	for i, v := range l.Net() {
 		who := "pot"

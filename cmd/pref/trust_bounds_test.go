@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWorkersBoundedAlike: --workers of simulate and match is 1 to
@@ -86,4 +89,71 @@ func TestOptionValuesOneBound(t *testing.T) {
 		}
 	}
 	expect(t, exitOK, "rules", "sochi", "--option", "pool-target=1000000000000")
+}
+
+// playedRecord plays deals deals of austrian-1829 and records them in a
+// file of the test's temporary directory.
+func playedRecord(t *testing.T, deals int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "played.yaml")
+	expect(t, exitOK, "play", "--ruleset", "austrian-1829", "--seed", "4", "--deals", fmt.Sprint(deals), "--record", path)
+	return path
+}
+
+// TestAnalyseRecordBounded: pref analyse RECORD solved every deal however
+// many (1,000 deals: a minute and a half, no sign of life). A run solves
+// at most maxAnalysedDeals; more is refused at once (exit 2) with the way
+// to choose: --deals N-M, whose deals keep their numbers.
+func TestAnalyseRecordBounded(t *testing.T) {
+	path := playedRecord(t, maxAnalysedDeals+1)
+	start := time.Now()
+	_, stderr := expect(t, exitUsage, "analyse", path)
+	if want := fmt.Sprintf("%d deals to analyse; pref analyse solves at most %d a run: choose them with --deals, e.g. --deals 1-%d", maxAnalysedDeals+1, maxAnalysedDeals, maxAnalysedDeals); !strings.Contains(stderr, want) {
+		t.Errorf("analyse of %d deals: %q, want %q", maxAnalysedDeals+1, stderr, want)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the refusal took %v: the deals were solved first", d)
+	}
+	out, _ := expect(t, exitOK, "analyse", path, "--deals", fmt.Sprint(maxAnalysedDeals+1))
+	if !strings.HasPrefix(out, fmt.Sprintf("Deal %d\n", maxAnalysedDeals+1)) || strings.Count(out, "Deal ") != 1 {
+		t.Errorf("--deals %d: not that deal alone:\n%s", maxAnalysedDeals+1, out)
+	}
+	for _, bad := range []string{"0", "3-2", fmt.Sprint(maxAnalysedDeals + 2), "x", "-4", "1-", "2-1000"} {
+		_, stderr := expect(t, exitUsage, "analyse", path, "--deals", bad)
+		if !strings.Contains(stderr, "--deals "+bad+": want N or N-M") {
+			t.Errorf("--deals %s: %q", bad, stderr)
+		}
+	}
+	expect(t, exitUsage, "analyse", "--deals", "3", "--contract", "spades", "--declarer", "Anton", "--lead", "Brigitte")
+}
+
+// TestAnalyseDealsKeepsTheText: a record within the bound reads as before,
+// and --deals cuts out exactly the deals named, byte for byte.
+func TestAnalyseDealsKeepsTheText(t *testing.T) {
+	path := playedRecord(t, 4)
+	all, _ := expect(t, exitOK, "analyse", path)
+	same, _ := expect(t, exitOK, "analyse", path, "--deals", "1-4")
+	if all != same || strings.Count(all, "Deal ") != 4 {
+		t.Fatalf("--deals 1-4 differs from the whole record:\n%s\n---\n%s", all, same)
+	}
+	part, _ := expect(t, exitOK, "analyse", path, "--deals", "2-3")
+	from, to := strings.Index(all, "Deal 2\n"), strings.Index(all, "Deal 4\n")
+	if part != all[from:to] {
+		t.Errorf("--deals 2-3:\n%s\nwant\n%s", part, all[from:to])
+	}
+	js, _ := expect(t, exitOK, "analyse", path, "--json", "--deals", "4")
+	if !strings.Contains(js, `"deal": 4`) || strings.Contains(js, `"deal": 3`) {
+		t.Errorf("--json --deals 4:\n%s", js)
+	}
+}
+
+// TestAnalyseProgressInATerminal: at a terminal pref analyse RECORD counts
+// the deals solved on a progress bar; piped, nothing but the analysis.
+func TestAnalyseProgressInATerminal(t *testing.T) {
+	path := playedRecord(t, 30)
+	progressDraws(t, 30, "Deal 30", "analyse", path)
+	code, stdout, stderr, _ := call(t, "analyse", path)
+	if code != exitOK || stderr != "" || strings.Contains(stdout, "/30 deals") {
+		t.Errorf("piped: exit %d, stderr %q", code, stderr)
+	}
 }

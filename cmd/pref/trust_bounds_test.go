@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/preference-rules/pref/rulesets"
 )
 
 // TestWorkersBoundedAlike: --workers of simulate and match is 1 to
@@ -155,5 +157,35 @@ func TestAnalyseProgressInATerminal(t *testing.T) {
 	code, stdout, stderr, _ := call(t, "analyse", path)
 	if code != exitOK || stderr != "" || strings.Contains(stdout, "/30 deals") {
 		t.Errorf("piped: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestAmericanPotBelowZeroIsStated: american-1909's pot goes below zero
+// (a reward drawn in full from a pot that holds less) and is then filled
+// again by the deposit. The ruleset's header must state that reading, with
+// the very figures play shows, so a reader is not left to find it out.
+func TestAmericanPotBelowZeroIsStated(t *testing.T) {
+	out, _ := expect(t, exitOK, "play", "--ruleset", "american-1909", "--seed", "1", "--deals", "15")
+	for _, want := range []string{"deal 14 of 15", "pot: 8 -> -1", "Balances: Anton +2, Brigitte 0, Charlotte -1; pot -1", "deal 15 of 15", "Pot: 29"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("play american-1909 --seed 1: no %q; the example in the header no longer holds", want)
+		}
+	}
+	data, ok := rulesets.Source("american-1909")
+	if !ok {
+		t.Fatal("no embedded american-1909")
+	}
+	header := string(data[:strings.Index(string(data), "\nname:")])
+	header = strings.Join(strings.Fields(strings.ReplaceAll(header, "#", " ")), " ")
+	for _, want := range []string{
+		"The pot may go below zero",
+		"draws his whole reward from the pot however little it holds",
+		"the players owe it together",
+		"A pot at or below zero counts as empty",
+		"the pot goes from 8 to -1 at deal 14 and starts deal 15 at 29",
+	} {
+		if !strings.Contains(header, want) {
+			t.Errorf("the header of american-1909.yaml does not state %q", want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/preference-rules/pref/internal/safeio"
@@ -19,7 +20,7 @@ import (
 )
 
 func analyseCmd() *cobra.Command {
-	var name, contract, declarer, lead, talon, trick string
+	var name, contract, declarer, lead, talon, trick, dealRange string
 	var hands, seats, options []string
 	var perCard, asJSON, dealerOut, showLine bool
 	cmd := &cobra.Command{
@@ -51,7 +52,11 @@ first card that cost its side a trick (in the all-pass game, after every
 trick the fewest tricks each player can still hold themselves to, and the first
 card that cost its player a trick). With --json: {"deals": [{"deal", "contract",
 "declarer", "best": [as play began, after trick 1, ...], "first_cost"}]}, each
-"best" by player's name.
+"best" by player's name. --deals N or N-M analyses only those deals of the
+record (numbered from 1); a run solves at most 200 deals (each can take a
+few tenths of a second), and a record with more needs --deals. At a
+terminal a progress bar counts the deals solved (none with --json or when
+standard error is not a terminal).
 
 Example (the Kovalevskaya misère):
   pref analyse --ruleset sochi --contract misere --declarer Anton --lead Charlotte \
@@ -61,7 +66,10 @@ Example (the Kovalevskaya misère):
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				return analyseRecord(cmd, args[0], asJSON)
+				return analyseRecord(cmd, args[0], dealRange, asJSON)
+			}
+			if dealRange != "" {
+				return badInput(fmt.Errorf("--deals %s: chooses the deals of a RECORD; give one", dealRange))
 			}
 			r, _, err := openWithOptions(name, options)
 			if err != nil {
@@ -272,8 +280,38 @@ Example (the Kovalevskaya misère):
 	f.BoolVar(&perCard, "cards", false, "also the value of each legal card of the player to play")
 	f.BoolVar(&showLine, "line", false, "also a line of best play to the end, trick by trick")
 	f.BoolVar(&asJSON, "json", false, "print the answer as JSON")
+	f.StringVar(&dealRange, "deals", "", fmt.Sprintf("with a RECORD: the deals to analyse, N or N-M (default all; at most %d a run)", maxAnalysedDeals))
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
+}
+
+// maxAnalysedDeals bounds the deals one run of pref analyse RECORD solves:
+// a deal takes up to a few tenths of a second (a record of 1,000 deals once
+// ran for a minute and a half with no sign of life), so a run stays within
+// about a minute; --deals chooses the deals of a longer record.
+const maxAnalysedDeals = 200
+
+// dealSpan reads --deals (N or N-M, from 1) against a record of n deals and
+// returns the first deal and one past the last, from 0; "" is every deal.
+// More than maxAnalysedDeals is refused, with the way to choose fewer.
+func dealSpan(spec, path string, n int) (from, to int, err error) {
+	from, to = 1, n
+	if spec != "" {
+		a, b, isRange := strings.Cut(spec, "-")
+		var errA, errB error
+		from, errA = strconv.Atoi(strings.TrimSpace(a))
+		to, errB = from, nil
+		if isRange {
+			to, errB = strconv.Atoi(strings.TrimSpace(b))
+		}
+		if errA != nil || errB != nil || from < 1 || to < from || to > n {
+			return 0, 0, badInput(fmt.Errorf("--deals %s: want N or N-M, 1 <= N <= M <= %d (the deals of %s)", spec, n, path))
+		}
+	}
+	if count := to - from + 1; count > maxAnalysedDeals {
+		return 0, 0, badInput(fmt.Errorf("%s: %d deals to analyse; pref analyse solves at most %d a run: choose them with --deals, e.g. --deals %d-%d", path, count, maxAnalysedDeals, from, from+maxAnalysedDeals-1))
+	}
+	return from - 1, to, nil
 }
 
 // unpretty turns 7♠ into 7S.
@@ -380,7 +418,7 @@ func analyseDeal(index int, st *game.State, seats []string) dealAnalysis {
 
 // analyseRecord shows, for each deal of a record, what perfect play would
 // have given after every trick, and the first card that cost a trick.
-func analyseRecord(cmd *cobra.Command, path string, asJSON bool) error {
+func analyseRecord(cmd *cobra.Command, path, dealRange string, asJSON bool) error {
 	rec, r, err := readRecord(path)
 	if err != nil {
 		return err
@@ -389,9 +427,21 @@ func analyseRecord(cmd *cobra.Command, path string, asJSON bool) error {
 	if err != nil {
 		return failed("%v", err)
 	}
+	from, to, err := dealSpan(dealRange, path, len(deals))
+	if err != nil {
+		return err
+	}
+	deals = deals[from:to]
+	var progress func(int)
+	if errOut := cmd.ErrOrStderr(); isTerminal(errOut) && !asJSON && len(deals) > 0 {
+		progress = progressBar(errOut, len(deals))
+	}
 	var all []dealAnalysis
-	for _, d := range deals {
+	for i, d := range deals {
 		all = append(all, analyseDeal(d.Index, d.State, d.Seats))
+		if progress != nil {
+			progress(i + 1)
+		}
 	}
 	out := termtext.NewWriter(cmd.OutOrStdout())
 	if asJSON {

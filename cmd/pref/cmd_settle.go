@@ -198,51 +198,15 @@ func parseTricks(s string, seats []string) (map[string]int, error) {
 	return out, nil
 }
 
+// parseOptions reads --option name=value pairs by the one reader every
+// door into pref shares (ruleset.ParseOptions): the same words, bound and
+// refusal of an option given twice for every command.
 func parseOptions(r *ruleset.Ruleset, opts []string) (map[string]any, error) {
-	out := map[string]any{}
-	for _, kv := range opts {
-		k, v, _ := strings.Cut(kv, "=")
-		o, ok := r.Option(k)
-		if !ok {
-			var names []string
-			for _, o := range r.Options {
-				names = append(names, o.Name)
-			}
-			return nil, fmt.Errorf("--option %s: %s has no option %q (options: %s)", kv, r.Name, k, strings.Join(names, ", "))
-		}
-		switch o.Default.(type) {
-		case bool:
-			b, err := strconv.ParseBool(orTrue(v))
-			if err != nil {
-				return nil, fmt.Errorf("--option %s: want true or false", kv)
-			}
-			out[k] = b
-		case int:
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return nil, fmt.Errorf("--option %s: want an integer", kv)
-			}
-			// An option is a figure the settlement multiplies: the same
-			// limit as any amount pref takes as input.
-			if n > money.MaxInput || n < -money.MaxInput {
-				return nil, fmt.Errorf("--option %s: beyond ±%d, the limit pref accepts", kv, int64(money.MaxInput))
-			}
-			out[k] = n
-		case string:
-			if err := o.CheckValue(v); err != nil {
-				return nil, fmt.Errorf("--option %s: %v", kv, err)
-			}
-			out[k] = v
-		}
+	out, err := r.ParseOptions(opts)
+	if err != nil {
+		return nil, fmt.Errorf("--option %v", err)
 	}
 	return out, nil
-}
-
-func orTrue(v string) string {
-	if v == "" {
-		return "true"
-	}
-	return v
 }
 
 // printLedger writes each transfer with its rule and arithmetic, then the net

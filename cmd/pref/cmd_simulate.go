@@ -38,8 +38,8 @@ rule changes.`,
 			if deals < 1 || deals > 10_000_000 {
 				return badInput(fmt.Errorf("--deals %d: want 1 to 10000000", deals))
 			}
-			if workers < 1 || workers > 256 {
-				return badInput(fmt.Errorf("--workers %d: want 1 to 256", workers))
+			if err := checkWorkers(workers); err != nil {
+				return err
 			}
 			r, _, err := openWithOptions(name, options)
 			if err != nil {
@@ -109,7 +109,7 @@ rule changes.`,
 	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
 	f.IntVar(&deals, "deals", 1000, "deals to play")
-	f.IntVar(&workers, "workers", runtime.NumCPU(), "parallel workers (the report is the same for any number)")
+	f.IntVar(&workers, "workers", defaultWorkers(), fmt.Sprintf("parallel workers, 1 to %d (the report is the same for any number)", maxWorkers))
 	f.Uint64Var(&seed, "seed", 1, "random seed")
 	f.StringVar(&compare, "compare", "", "a second ruleset played on the same cards")
 	f.StringSliceVar(&compareOptions, "compare-option", nil, "an option of the compared ruleset, name=value")
@@ -217,8 +217,14 @@ player's cards, the rest simple's).`,
 			if deals < 1 || deals > 1_000_000 {
 				return badInput(fmt.Errorf("--deals %d: want 1 to 1000000", deals))
 			}
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
 			r, _, err := openWithOptions(name, options)
 			if err != nil {
+				return err
+			}
+			if err := checkPlayers(players, r.Name, r.Hands); err != nil {
 				return err
 			}
 			var progress func(int)
@@ -253,10 +259,37 @@ player's cards, the rest simple's).`,
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
 	f.StringSliceVar(&players, "players", []string{"strong", "simple"}, "the kinds of player, the first rotated through the seats")
 	f.IntVar(&deals, "deals", 100, "deals to play")
-	f.IntVar(&workers, "workers", runtime.NumCPU(), "parallel workers")
+	f.IntVar(&workers, "workers", defaultWorkers(), fmt.Sprintf("parallel workers, 1 to %d", maxWorkers))
 	f.Uint64Var(&seed, "seed", 1, "random seed")
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return cmd
+}
+
+// maxWorkers bounds --workers of simulate and match: each worker holds a
+// table and its players (a strong player its solver's tables), so a number
+// far beyond the cores buys nothing and could exhaust memory; 256 is many
+// times the cores of any machine pref is run on.
+const maxWorkers = 256
+
+// defaultWorkers is one worker per core, within the bound.
+func defaultWorkers() int { return min(runtime.NumCPU(), maxWorkers) }
+
+// checkWorkers refuses a --workers outside 1 to maxWorkers (exit 2).
+func checkWorkers(n int) error {
+	if n < 1 || n > maxWorkers {
+		return badInput(fmt.Errorf("--workers %d: want 1 to %d", n, maxWorkers))
+	}
+	return nil
+}
+
+// checkPlayers refuses more kinds of player than the ruleset has seats: the
+// kinds beyond the seats would never play, and the report would name only
+// those that did, as if the others had not been asked for.
+func checkPlayers(kinds []string, ruleset string, seats int) error {
+	if len(kinds) > seats {
+		return badInput(fmt.Errorf("--players %s: %d kinds for the %d seats of %s; give at most %d", strings.Join(kinds, ","), len(kinds), seats, ruleset, seats))
+	}
+	return nil
 }
 
 // progressBar draws a progress bar of deals played on w, a terminal: redrawn

@@ -6,52 +6,88 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/yamlmut"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
+	"gopkg.in/yaml.v3"
 )
 
 // FuzzAnyValidRulesetPlays: every ruleset the loader accepts can be dealt,
 // played and settled without a panic, with cards conserved, legal play and
 // balanced settlements. A house variant must never crash the interpreter.
+//
+// The input is a few bytes of structural edits to a shipped ruleset (or
+// the two below) and a seed (internal/yamlmut): most inputs are rulesets
+// the loader accepts, each then dealt, played and settled twice. A ruleset
+// is loaded from its parsed document by a ruleset.Loader, which keeps the
+// programs of the expressions the edits left alone; it makes every check
+// of a user's file but compiling the ruleset once more for each value of
+// each option that sets fields (FuzzLoad makes that one).
 func FuzzAnyValidRulesetPlays(f *testing.F) {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
+	var texts [][]byte
 	for _, p := range files {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(data, uint64(1))
+		texts = append(texts, data)
 	}
-	f.Add([]byte(houseVariant), uint64(2))
-	f.Add([]byte(tinyVariant), uint64(3))
-	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
-		r, err := ruleset.Load("fuzz.yaml", data)
+	texts = append(texts, []byte(houseVariant), []byte(tinyVariant))
+	var bases []*yaml.Node
+	for _, data := range texts {
+		var doc yaml.Node
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			f.Fatal(err)
+		}
+		bases = append(bases, &doc)
+	}
+	dict := yamlmut.Learn(bases...)
+	loader := ruleset.NewLoader()
+	loader.CheckOptions = false
+	for i := range bases {
+		f.Add(uint8(i), []byte{}, uint64(i))
+		for op := range byte(yamlmut.Ops) {
+			f.Add(uint8(i), []byte{op, byte(i), byte(op * 37), op * 11}, uint64(op))
+		}
+	}
+	f.Fuzz(func(t *testing.T, base uint8, edits []byte, seed uint64) {
+		if len(edits) > 64 {
+			return // sixteen edits: more only makes the ruleset further from valid
+		}
+		r, err := loader.Load("fuzz.yaml", yamlmut.Mutate(bases[int(base)%len(bases)], dict, edits))
 		if err != nil {
 			return
 		}
-		g := game.New(r, bots(r.Hands))
-		s := settle.New(r)
-		rng := rand.New(rand.NewPCG(seed, 1))
-		for i := 0; i < 20; i++ {
-			g.Deal(rng)
-			checkDeal(t, r, g)
-			if err := g.Run(); err != nil {
-				t.Fatalf("deal %d: %v", i, err)
-			}
-			checkPlay(t, r, g)
-			o := g.Outcome(names(r.Hands))
-			o.Pot = money.Int(30)
-			l, err := s.Settle(o, true)
-			if err != nil {
-				continue // a ruleset may refuse to settle (a negative amount): an error, not a crash
-			}
-			if !l.Balanced() {
-				t.Fatalf("unbalanced: %v", l.Net())
-			}
-		}
+		playAndSettle(t, r, rand.New(rand.NewPCG(seed, 1)), 2)
 	})
+}
+
+// playAndSettle deals, plays and settles deals deals of r, checking the
+// cards, the play and the balance of each settlement.
+func playAndSettle(t *testing.T, r *ruleset.Ruleset, rng *rand.Rand, deals int) {
+	t.Helper()
+	g := game.New(r, bots(r.Hands))
+	s := settle.New(r)
+	for i := 0; i < deals; i++ {
+		g.Deal(rng)
+		checkDeal(t, r, g)
+		if err := g.Run(); err != nil {
+			t.Fatalf("deal %d: %v", i, err)
+		}
+		checkPlay(t, r, g)
+		o := g.Outcome(names(r.Hands))
+		o.Pot = money.Int(30)
+		l, err := s.Settle(o, true)
+		if err != nil {
+			continue // a ruleset may refuse to settle (a negative amount): an error, not a crash
+		}
+		if !l.Balanced() {
+			t.Fatalf("unbalanced: %v", l.Net())
+		}
+	}
 }
 
 // tinyVariant is at the edges of the format: two hands, a 12-card pack, no

@@ -4,22 +4,71 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/preference-rules/pref/internal/yamlmut"
+	"gopkg.in/yaml.v3"
 )
 
-// FuzzLoad: whatever the bytes, Load returns a ruleset or an error; it never
-// panics or hangs. Seeded with the shipped rulesets and the test ruleset.
-func FuzzLoad(f *testing.F) {
+// testBases are the documents the structured fuzz targets mutate: the
+// shipped rulesets and the test ruleset, parsed once.
+func testBases(f testing.TB) []*yaml.Node {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
 	files = append(files, "testdata/minimal.yaml")
+	var docs []*yaml.Node
 	for _, p := range files {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(data)
+		doc, err := parse(p, data)
+		if err != nil {
+			f.Fatal(err)
+		}
+		docs = append(docs, doc)
 	}
+	return docs
+}
+
+// FuzzLoad: whatever the edits to a valid ruleset, Load returns a ruleset
+// or an error; it never panics or hangs. The input is not a ruleset's text
+// but a few bytes choosing a shipped ruleset and structural edits to it
+// (internal/yamlmut: a scalar becomes another value, number or expression,
+// a list item goes, is doubled or moves, an option's default changes), so
+// that most inputs are rulesets the loader accepts or refuses late, in its
+// checks of meaning and expressions, not at its first line; and the load
+// makes every check a user's file gets (the schema, the expressions, each
+// option's fields applied). FuzzLoadText fuzzes the text itself.
+func FuzzLoad(f *testing.F) {
+	bases := testBases(f)
+	loader := NewLoader()
+	dict := yamlmut.Learn(bases...)
+	for i := range bases {
+		f.Add(uint8(i), []byte{})
+		for op := range byte(yamlmut.Ops) {
+			f.Add(uint8(i), []byte{op, byte(i), byte(op * 37), op * 11})
+		}
+	}
+	f.Fuzz(func(t *testing.T, base uint8, edits []byte) {
+		if len(edits) > 64 {
+			return // sixteen edits: more only makes the ruleset further from valid
+		}
+		doc := yamlmut.Mutate(bases[int(base)%len(bases)], dict, edits)
+		r, err := loader.Load("fuzz.yaml", doc)
+		if err == nil && r == nil {
+			t.Fatal("no ruleset and no error")
+		}
+	})
+}
+
+// FuzzLoadText: whatever the bytes, Load returns a ruleset or an error; it
+// never panics or hangs. Seeded with small texts at YAML's edges (a whole
+// ruleset as a seed makes each of the fuzzer's minimisations run for a
+// minute; FuzzLoad mutates whole rulesets structurally).
+func FuzzLoadText(f *testing.F) {
 	f.Add([]byte("a: &x [*x]"))
 	f.Add([]byte("settlement: [{rule: r, when: '1 /', pay: []}]"))
+	f.Add([]byte("name: x\nextends: austrian-1829\ncontracts: [{name: spades, tricks: 7}]\n"))
+	f.Add([]byte("{name: x, players: {hands: 3}, options: {a: {default: 1}}, define: {d: 'a * 2'}}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Load("fuzz.yaml", data)
 		if err == nil && r == nil {

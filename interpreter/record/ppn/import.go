@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -106,31 +105,26 @@ func (f *File) Options(r *ruleset.Ruleset) (map[string]any, error) {
 		opts[tag.option] = n
 	}
 	if v, ok := f.Tag(OptionsTag); ok && v != "" {
+		var pairs []string
 		for _, kv := range strings.Split(v, ",") {
-			name, val, _ := strings.Cut(strings.TrimSpace(kv), "=")
-			o, ok := r.Option(name)
-			fail := func(msg string) error {
-				return &Error{Line: tagLine(f, OptionsTag), Field: "tag " + OptionsTag, Msg: fmt.Sprintf("%q: %s", clip(kv), msg)}
+			kv = strings.TrimSpace(kv)
+			name, _, _ := strings.Cut(kv, "=")
+			if _, ok := r.Option(name); !ok || name == "bula" || name == "refe" {
+				return nil, &Error{Line: tagLine(f, OptionsTag), Field: "tag " + OptionsTag, Msg: fmt.Sprintf("%q: %s has no such option (bula and refe are the tags Bula and Refe)", clip(kv), r.Name)}
 			}
-			if !ok || name == "bula" || name == "refe" {
-				return nil, fail(fmt.Sprintf("%s has no such option (bula and refe are the tags Bula and Refe)", r.Name))
+			pairs = append(pairs, kv)
+		}
+		// read as --option reads them: one reader, one bound for both doors
+		given, err := r.ParseOptions(pairs)
+		if err != nil {
+			msg := err.Error()
+			if oe, ok := err.(*ruleset.OptionError); ok {
+				msg = fmt.Sprintf("%q: %s", clip(oe.Pair), oe.Msg)
 			}
-			switch o.Default.(type) {
-			case bool:
-				b, err := strconv.ParseBool(val)
-				if err != nil {
-					return nil, fail("want true or false")
-				}
-				opts[name] = b
-			case int:
-				n, ok := signed(val)
-				if !ok {
-					return nil, fail("want a whole number")
-				}
-				opts[name] = n
-			default:
-				opts[name] = val
-			}
+			return nil, &Error{Line: tagLine(f, OptionsTag), Field: "tag " + OptionsTag, Msg: msg}
+		}
+		for name, val := range given {
+			opts[name] = val
 		}
 	}
 	return opts, nil

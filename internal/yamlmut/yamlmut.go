@@ -1,0 +1,233 @@
+// Package yamlmut mutates a parsed YAML document structurally, for the
+// fuzz targets of rulesets: the fuzzer's bytes choose a few edits (a
+// scalar replaced by a value, number or expression from a small
+// dictionary, a list item deleted, duplicated or swapped, an option's
+// default changed) applied to a copy of a valid ruleset. Most results are
+// still valid rulesets, so each execution reaches dealing, play and
+// settlement instead of the loader's first refusal, and the input stays a
+// few bytes long, so the fuzzer's minimisation of an interesting input
+// takes milliseconds, not the minute a 20 KB ruleset text took.
+package yamlmut
+
+import (
+	"gopkg.in/yaml.v3"
+)
+
+// Values are the replacements for a scalar: numbers at and beyond the
+// edges pref checks, booleans, words rulesets use, and expressions that
+// type-check in most places (and some that do not, or divide by zero).
+var Values = []string{
+	"0", "1", "-1", "2", "3", "6", "10", "11", "100", "-1000000000000", "1000000000000", "1000000000001",
+	"true", "false", "none", "hand", "higher", "forehand", "dealer", "declarer", "pot", "players", "defenders",
+	"played", "passed", "made", "!made", "played && made", "declarer.tricks", "declarer.tricks * 2 - 10",
+	"pot_bid", "game", "game * 2", "(game + 1) / 3", "1 / 0", "min(1, 2)", "max(declarer.tricks, 0)",
+	"exact(1) / 3", "power(2, 10)", "played ? 1 : 2", "to.tricks", "to.tricks - 4",
+}
+
+// A Dict is, for each key of the documents it learnt from, the scalars
+// written under it (a list's items under the list's key): a value taken
+// from the same key elsewhere is mostly one the schema accepts there, so
+// most edits give a ruleset that loads and plays.
+type Dict map[string][]yaml.Node
+
+// Learn builds the Dict of docs.
+func Learn(docs ...*yaml.Node) Dict {
+	d := Dict{}
+	seen := map[string]bool{}
+	for _, doc := range docs {
+		for _, p := range places(doc, nil, 0, "", "", nil) {
+			if p.node.Kind == yaml.ScalarNode && !seen[p.path+"\x00"+p.node.Value] {
+				seen[p.path+"\x00"+p.node.Value] = true
+				d[p.path] = append(d[p.path], yaml.Node{Kind: yaml.ScalarNode, Tag: p.node.Tag, Value: p.node.Value})
+			}
+		}
+	}
+	return d
+}
+
+// Ops is the number of kinds of edit: half of them replace a scalar.
+const Ops = 8
+
+// Mutate returns a copy of doc (a YAML document node) with the edits data
+// chooses, four bytes each: the kind, where (two bytes, an index into the
+// nodes in document order), and the value: below 224 one written at the
+// same path in dict, else one of Values. doc is left as it was.
+func Mutate(doc *yaml.Node, dict Dict, data []byte) *yaml.Node {
+	out := Copy(doc)
+	for ; len(data) >= 4; data = data[4:] {
+		edit(out, dict, data[0], int(data[1])<<8|int(data[2]), data[3])
+	}
+	return out
+}
+
+// place is a node and where it sits: its parent and its index there.
+type place struct {
+	node, parent *yaml.Node
+	index        int
+	key          string // the key it is the value of, in a mapping
+	path         string // the keys from the top, a list's items as []: settlement[].pay[].from
+}
+
+func places(n, parent *yaml.Node, index int, key, path string, out []place) []place {
+	out = append(out, place{n, parent, index, key, path})
+	for i, c := range n.Content {
+		k, p := key, path
+		switch n.Kind {
+		case yaml.MappingNode:
+			if i%2 == 0 {
+				continue // keys stay: a renamed key is the schema's first refusal
+			}
+			k = n.Content[i-1].Value
+			p = path + "." + k
+			if parent != nil && parent.Kind == yaml.MappingNode && (key == "options" || key == "contracts" && n.Kind == yaml.MappingNode) {
+				p = key + ".*." + k // an option's or a contract's field, whatever its name
+			}
+		case yaml.SequenceNode:
+			p = path + "[]"
+		}
+		out = places(c, n, i, k, p, out)
+	}
+	return out
+}
+
+func edit(doc *yaml.Node, dict Dict, op byte, where int, value byte) {
+	all := places(doc, nil, 0, "", "", nil)
+	switch op % Ops {
+	case 0, 1, 2, 3: // the commonest edit: a scalar takes another value
+		if s := scalarFrom(all, where); s != nil {
+			setScalar(s.node, dict[s.path], value)
+		}
+	case 4: // a list loses an item
+		if s := itemFrom(all, where); s != nil && len(s.parent.Content) > 1 {
+			s.parent.Content = append(s.parent.Content[:s.index:s.index], s.parent.Content[s.index+1:]...)
+		}
+	case 5: // a list item is written twice (a named one under a new name)
+		if s := itemFrom(all, where); s != nil {
+			c := s.parent.Content
+			twin := Copy(c[s.index])
+			rename(twin)
+			s.parent.Content = append(c[:s.index+1:s.index+1], append([]*yaml.Node{twin}, c[s.index+1:]...)...)
+		}
+	case 6: // two items of a list change places
+		if s := itemFrom(all, where); s != nil {
+			c := s.parent.Content
+			j := int(value) % len(c)
+			c[s.index], c[j] = c[j], c[s.index]
+		}
+	case 7: // an option's default changes to another value it may take
+		if s := defaultFrom(all, where); s != nil {
+			newDefault(s, value)
+		}
+	}
+}
+
+// rename gives a named item (a contract, a settlement rule) a name of its
+// own: a twin of the same name is refused before anything is played.
+func rename(n *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; k == "name" || k == "rule" || k == "id" {
+			n.Content[i+1].Value += "-twin"
+		}
+	}
+}
+
+// newDefault gives an option's default (at s, in the option's mapping)
+// another value of its kind: true and false swap, a number becomes
+// another, a word becomes another of the option's words.
+func newDefault(s *place, value byte) {
+	switch s.node.Tag {
+	case "!!bool":
+		if s.node.Value == "true" {
+			s.node.Value = "false"
+		} else {
+			s.node.Value = "true"
+		}
+	case "!!int":
+		s.node.Value = []string{"0", "1", "2", "3", "5", "10", "20", "100", "-1"}[int(value)%9]
+	default:
+		var words []string
+		for i := 0; i+1 < len(s.parent.Content); i += 2 {
+			switch k, v := s.parent.Content[i].Value, s.parent.Content[i+1]; {
+			case k == "values" && v.Kind == yaml.SequenceNode:
+				for _, w := range v.Content {
+					words = append(words, w.Value)
+				}
+			case k == "sets" && v.Kind == yaml.MappingNode:
+				for j := 0; j < len(v.Content); j += 2 {
+					words = append(words, v.Content[j].Value)
+				}
+			}
+		}
+		if len(words) > 0 {
+			s.node.Value = words[int(value)%len(words)]
+		}
+	}
+}
+
+// scalarFrom, itemFrom and defaultFrom find, from index where on, the
+// first place of their kind (wrapping round), or nil.
+func scalarFrom(all []place, where int) *place {
+	return find(all, where, func(p place) bool { return p.node.Kind == yaml.ScalarNode })
+}
+
+func itemFrom(all []place, where int) *place {
+	return find(all, where, func(p place) bool { return p.parent != nil && p.parent.Kind == yaml.SequenceNode })
+}
+
+func defaultFrom(all []place, where int) *place {
+	return find(all, where, func(p place) bool { return p.key == "default" && p.node.Kind == yaml.ScalarNode })
+}
+
+func find(all []place, where int, ok func(place) bool) *place {
+	for i := range all {
+		p := &all[(where+i)%len(all)]
+		if ok(*p) {
+			return p
+		}
+	}
+	return nil
+}
+
+// setScalar gives s a value chosen by v: below 224 one of same (the
+// scalars written under the same key), else one of Values, tagged as YAML
+// reads it.
+func setScalar(s *yaml.Node, same []yaml.Node, v byte) {
+	value, tag := "", ""
+	if v < 224 && len(same) > 0 {
+		n := same[int(v)%len(same)]
+		value, tag = n.Value, n.Tag
+	} else {
+		i := int(v) % len(Values)
+		value, tag = Values[i], valueTags[i]
+	}
+	s.Kind, s.Value, s.Tag, s.Style, s.Content, s.Alias = yaml.ScalarNode, value, tag, 0, nil, nil
+	if s.Tag == "!!str" {
+		s.Style = yaml.DoubleQuotedStyle // "true" stays a word, ": " stays inside
+	}
+}
+
+// valueTags are the tags YAML reads Values with: !!int, !!bool or !!str.
+var valueTags = func() []string {
+	tags := make([]string, len(Values))
+	for i, v := range Values {
+		var n yaml.Node
+		tags[i] = "!!str"
+		if err := yaml.Unmarshal([]byte(v), &n); err == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.ScalarNode {
+			tags[i] = n.Content[0].Tag
+		}
+	}
+	return tags
+}()
+
+// Copy is a deep copy of a node (positions kept, for errors).
+func Copy(n *yaml.Node) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.Content = make([]*yaml.Node, len(n.Content))
+	for i, ch := range n.Content {
+		c.Content[i] = Copy(ch)
+	}
+	return &c
+}

@@ -55,7 +55,7 @@ func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*R
 		if err := extend(file, doc, resolve, left, src); err != nil {
 			return nil, err
 		}
-		return loadDoc(file, doc, checkOptions, !checkOptions, src.files)
+		return loadDoc(file, doc, checkOptions, !checkOptions, src.files, nil)
 	}()
 	if err != nil {
 		src.attribute(err)

@@ -20,7 +20,7 @@ func testBases(f testing.TB) []*yaml.Node {
 		if err != nil {
 			f.Fatal(err)
 		}
-		doc, err := parse(p, data)
+		doc, err := parse(p, data, &budget{bytes: MaxChainBytes, nodes: MaxNodes}, &sources{files: []string{p}, texts: map[string][]byte{}})
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -42,5 +42,5 @@ func (l *Loader) Load(file string, doc *yaml.Node) (*Ruleset, error) {
 	if doc == nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		doc = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!null"}}}
 	}
-	return loadDoc(file, doc, l.CheckOptions, false, l.programs)
+	return loadDoc(file, doc, l.CheckOptions, false, []string{file}, l.programs)
 }

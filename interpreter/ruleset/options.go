@@ -19,9 +19,11 @@ import (
 
 // loadDoc compiles a parsed ruleset document with its options at their
 // defaults, their fields applied. With checkOptions, every value of every
-// option that sets fields is proven to give a valid ruleset.
-func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, files []string) (*Ruleset, error) {
-	r, err := compileDoc(file, doc, trusted, nil)
+// option that sets fields is proven to give a valid ruleset. programs, when
+// not nil, are the expressions already compiled (a Loader's); files are the
+// files the document was merged from, for errors.
+func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, files []string, programs *programCache) (*Ruleset, error) {
+	r, err := compileDoc(file, doc, trusted, programs)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -135,6 +136,7 @@ func parse(file string, data []byte, left *budget, src *sources) (*yaml.Node, er
 	left.nodes -= n
 	var dups schema.List
 	duplicates(file, doc.Content[0], &dups, 0)
+	unprintable(file, doc.Content[0], &dups, 0)
 	if err := dups.Err(); err != nil {
 		return nil, err
 	}
@@ -160,6 +162,25 @@ func duplicates(file string, n *yaml.Node, out *schema.List, depth int) {
 	}
 	for _, c := range n.Content {
 		duplicates(file, c, out, depth+1)
+	}
+}
+
+// unprintable reports a key or value holding a character a terminal would
+// act on (an escape sequence, a bidi control, a zero-width character): a
+// ruleset's names, titles and descriptions are printed by every command,
+// so such text is refused where it is written rather than escaped at each
+// place it is shown.
+func unprintable(file string, n *yaml.Node, out *schema.List, depth int) {
+	if depth > 64 {
+		return
+	}
+	if n.Kind == yaml.ScalarNode {
+		if err := termtext.Check("text", n.Value, false); err != nil {
+			*out = append(*out, schema.At(file, n, "%v", err))
+		}
+	}
+	for _, c := range n.Content {
+		unprintable(file, c, out, depth+1)
 	}
 }
 

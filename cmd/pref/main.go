@@ -131,8 +131,10 @@ Exit status, the same for every command:
      (settle), the interpreter refused a deal or its settlement (play,
      tutorial, rules)
   2  bad input or usage: an unknown command, flag or ruleset, a value out of
-     range, an outcome that cannot happen, a file that is missing, is not a
-     regular file or is larger than 2 MiB
+     range, an outcome that cannot happen, an invalid ruleset given to any
+     command but validate, a record or case naming a ruleset outside its
+     folder, a file that is missing, is not a regular file or is larger
+     than 2 MiB, a file to write that is not a regular file
   3  an internal error: a bug in pref, never a verdict on the input; please
      report it with the command line (PREF_DEBUG=1 prints the stack)`,
 		SilenceUsage:  true,

@@ -3,7 +3,7 @@
 // hold by construction (a ledger adds to one party what each transfer takes
 // from another). These re-derive the figures by name, the test's own way,
 // and compare them with what pref computes and prints, so they fail when
-// the code they guard is broken (docs/trust-tests.md).
+// the code they guard is broken (docs/reliability.md).
 package ledgercheck
 
 import (

@@ -15,7 +15,7 @@ import (
 // is compiled: a file within the 2 MiB limit could otherwise hold a
 // million YAML nodes (a flow list [1,1,1,...] takes yaml.v3 2.5 s and
 // 230 MB to read), and a chain of eight such files eight times that.
-// docs/trust-load.md lists them with their messages.
+// docs/reliability.md ("Limits") lists them with their messages.
 const (
 	// MaxNodes is the most YAML nodes (keys, values, list items) a ruleset
 	// file, and all the files of an extends chain together, may hold. The

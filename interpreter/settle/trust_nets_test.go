@@ -11,7 +11,7 @@ import (
 // TestSettle compares with the amounts its cases state: what a party
 // receives less what it pays, over every pair, added up here from the
 // printed pair lines. It replaces Ledger.Balanced, which holds by
-// construction (docs/trust-tests.md).
+// construction (docs/reliability.md).
 func netsAgree(l *Ledger) error {
 	want := map[string]money.Amount{}
 	for k, v := range l.PairNet() {

@@ -27,7 +27,7 @@ const (
 )
 
 // mutations are the faults docs/reliability.md ("Tests that can fail")
-// and docs/reliability.md record the killing tests of.
+// describes, with the tests that kill each.
 var mutations = []mutation{
 	{Name: "double", What: "every payment and every sheet entry is doubled", Edits: []edit{
 		insertAfter(settleGo, "\t\t\tif amt.IsZero() {\n\t\t\t\tcontinue\n\t\t\t}\n", "\t\t\tamt = amt.Add(amt)\n"),

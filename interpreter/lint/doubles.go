@@ -188,3 +188,30 @@ func warnedAt(ws []Warning, file string, line, col int, what string) bool {
 	}
 	return false
 }
+
+// Added is how many settlement rules of r files of its extends chain added
+// to those they inherit, and the file of the rules inherited first (the
+// chain's last): what lint compares, and what pref validate, which settles
+// nothing, points to lint for. 0 when r extends nothing.
+func Added(r *ruleset.Ruleset) (n int, base string) {
+	d := newDoubles(r)
+	if d == nil {
+		return 0, ""
+	}
+	deepest := 0
+	for _, file := range d.origin {
+		deepest = max(deepest, file)
+	}
+	for name, file := range d.origin {
+		if file < deepest {
+			n++
+		} else if base == "" {
+			base, _, _ = r.Place(d.at[name])
+		}
+	}
+	return n, base
+}
+
+// LoadWarnings are the warnings lint gives without settling anything:
+// what loading r noticed. pref validate prints them.
+func LoadWarnings(r *ruleset.Ruleset) []Warning { return loadWarnings(r) }

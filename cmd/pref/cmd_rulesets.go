@@ -117,8 +117,12 @@ func validateNotes(w io.Writer, r *ruleset.Ruleset) {
 		fmt.Fprintln(w, termtext.Escape(lint.Format(r.File, warning)))
 	}
 	if n, base := lint.Added(r); n > 0 {
-		fmt.Fprintf(w, "%s: note: %d settlement rule(s) added to those of %s, which merge by name: pref lint %s checks that none pays what an inherited rule already pays\n",
-			termtext.Escape(r.File), n, termtext.Escape(base), termtext.Escape(r.File))
+		rules, them := "1 settlement rule", "it pays"
+		if n > 1 {
+			rules, them = fmt.Sprintf("%d settlement rules", n), "they pay"
+		}
+		fmt.Fprintf(w, "%s: note: %s added to those of %s (rules merge by name): pref lint %s checks that %s nothing twice\n",
+			termtext.Escape(r.File), rules, termtext.Escape(base), termtext.Escape(r.File), them)
 	}
 }
 

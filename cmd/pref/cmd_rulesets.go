@@ -9,6 +9,7 @@ import (
 	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
+	"github.com/preference-rules/pref/interpreter/lint"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/schema"
@@ -93,6 +94,7 @@ read at all (no such file or embedded name, not a regular file, larger than
 					continue
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %d contracts, %d settlement rules)\n", r.File, termtext.Escape(r.Title), len(r.Contracts), len(r.Rules))
+				validateNotes(cmd.ErrOrStderr(), r)
 			}
 			switch {
 			case unreadable > 0:
@@ -102,6 +104,25 @@ read at all (no such file or embedded name, not a regular file, larger than
 			}
 			return nil
 		},
+	}
+}
+
+// validateNotes says on stderr what a valid ruleset may still do wrong
+// and costs nothing to find: the warnings loading noticed (a rule named
+// like an inherited one), and, for settlement rules added to inherited
+// ones, that pref lint checks they pay nothing twice (finding out settles
+// thousands of outcomes, seconds, which validate does not spend).
+func validateNotes(w io.Writer, r *ruleset.Ruleset) {
+	for _, warning := range lint.LoadWarnings(r) {
+		fmt.Fprintln(w, termtext.Escape(lint.Format(r.File, warning)))
+	}
+	if n, base := lint.Added(r); n > 0 {
+		rules, them := "1 settlement rule", "it pays"
+		if n > 1 {
+			rules, them = fmt.Sprintf("%d settlement rules", n), "they pay"
+		}
+		fmt.Fprintf(w, "%s: note: %s added to those of %s (rules merge by name): pref lint %s checks that %s nothing twice\n",
+			termtext.Escape(r.File), rules, termtext.Escape(base), termtext.Escape(r.File), them)
 	}
 }
 

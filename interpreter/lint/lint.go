@@ -22,7 +22,7 @@ type Warning struct {
 // Run lints r and returns its warnings, in file order.
 func Run(r *ruleset.Ruleset) []Warning {
 	var out []Warning
-	t := &tally{r: r, fired: map[string]bool{}}
+	t := &tally{r: r, fired: map[string]bool{}, dup: newDoubles(r)}
 	base := outcomes(r)
 	configs := configurations(r)
 	// with the options as they are, the whole sample; with an option
@@ -51,6 +51,7 @@ func Run(r *ruleset.Ruleset) []Warning {
 	silentExample, unbalancedExample := t.silentExample, t.unbalancedExample
 	fired := t.fired
 	out = append(out, loadWarnings(r)...)
+	out = append(out, t.dup.warnings(r)...)
 	for i, rule := range r.Rules {
 		if !fired[rule.Name] {
 			file, line, col := rulePos(r, i)
@@ -86,6 +87,7 @@ type tally struct {
 	fired                            map[string]bool // rules that applied to some outcome
 	silent, unbalanced               int
 	silentExample, unbalancedExample string
+	dup                              *doubles // nil when r extends nothing
 }
 
 // settle settles each outcome of outs that can happen under rr.
@@ -104,6 +106,7 @@ func (t *tally) settle(rr *ruleset.Ruleset, outs []*settle.Outcome) {
 				t.fired[rt.Name] = true
 			}
 		}
+		t.dup.see(rr, o, l)
 		if o.Declarer >= 0 && !o.Conceded && len(l.Transfers) == 0 && len(l.Sheet) == 0 && len(l.Marks) == 0 {
 			t.silent++
 			if t.silentExample == "" {

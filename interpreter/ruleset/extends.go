@@ -353,3 +353,28 @@ func field(item *yaml.Node, key string) string {
 	}
 	return ""
 }
+
+// RuleOrigin is which file of r's extends chain first wrote the i-th
+// settlement rule (0: r's own file, 1: the ruleset it extends, and so on),
+// and the node of its `rule:` key there, for its place. A rule a file
+// changes by name stays the base's: merging a map keeps the base's key
+// nodes and replaces only their values (mergeWith). file is -1 when the
+// rule has no place (one an option's sets wrote).
+func (r *Ruleset) RuleOrigin(i int) (file int, at *yaml.Node) {
+	if r.Spec == nil || i < 0 || i >= len(r.Spec.Settlement) {
+		return -1, nil
+	}
+	item := r.Spec.Settlement[i].Node
+	if item == nil || item.Kind != yaml.MappingNode {
+		return -1, nil
+	}
+	for j := 0; j+1 < len(item.Content); j += 2 {
+		if k := item.Content[j]; k.Value == "rule" {
+			if k.Line <= 0 {
+				return -1, nil
+			}
+			return k.Line / lineStride, k
+		}
+	}
+	return -1, nil
+}

@@ -150,7 +150,7 @@ func party(o *settle.Outcome, seat int) string {
 // to replace the inherited one does, so that both are paid. A rule that
 // pays on only some of them (a bonus on a slam, a consolation on top of the
 // whists) is a refinement; the embedded rulesets hold ten such pairs of
-// rules and no pair of the kind warned about (docs/trust-lintdup.md). A
+// rules and no pair of the kind warned about (docs/reliability.md). A
 // pair that loading already warned of, by its close name, is not repeated.
 func (d *doubles) warnings(r *ruleset.Ruleset) []Warning {
 	if d == nil {

@@ -152,7 +152,7 @@ size is its option bula.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&name, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
 	f.Uint64Var(&seed, "seed", 1, "random seed, 0 to 2^64-1: the same seed gives the same deals")
 	f.IntVar(&deals, "deals", 1, "number of deals to play in a row (1 to 1000)")
 	f.StringSliceVar(&names, "players", nil, "player names in playing order (default Anton, Brigitte, Charlotte; a fourth name seats four)")

@@ -86,11 +86,9 @@ size is its option bula.`,
 					return badInput(fmt.Errorf("%s: %s keeps no score sheet that closes (table.sheet.final)", flag, r.Name))
 				}
 			}
+			target := "" // the option --to-pool sets
 			if toPool > 0 {
-				if _, ok := r.Option("pool-target"); !ok {
-					return badInput(fmt.Errorf("--to-pool: %s has no option pool-target (use --game, and the ruleset's options for the game's size)", r.Name))
-				}
-				if r, err = r.With(map[string]any{"pool-target": toPool}); err != nil {
+				if r, target, err = toTarget(r, toPool); err != nil {
 					return badInput(err)
 				}
 			}
@@ -112,7 +110,7 @@ size is its option bula.`,
 			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii, bots: botKind, review: review}
 			if recordPath != "" {
 				if toPool > 0 {
-					opts["pool-target"] = toPool
+					opts[target] = toPool
 				}
 				recorded, ok := recordedRuleset(name, recordPath)
 				if !ok {
@@ -168,6 +166,21 @@ size is its option bula.`,
 	f.BoolVar(&wholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
+}
+
+// toTarget is r with the option that sets the game's target (the
+// ruleset's table.sheet.target) at n, and that option's name: --to-pool
+// knows the concept, each ruleset its option.
+func toTarget(r *ruleset.Ruleset, n int) (*ruleset.Ruleset, string, error) {
+	target, ok, err := r.Target()
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		return nil, "", fmt.Errorf("--to-pool: %s names no option for the game's target (table.sheet.target, the pool a game is played to): use --game, and the ruleset's options for the game's size", r.Name)
+	}
+	r, err = r.With(map[string]any{target.Name: n})
+	return r, target.Name, err
 }
 
 var defaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}

@@ -181,6 +181,10 @@ type SheetSpec struct {
 	WriteOff     *WriteOffSpec   `yaml:"write_off"`
 	Ceiling      *CeilingSpec    `yaml:"ceiling"`
 	Final        *FinalSpec      `yaml:"final"`
+	// Target names the option that sets the figure the game is played
+	// to (sochi's pool-target): pref play --to-pool N sets it, so that
+	// no Go code names a ruleset's option (Ruleset.Target reads it).
+	Target string `yaml:"target"`
 }
 
 // WriteOffSpec: a player's gain in one account is first written off

@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,5 +60,26 @@ func TestSheetTargetMustBeAWholeNumberOption(t *testing.T) {
 	}
 	if o, ok, err := r.Target(); !ok || err != nil || o.Default != 20 {
 		t.Errorf("sochi with pool-target=20: %v %v %v", o, ok, err)
+	}
+}
+
+// TestStatingIsTheCompiledSection: Stating reads lines, not YAML; each
+// embedded ruleset it names for ppn must have the section compiled, and
+// every one that states it (not by extends) must be named.
+func TestStatingIsTheCompiledSection(t *testing.T) {
+	stating := Stating("ppn")
+	if len(stating) != 1 {
+		t.Fatalf("ppn: stated by %v, want one ruleset", stating)
+	}
+	for _, name := range Names() {
+		r, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := Source(name)
+		own := !strings.Contains(string(data), "\nextends:")
+		if states := slices.Contains(stating, name); own && states != (r.Spec.PPN != nil) {
+			t.Errorf("%s: Stating says %v, the compiled ruleset has ppn: %v", name, states, r.Spec.PPN != nil)
+		}
 	}
 }

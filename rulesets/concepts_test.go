@@ -83,3 +83,14 @@ func TestStatingIsTheCompiledSection(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultIsEmbedded: the default ruleset, the one ruleset name Go code
+// holds, is an embedded one and opens.
+func TestDefaultIsEmbedded(t *testing.T) {
+	if _, ok := Source(Default); !ok {
+		t.Fatalf("Default %q is no embedded ruleset (%v)", Default, Names())
+	}
+	if _, err := Open(Default); err != nil {
+		t.Fatal(err)
+	}
+}

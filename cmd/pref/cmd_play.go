@@ -52,8 +52,9 @@ running balances are printed after each deal. With --game (rulesets that keep a
 score sheet and close it, such as sochi or serbian) a whole game is played
 until the sheet closes; the final sheet is then converted into scores that add
 up to zero and printed as a table. --to-pool N is --game with the option
-pool-target set to N (a game to N in the Russian conventions); a Serbian game's
-size is its option bula.`,
+that sets the game's target (the ruleset's table.sheet.target: pool-target, a
+game to N in the Russian conventions) set to N; a Serbian game's size is its
+option bula.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, opts, err := openWithOptions(name, options)
@@ -162,7 +163,7 @@ size is its option bula.`,
 	f.BoolVar(&force, "force", false, "with --record: overwrite an existing file")
 	f.BoolVar(&review, "review", false, "after each deal, what perfect play would have given (every hand known) and the first card that cost each side a trick")
 	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples)")
-	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets with the option pool-target)")
+	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets whose sheet names its target option, table.sheet.target)")
 	f.BoolVar(&wholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd

@@ -20,6 +20,11 @@ import (
 //go:embed *.yaml
 var files embed.FS
 
+// Default is the ruleset a command uses when none is given (--ruleset,
+// pref rules): the 1829 rules, the oldest written down. The one place
+// Go code names a ruleset; a test keeps it embedded.
+const Default = "austrian-1829"
+
 var compiled sync.Map // name -> *ruleset.Ruleset
 
 func init() { ruleset.DefaultResolver = resolve }

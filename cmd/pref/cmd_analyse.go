@@ -16,6 +16,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/solve"
+	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -267,7 +268,7 @@ Example (the Kovalevskaya misère):
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&name, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
 	f.StringVar(&contract, "contract", "", "the contract played (its name in the bid table)")
 	f.StringVar(&declarer, "declarer", "", "the declarer's seat (in the all-pass game, the player counted)")
 	f.StringVar(&trick, "trick", "", "the cards already played to the trick under way, from the leader's (a seat that played its last card: --hand SEAT=)")

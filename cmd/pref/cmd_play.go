@@ -52,8 +52,9 @@ running balances are printed after each deal. With --game (rulesets that keep a
 score sheet and close it, such as sochi or serbian) a whole game is played
 until the sheet closes; the final sheet is then converted into scores that add
 up to zero and printed as a table. --to-pool N is --game with the option
-pool-target set to N (a game to N in the Russian conventions); a Serbian game's
-size is its option bula.`,
+that sets the game's target (the ruleset's table.sheet.target: pool-target, a
+game to N in the Russian conventions) set to N; a Serbian game's size is its
+option bula.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, opts, err := openWithOptions(name, options)
@@ -86,11 +87,9 @@ size is its option bula.`,
 					return badInput(fmt.Errorf("%s: %s keeps no score sheet that closes (table.sheet.final)", flag, r.Name))
 				}
 			}
+			target := "" // the option --to-pool sets
 			if toPool > 0 {
-				if _, ok := r.Option("pool-target"); !ok {
-					return badInput(fmt.Errorf("--to-pool: %s has no option pool-target (use --game, and the ruleset's options for the game's size)", r.Name))
-				}
-				if r, err = r.With(map[string]any{"pool-target": toPool}); err != nil {
+				if r, target, err = toTarget(r, toPool); err != nil {
 					return badInput(err)
 				}
 			}
@@ -112,7 +111,7 @@ size is its option bula.`,
 			p := &printer{w: cmd.OutOrStdout(), r: r, ascii: ascii, bots: botKind, review: review}
 			if recordPath != "" {
 				if toPool > 0 {
-					opts["pool-target"] = toPool
+					opts[target] = toPool
 				}
 				recorded, ok := recordedRuleset(name, recordPath)
 				if !ok {
@@ -152,7 +151,7 @@ size is its option bula.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&name, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
 	f.Uint64Var(&seed, "seed", 1, "random seed, 0 to 2^64-1: the same seed gives the same deals")
 	f.IntVar(&deals, "deals", 1, "number of deals to play in a row (1 to 1000)")
 	f.StringSliceVar(&names, "players", nil, "player names in playing order (default Anton, Brigitte, Charlotte; a fourth name seats four)")
@@ -164,10 +163,25 @@ size is its option bula.`,
 	f.BoolVar(&force, "force", false, "with --record: overwrite an existing file")
 	f.BoolVar(&review, "review", false, "after each deal, what perfect play would have given (every hand known) and the first card that cost each side a trick")
 	f.StringVar(&botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples)")
-	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets with the option pool-target)")
+	f.IntVar(&toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets whose sheet names its target option, table.sheet.target)")
 	f.BoolVar(&wholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
+}
+
+// toTarget is r with the option that sets the game's target (the
+// ruleset's table.sheet.target) at n, and that option's name: --to-pool
+// knows the concept, each ruleset its option.
+func toTarget(r *ruleset.Ruleset, n int) (*ruleset.Ruleset, string, error) {
+	target, ok, err := r.Target()
+	if err != nil {
+		return nil, "", err
+	}
+	if !ok {
+		return nil, "", fmt.Errorf("--to-pool: %s names no option for the game's target (table.sheet.target, the pool a game is played to): use --game, and the ruleset's options for the game's size", r.Name)
+	}
+	r, err = r.With(map[string]any{target.Name: n})
+	return r, target.Name, err
 }
 
 var defaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}

@@ -11,7 +11,6 @@ import (
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/record/ppn"
-	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -51,7 +50,7 @@ the file cannot be read or is not well-formed PPN (the deal and field named).`,
 					return err
 				}
 			}
-			base, err := rulesets.Open(ppn.Ruleset)
+			base, err := ppn.Ruleset()
 			if err != nil {
 				return badInput(err)
 			}

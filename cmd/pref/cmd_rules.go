@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/tutorial"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -73,12 +74,12 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 // The widths pref rules wraps at.
 const minWidth, maxWidth = 20, 1000
 
-// rulesetArg is the optional RULESET argument, 1829 by default.
+// rulesetArg is the optional RULESET argument, rulesets.Default by default.
 func rulesetArg(args []string) string {
 	if len(args) == 1 {
 		return args[0]
 	}
-	return "austrian-1829"
+	return rulesets.Default
 }
 
 // plainOutput decides plain text: asked for, letters for suits, not a

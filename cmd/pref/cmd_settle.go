@@ -11,6 +11,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -108,7 +109,7 @@ the tricks (talon=N for tricks the talon won).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&c.Ruleset, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&c.Ruleset, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
 	f.StringSliceVar(&c.Seats, "seats", []string{"Anton", "Brigitte", "Charlotte"}, "player names in playing order, forehand first")
 	f.StringVar(&c.Dealer, "dealer", "", "the dealer (default: the last seat)")
 	f.StringVar(&c.Contract.Declarer, "declarer", "", "who declared")

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/preference-rules/pref/interpreter/simulate"
+	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -106,7 +107,7 @@ rule changes.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&name, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
 	f.IntVar(&deals, "deals", 1000, "deals to play")
 	f.IntVar(&workers, "workers", defaultWorkers(), fmt.Sprintf("parallel workers, 1 to %d (the report is the same for any number)", maxWorkers))
@@ -255,7 +256,7 @@ player's cards, the rest simple's).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&name, "ruleset", "austrian-1829", "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&name, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
 	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
 	f.StringSliceVar(&players, "players", []string{"strong", "simple"}, "the kinds of player, the first rotated through the seats")
 	f.IntVar(&deals, "deals", 100, "deals to play")

@@ -27,6 +27,7 @@ type Spec struct {
 	Options     yaml.Node      `yaml:"options"` // name -> OptionSpec, in file order
 	Events      yaml.Node      `yaml:"events"`  // name -> EventSpec, in file order
 	Table       TableSpec      `yaml:"table"`
+	PPN         *PPNSpec       `yaml:"ppn"`
 	Define      yaml.Node      `yaml:"define"` // name -> expression, in file order
 	Settlement  []RuleSpec     `yaml:"settlement"`
 }
@@ -181,6 +182,19 @@ type SheetSpec struct {
 	WriteOff     *WriteOffSpec   `yaml:"write_off"`
 	Ceiling      *CeilingSpec    `yaml:"ceiling"`
 	Final        *FinalSpec      `yaml:"final"`
+	// Target names the option that sets the figure the game is played
+	// to (sochi's pool-target): pref play --to-pool N sets it, so that
+	// no Go code names a ruleset's option (Ruleset.Target reads it).
+	Target string `yaml:"target"`
+}
+
+// PPNSpec binds the Portable Preferans Notation to a ruleset: what its
+// tags and its summary's columns are in this ruleset's options and score
+// sheet. Package ppn reads it, so that no Go code names them.
+type PPNSpec struct {
+	Tags   map[string]string `yaml:"tags"`   // PPN's info tag -> the option it sets
+	Middle string            `yaml:"middle"` // the account of the paper's middle column (the bule)
+	Sides  string            `yaml:"sides"`  // the pair account of its side columns (the supe)
 }
 
 // WriteOffSpec: a player's gain in one account is first written off

@@ -22,5 +22,11 @@
 // never resolved in favour of either. FromRecord writes a record of
 // serbian as PPN, so that pref's own deals go out and come back whole.
 //
+// The notation's form (its fields, codes and tags) is Go here; what its
+// terms are in the ruleset is data: the ruleset's ppn: section names the
+// options the tags Bula and Refe set and the accounts of the summary's
+// columns (binding.go), and Ruleset is the embedded ruleset whose file has
+// that section. No Go code names serbian, its options or its accounts.
+//
 // docs/records.md describes the mapping and what PPN cannot carry.
 package ppn

@@ -20,7 +20,8 @@ import (
 // unfinished, a table given before the first deal).
 var ErrCannotWrite = errors.New("PPN cannot write this")
 
-// FromRecord writes a record of serbian as PPN. The record is replayed
+// FromRecord writes a record of the ruleset PPN records (serbian,
+// Ruleset) as PPN. The record is replayed
 // first: what PPN states beside the cards and calls (the winners, the
 // value, refa, the summary, the results) is pref's settlement. A step the
 // rules refuse is the replay's *record.StepError.
@@ -28,8 +29,9 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 	cannot := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrCannotWrite, fmt.Sprintf(format, args...))
 	}
-	if r.Name != Ruleset {
-		return nil, cannot("PPN records Serbian Preferans (ruleset %s); this record is of %s", Ruleset, r.Name)
+	b, err := writable(r)
+	if err != nil {
+		return nil, err
 	}
 	if len(rec.Seats) != 3 {
 		return nil, cannot("PPN records three players; this record seats %d", len(rec.Seats))
@@ -51,10 +53,12 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 		}
 		return ""
 	}
-	f.Tags = append(f.Tags, Tag{Name: "Bula", Value: option("bula")}, Tag{Name: "Refe", Value: option("refe")})
+	for i, t := range optionTags {
+		f.Tags = append(f.Tags, Tag{Name: t.name, Value: option(b.options[i])})
+	}
 	var others []string
 	for name, v := range rec.Options {
-		if name != "bula" && name != "refe" {
+		if !b.tagged(name) {
 			others = append(others, fmt.Sprintf("%s=%v", name, v))
 		}
 	}
@@ -77,7 +81,7 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 	for i := range len(codes) {
 		c, err := r.Deck.Parse(cardName(codes[i]))
 		if err != nil {
-			return nil, cannot("serbian's pack has no %s", cardName(codes[i]))
+			return nil, cannot("%s's pack has no %s", r.Name, cardName(codes[i]))
 		}
 		code[c] = codes[i]
 	}
@@ -92,7 +96,7 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 		case rd.Claim != nil:
 			return nil, cannot("deal %d ends in a claim: PPN writes every trick", n)
 		}
-		d, err := writeDeal(r, res, rd, code, number)
+		d, err := writeDeal(r, b, res, rd, code, number)
 		if err != nil {
 			return nil, cannot("deal %d: %v", n, err)
 		}
@@ -102,8 +106,29 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 	return f, nil
 }
 
+// writable is the binding of r, the ruleset of a record to write, when r
+// is the ruleset PPN records.
+func writable(r *ruleset.Ruleset) (binding, error) {
+	name, err := rulesetName()
+	if err != nil {
+		return binding{}, err
+	}
+	if r.Name != name {
+		bound, err := Ruleset()
+		if err != nil {
+			return binding{}, err
+		}
+		return binding{}, fmt.Errorf("%w: PPN records %s (ruleset %s); this record is of %s", ErrCannotWrite, bound.Title, name, r.Name)
+	}
+	b, err := bindingOf(r)
+	if err != nil {
+		return binding{}, fmt.Errorf("%w: %v", ErrCannotWrite, err)
+	}
+	return b, nil
+}
+
 // writeDeal writes one replayed deal.
-func writeDeal(r *ruleset.Ruleset, res *record.DealResult, rd *record.Deal, code map[cards.Card]byte, number func(string) int) (*Deal, error) {
+func writeDeal(r *ruleset.Ruleset, b binding, res *record.DealResult, rd *record.Deal, code map[cards.Card]byte, number func(string) int) (*Deal, error) {
 	st, o := res.State, res.Outcome
 	d := &Deal{Refa: 0}
 	for k := range 3 {
@@ -210,7 +235,7 @@ func writeDeal(r *ruleset.Ruleset, res *record.DealResult, rd *record.Deal, code
 	if o.Marks != nil && o.Marks[decl] > 0 {
 		d.Refa = 1
 	}
-	sum := summaryOf(r, res)
+	sum := summaryOf(r, b, res)
 	v := sum[decl].bule
 	if v.Sign() < 0 {
 		v = v.Neg()
@@ -233,10 +258,10 @@ func writeDeal(r *ruleset.Ruleset, res *record.DealResult, rd *record.Deal, code
 	for k := range 3 {
 		x := sum[k]
 		e := Entry{Kind: x.kind, Tricks: x.tricks, Side: x.side}
-		if e.Supe, err = whole(x.supe, "supe"); err != nil {
+		if e.Supe, err = whole(x.supe, b.sides); err != nil {
 			return nil, err
 		}
-		if e.Middle, err = whole(x.bule, "bule"); err != nil {
+		if e.Middle, err = whole(x.bule, b.middle); err != nil {
 			return nil, err
 		}
 		e.HasMiddle = x.kind == 'M' || e.Middle != 0

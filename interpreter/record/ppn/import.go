@@ -16,14 +16,11 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Ruleset is the ruleset PPN records: Serbian Preferans.
-const Ruleset = "serbian"
-
 // SourceName begins the source: of a record read from PPN.
 const SourceName = "Portable Preferans Notation"
 
-// OptionsTag is a tag pref writes for the options of serbian that PPN has
-// no tag of its own for ("must-head=true,no-subkontra=true"); readers that
+// OptionsTag is a tag pref writes for the options of the ruleset
+// (serbian) that PPN has no tag of its own for ("must-head=true,no-subkontra=true"); readers that
 // do not know it pass it over.
 const OptionsTag = "PrefOptions"
 
@@ -31,7 +28,7 @@ const OptionsTag = "PrefOptions"
 type Imported struct {
 	File    *File
 	Record  *record.Record
-	Ruleset *ruleset.Ruleset // serbian with the options of the tags
+	Ruleset *ruleset.Ruleset // the ruleset PPN records (serbian) with the options of the tags
 	Deals   []record.DealResult
 	// Notes say how an ambiguity was resolved or what was not carried
 	// over; Differences are what PPN states and pref's rules settle
@@ -82,35 +79,43 @@ func ImportFile(f *File, options map[string]any) (*Imported, error) {
 		}
 		return nil, &Error{Msg: err.Error(), Rules: true}
 	}
+	b, err := bindingOf(r) // ToRecord read it already: it cannot fail here
+	if err != nil {
+		return nil, err
+	}
 	im.Deals = deals
-	im.Differences = compare(f, r, deals)
-	im.Differences = append(im.Differences, compareResults(f, rec, t, &im.Notes)...)
+	im.Differences = compare(f, r, b, deals)
+	im.Differences = append(im.Differences, compareResults(f, rec, t, b, &im.Notes)...)
 	return im, nil
 }
 
-// Options are the options of serbian the tags give: Bula, Refe and pref's
-// own PrefOptions. r is serbian without options, for their types.
+// Options are the options of the ruleset PPN records (serbian) the tags
+// give: Bula, Refe (the options its ppn: section binds them to) and pref's
+// own PrefOptions. r is that ruleset without options, for their types.
 func (f *File) Options(r *ruleset.Ruleset) (map[string]any, error) {
+	b, err := bindingOf(r)
+	if err != nil {
+		return nil, err
+	}
 	opts := map[string]any{}
-	for _, tag := range []struct{ name, option string }{{"Bula", "bula"}, {"Refe", "refe"}} {
+	for i, tag := range optionTags {
 		v, ok := f.Tag(tag.name)
 		if !ok {
-			return nil, &Error{Field: "tag " + tag.name, Msg: "missing: PPN requires it (" + map[string]string{
-				"Bula": "the bule each player starts with", "Refe": "how many refa deals the game has"}[tag.name] + ")"}
+			return nil, &Error{Field: "tag " + tag.name, Msg: "missing: PPN requires it (" + tag.means + ")"}
 		}
 		n, ok := number(v)
 		if !ok {
 			return nil, &Error{Line: tagLine(f, tag.name), Field: "tag " + tag.name, Msg: fmt.Sprintf("%q: want a whole number", clip(v))}
 		}
-		opts[tag.option] = n
+		opts[b.options[i]] = n
 	}
 	if v, ok := f.Tag(OptionsTag); ok && v != "" {
 		var pairs []string
 		for _, kv := range strings.Split(v, ",") {
 			kv = strings.TrimSpace(kv)
 			name, _, _ := strings.Cut(kv, "=")
-			if _, ok := r.Option(name); !ok || name == "bula" || name == "refe" {
-				return nil, &Error{Line: tagLine(f, OptionsTag), Field: "tag " + OptionsTag, Msg: fmt.Sprintf("%q: %s has no such option (bula and refe are the tags Bula and Refe)", clip(kv), r.Name)}
+			if _, ok := r.Option(name); !ok || b.tagged(name) {
+				return nil, &Error{Line: tagLine(f, OptionsTag), Field: "tag " + OptionsTag, Msg: fmt.Sprintf("%q: %s has no such option (%s)", clip(kv), r.Name, b.taggedWords())}
 			}
 			pairs = append(pairs, kv)
 		}
@@ -172,13 +177,18 @@ func (f *File) Players() ([3]string, []Note, error) {
 	return names, notes, nil
 }
 
-// ToRecord turns a parsed PPN text into a record of serbian, with the
+// ToRecord turns a parsed PPN text into a record of the ruleset PPN
+// records (serbian, Ruleset), with the
 // options of its tags (options override them) and the ruleset they make.
 // Every deal is stepped through the rules as it is converted: an auction
 // no rule allows, a card that must follow suit, a trick given to the wrong
 // player is an *Error with Rules set.
 func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset, []Note, error) {
-	base, err := rulesets.Open(Ruleset)
+	name, err := rulesetName()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	base, err := rulesets.Open(name)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -208,7 +218,11 @@ func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset
 	first := f.Deals[0].Order
 	k := slices.Index(first[:], 1)
 	cycle := [3]int{first[k], first[(k+1)%3], first[(k+2)%3]}
-	rec := &record.Record{Ruleset: Ruleset, Options: opts}
+	b, err := bindingOf(r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rec := &record.Record{Ruleset: name, Options: opts}
 	for _, p := range cycle {
 		rec.Seats = append(rec.Seats, players[p-1])
 	}
@@ -224,7 +238,7 @@ func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset
 	var dropped []string
 	for _, t := range f.Tags {
 		switch {
-		case t.Name == "Bula" || t.Name == "Refe" || t.Name == OptionsTag || t.Name == "Event" || t.Name == "Date" || t.Name == "Location":
+		case isOptionTag(t.Name) || t.Name == OptionsTag || t.Name == "Event" || t.Name == "Date" || t.Name == "Location":
 		case len(t.Name) == 7 && (strings.HasPrefix(t.Name, "Player") || strings.HasPrefix(t.Name, "Result")) && t.Name[6] >= '1' && t.Name[6] <= '3':
 		default:
 			dropped = append(dropped, t.Name)
@@ -241,7 +255,7 @@ func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset
 					"%d%d%d seats the players in another order than deal 1's %d%d%d: the players keep their places", d.Order[0], d.Order[1], d.Order[2], first[0], first[1], first[2])}
 			}
 		}
-		cv := converter{r: r, d: d, n: i + 1, players: players}
+		cv := converter{r: r, b: b, d: d, n: i + 1, players: players}
 		rd, dn, err := cv.deal()
 		if err != nil {
 			return nil, nil, nil, err
@@ -252,10 +266,21 @@ func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset
 	return rec, r, notes, nil
 }
 
+// isOptionTag reports whether PPN's tag sets an option (optionTags).
+func isOptionTag(name string) bool {
+	for _, t := range optionTags {
+		if t.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // converter turns one deal record into a record deal, stepping it through
 // the rules as it goes.
 type converter struct {
 	r       *ruleset.Ruleset
+	b       binding
 	d       *Deal
 	n       int // the deal's place, from 1
 	players [3]string
@@ -276,7 +301,7 @@ func (c *converter) who(p int) string { return fmt.Sprintf("%d (%s)", p, c.playe
 func (c *converter) card(code byte) cards.Card {
 	cd, err := c.r.Deck.Parse(cardName(code))
 	if err != nil {
-		panic(fmt.Sprintf("ppn: serbian's deck has no %s: %v", cardName(code), err)) // the deck is fixed: 32 cards, checked in ToRecord
+		panic(fmt.Sprintf("ppn: %s's deck has no %s: %v", c.r.Name, cardName(code), err)) // the deck is fixed: 32 cards, checked in ToRecord
 	}
 	return cd
 }
@@ -408,25 +433,25 @@ func (c *converter) decisions(out *record.Deal) error {
 				a.Value = int(settle.Play)
 			}
 		case game.PhaseInvite:
-			field = "kontra"
+			field = fieldNames[fieldKontra]
 			a.Value = game.No
 			if d.Kontra.Kind == 'I' && d.Kontra.By == p {
 				a.Value, invited = game.Yes, true
 			}
 		case game.PhaseContra:
-			field = "kontra"
+			field = fieldNames[fieldKontra]
 			a.Value = game.No
 			if d.Kontra.level() > 0 && d.Kontra.By == p {
 				a.Value, contra = game.Yes, true
 			}
 		case game.PhaseRecontra:
-			field = "kontra"
+			field = fieldNames[fieldKontra]
 			a.Value = game.No
 			if g.Doubled[g.ContraBy()] < d.Kontra.level() {
 				a.Value = game.Yes
 			}
 		default:
-			return c.fail("", "serbian asks %s for a decision (%s) that PPN does not record", c.names[s], g.Phase())
+			return c.fail("", "%s asks %s for a decision (%s) that PPN does not record", r.Name, c.names[s], g.Phase())
 		}
 		if err := c.step(out, field, a); err != nil {
 			return err
@@ -459,11 +484,11 @@ func (c *converter) decisions(out *record.Deal) error {
 	}
 	switch k := d.Kontra; {
 	case k.Kind == 'I' && !invited:
-		return c.fail("kontra", "%s, but %s was not asked to invite: only a defender who came alone may invite the other", k, c.who(k.By))
+		return c.fail(fieldNames[fieldKontra], "%s, but %s was not asked to invite: only a defender who came alone may invite the other", k, c.who(k.By))
 	case k.level() > 0 && !contra:
-		return c.fail("kontra", "%s, but %s was not asked for kontra: only a defender who came may say it", k, c.who(k.By))
+		return c.fail(fieldNames[fieldKontra], "%s, but %s was not asked for kontra: only a defender who came may say it", k, c.who(k.By))
 	case k.level() > 0 && g.Doubled[c.seatOf(k.By)] != k.level():
-		return c.fail("kontra", "%s, but the doublings stop at %s under these rules", k, ruleset.ContraCalls[g.Doubled[c.seatOf(k.By)]])
+		return c.fail(fieldNames[fieldKontra], "%s, but the doublings stop at %s under these rules", k, ruleset.ContraCalls[g.Doubled[c.seatOf(k.By)]])
 	}
 	return nil
 }
@@ -538,14 +563,14 @@ func (c *converter) expect() yaml.Node {
 		switch e.Kind {
 		case 'M':
 			if e.Middle != 0 {
-				put(name, "bule", e.Middle)
+				put(name, c.b.middle, e.Middle)
 			}
 		case 'F':
 			if e.Supe != 0 {
-				put(name, "supe", map[string]any{mainName: e.Supe})
+				put(name, c.b.sides, map[string]any{mainName: e.Supe})
 			}
 			if e.Middle != 0 {
-				put(name, "bule", e.Middle)
+				put(name, c.b.middle, e.Middle)
 			}
 		}
 	}
@@ -630,7 +655,7 @@ func (c *converter) auction() ([]game.CallRecord, []Note, error) {
 			case s == main:
 				why = "the game the contract names (in pref the igra bidder names his game as he bids)"
 			case got == "pass":
-				why = "no igra of his fits under serbian's rules, where the igra bidder names his game as he bids and a later igra must be higher"
+				why = "no igra of his fits under " + r.Name + "'s rules, where the igra bidder names his game as he bids and a later igra must be higher"
 			}
 			notes = append(notes, Note{Deal: c.n, Field: "bids", Msg: fmt.Sprintf("%s's G (igra, the game not named) is written %s: %s", c.names[s], got, why)})
 		}

@@ -13,6 +13,12 @@ import (
 var fieldNames = [14]string{"id", "deal order", "cards", "bids", "main", "discarded", "contract",
 	"accepted", "kontra", "refa", "value", "starts", "throws", "summary"}
 
+// The places in fieldNames of fields named apart from their parsing.
+const (
+	fieldKontra = 8
+	fieldRefa   = 9
+)
+
 // Parse reads a PPN text: tag pairs, then deal records. Outside brackets
 // only white space and comments (from ; to the end of the line, or a line
 // starting with %, as in PGN) may stand. Malformed input is refused with

@@ -14,7 +14,6 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
-	"github.com/preference-rules/pref/rulesets"
 )
 
 // bold is a computer player that says kontra and answers every doubling
@@ -43,7 +42,7 @@ func session(t testing.TB, r *ruleset.Ruleset, opts map[string]any, n int, seed 
 	}
 	s := settle.New(r)
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	rec := &record.Record{Ruleset: Ruleset, Title: "computer players", Options: opts, Seats: seats}
+	rec := &record.Record{Ruleset: r.Name, Title: "computer players", Options: opts, Seats: seats}
 	for range n {
 		order := tb.Order()
 		names := make([]string, len(order))
@@ -109,7 +108,7 @@ func sameDeals(t *testing.T, want, got *record.Record) {
 // tricks), the same settlement deal by deal, no difference between PPN's
 // figures and pref's, and an imported record that pref verify passes.
 func TestRoundTrip(t *testing.T) {
-	base, err := rulesets.Open(Ruleset)
+	base, err := Ruleset()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +190,7 @@ func TestRoundTrip(t *testing.T) {
 // encodes: all-pass deals, igra, betl, sans, a lone defender, nobody
 // coming, invit and kontra.
 func TestRoundTripCovers(t *testing.T) {
-	r, err := rulesets.Open(Ruleset)
+	r, err := Ruleset()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func (x settled) String() string {
 // supe and bule. The defender who invited or said kontra answers for the
 // tricks of both and writes their supe; the other, who played for him,
 // writes nothing and is 0, as one who did not come.
-func summaryOf(r *ruleset.Ruleset, res *record.DealResult) [3]settled {
+func summaryOf(r *ruleset.Ruleset, b binding, res *record.DealResult) [3]settled {
 	o, l := res.Outcome, res.Ledger
 	net := l.SheetNet()
 	decl := o.Declarer
@@ -47,10 +47,10 @@ func summaryOf(r *ruleset.Ruleset, res *record.DealResult) [3]settled {
 	var out [3]settled
 	for s := range 3 {
 		name := res.Seats[s]
-		x := settled{kind: '0', own: o.Tricks[s], tricks: o.Tricks[s], bule: net[name+" bule"]}
+		x := settled{kind: '0', own: o.Tricks[s], tricks: o.Tricks[s], bule: net[name+" "+b.middle]}
 		for j := range 3 {
 			if j != s {
-				x.supe = x.supe.Add(net[name+" supe "+res.Seats[j]])
+				x.supe = x.supe.Add(net[name+" "+b.sides+" "+res.Seats[j]])
 			}
 		}
 		switch {
@@ -95,7 +95,7 @@ func agrees(e Entry, x settled, played bool) bool {
 
 // compare lists what PPN states beside the cards and the decisions (the
 // value, refa, the summary) that pref's settlement gives otherwise.
-func compare(f *File, r *ruleset.Ruleset, deals []record.DealResult) []Note {
+func compare(f *File, r *ruleset.Ruleset, b binding, deals []record.DealResult) []Note {
 	var out []Note
 	players, _, _ := f.Players()
 	for i := range deals {
@@ -107,7 +107,7 @@ func compare(f *File, r *ruleset.Ruleset, deals []record.DealResult) []Note {
 		n := res.Index + 1
 		o := res.Outcome
 		decl := o.Declarer
-		unit := res.Ledger.SheetNet()[res.Seats[decl]+" bule"]
+		unit := res.Ledger.SheetNet()[res.Seats[decl]+" "+b.middle]
 		if unit.Sign() < 0 {
 			unit = unit.Neg()
 		}
@@ -121,11 +121,11 @@ func compare(f *File, r *ruleset.Ruleset, deals []record.DealResult) []Note {
 				held = o.Marks[decl]
 			}
 			if (d.Refa == 1) != (held > 0) {
-				out = append(out, Note{Deal: n, Field: "refa", Msg: fmt.Sprintf(
+				out = append(out, Note{Deal: n, Field: fieldNames[fieldRefa], Msg: fmt.Sprintf(
 					"PPN writes %d; in pref's replay %s holds %d refa before this deal", d.Refa, res.Seats[decl], held)})
 			}
 		}
-		sum := summaryOf(r, res)
+		sum := summaryOf(r, b, res)
 		for k := range 3 {
 			s := slices.Index(res.Seats, players[d.Order[k]-1])
 			if s < 0 {
@@ -143,7 +143,7 @@ func compare(f *File, r *ruleset.Ruleset, deals []record.DealResult) []Note {
 // compareResults compares the Result tags with pref's final score when the
 // game is over after the deals; before that they are not compared, and a
 // note says so.
-func compareResults(f *File, rec *record.Record, t *table.Table, notes *[]Note) []Note {
+func compareResults(f *File, rec *record.Record, t *table.Table, b binding, notes *[]Note) []Note {
 	given := false
 	for i := 1; i <= 3; i++ {
 		if _, ok := f.Tag(fmt.Sprintf("Result%d", i)); ok {
@@ -160,10 +160,10 @@ func compareResults(f *File, rec *record.Record, t *table.Table, notes *[]Note) 
 	if !closed {
 		var total money.Amount
 		for _, n := range t.Names {
-			total = total.Add(t.Sheet[n+" bule"])
+			total = total.Add(t.Sheet[n+" "+b.middle])
 		}
 		*notes = append(*notes, Note{Field: "results", Msg: fmt.Sprintf(
-			"the Result tags are not compared: the game is not over after these %d deals (the bule add up to %v; it ends at 0)", len(rec.Deals), total)})
+			"the Result tags are not compared: the game is not over after these %d deals (the %s add up to %v; it ends at 0)", len(rec.Deals), b.middle, total)})
 		return nil
 	}
 	final, err := t.Final()

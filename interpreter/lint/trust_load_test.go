@@ -36,7 +36,7 @@ settlement:
 	}
 	text := strings.Join(all, "\n")
 	want := `typo.yaml:4:5: warning: settlement rule "failed, the game value per missing trick on the declarers mountain" is a new rule`
-	if !strings.Contains(text, want) || !strings.Contains(text, "(rulesets/sochi.yaml:295:5)") {
+	if !strings.Contains(text, want) || !strings.Contains(text, "("+rulePlace(t, "sochi", "failed, the game value per missing trick on the declarer's mountain")+")") {
 		t.Errorf("lint does not warn of the misspelt rule:\n%s", text)
 	}
 }

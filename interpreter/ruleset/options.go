@@ -34,6 +34,9 @@ func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, files []st
 			return nil, schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, err)
 		}
 	}
+	if err := r.checkNamedConcepts(); err != nil {
+		return nil, err
+	}
 	if !checkOptions {
 		return r, nil
 	}

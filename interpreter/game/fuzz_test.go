@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -25,6 +26,14 @@ import (
 // programs of the expressions the edits left alone; it makes every check
 // of a user's file but compiling the ruleset once more for each value of
 // each option that sets fields (FuzzLoad makes that one).
+//
+// The schema is checked only when it matters (it is half of a load, and
+// FuzzLoad fuzzes it): the ruleset is loaded without it and played; only
+// if something fails (a panic, a check) is it loaded again with every
+// check, and played again with t when that load accepts it. An error
+// without the schema is an error with it, and on a document the schema
+// accepts both loads are the same: so a failure is reported exactly when
+// the full loader accepts the ruleset, as before.
 func FuzzAnyValidRulesetPlays(f *testing.F) {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
 	var texts [][]byte
@@ -47,6 +56,8 @@ func FuzzAnyValidRulesetPlays(f *testing.F) {
 	dict := yamlmut.Learn(bases...)
 	loader := ruleset.NewLoader()
 	loader.CheckOptions = false
+	fast := ruleset.NewLoader()
+	fast.CheckOptions, fast.SkipSchema = false, true
 	for i := range bases {
 		f.Add(uint8(i), []byte{}, uint64(i))
 		for op := range byte(yamlmut.Ops) {
@@ -57,17 +68,55 @@ func FuzzAnyValidRulesetPlays(f *testing.F) {
 		if len(edits) > 64 {
 			return // sixteen edits: more only makes the ruleset further from valid
 		}
-		r, err := loader.Load("fuzz.yaml", yamlmut.Mutate(bases[int(base)%len(bases)], dict, edits))
-		if err != nil {
+		doc := bases[int(base)%len(bases)]
+		failed := playsWithoutSchema(fast, yamlmut.Mutate(doc, dict, edits), seed)
+		if failed == "" {
 			return
 		}
+		r, err := loader.Load("fuzz.yaml", yamlmut.Mutate(doc, dict, edits))
+		if err != nil {
+			return // the schema refuses it: no ruleset pref would play
+		}
 		playAndSettle(t, r, rand.New(rand.NewPCG(seed, 1)), 2)
+		t.Fatalf("loaded without the schema the ruleset failed (%s); loaded with it, it plays: the loads differ", failed)
 	})
 }
 
+// playsWithoutSchema loads doc with fast (a Loader with SkipSchema), deals,
+// plays and settles it as the fuzz target does, and says what failed: ""
+// when nothing did or the load refused it (as the full load would).
+func playsWithoutSchema(fast *ruleset.Loader, doc *yaml.Node, seed uint64) (failed string) {
+	defer func() {
+		if v := recover(); v != nil {
+			failed = fmt.Sprint(v)
+		}
+	}()
+	r, err := fast.Load("fuzz.yaml", doc)
+	if err != nil {
+		return ""
+	}
+	playAndSettle(panicking{}, r, rand.New(rand.NewPCG(seed, 1)), 2)
+	return ""
+}
+
+// fataler is what the checks of a deal need of a test: a *testing.T, or
+// panicking.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// panicking stops a check at its first failure with a panic saying it,
+// for playsWithoutSchema to recover.
+type panicking struct{}
+
+func (panicking) Helper() {}
+
+func (panicking) Fatalf(format string, args ...any) { panic(fmt.Sprintf(format, args...)) }
+
 // playAndSettle deals, plays and settles deals deals of r, checking the
 // cards, the play and the balance of each settlement.
-func playAndSettle(t *testing.T, r *ruleset.Ruleset, rng *rand.Rand, deals int) {
+func playAndSettle(t fataler, r *ruleset.Ruleset, rng *rand.Rand, deals int) {
 	t.Helper()
 	g := game.New(r, bots(r.Hands))
 	s := settle.New(r)

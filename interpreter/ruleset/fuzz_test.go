@@ -49,10 +49,12 @@ func FuzzLoad(f *testing.F) {
 	loader.CheckOptions = false // one value a load: checkOneOption
 	dict := yamlmut.Learn(bases...)
 	for i := range bases {
+		// each ruleset as it is and with one edit, each kind of edit on
+		// two rulesets (a seed for each ruleset and kind spent a third of
+		// a twenty-second run on the fuzzer's baseline)
+		op := byte(i % yamlmut.Ops)
 		f.Add(uint8(i), []byte{}, uint8(i))
-		for op := range byte(yamlmut.Ops) {
-			f.Add(uint8(i), []byte{op, byte(i), byte(op * 37), op * 11}, op)
-		}
+		f.Add(uint8(i), []byte{op, byte(i), byte(op * 37), op * 11}, op)
 	}
 	f.Fuzz(func(t *testing.T, base uint8, edits []byte, option uint8) {
 		if len(edits) > 64 {

@@ -35,10 +35,15 @@ func Learn(docs ...*yaml.Node) Dict {
 	d := Dict{}
 	seen := map[string]bool{}
 	for _, doc := range docs {
-		for _, p := range places(doc, nil, 0, "", "", nil) {
-			if p.node.Kind == yaml.ScalarNode && !seen[p.path+"\x00"+p.node.Value] {
-				seen[p.path+"\x00"+p.node.Value] = true
-				d[p.path] = append(d[p.path], yaml.Node{Kind: yaml.ScalarNode, Tag: p.node.Tag, Value: p.node.Value})
+		all := places(doc, nil, 0, "", -1, nil)
+		for i, p := range all {
+			if p.node.Kind != yaml.ScalarNode {
+				continue
+			}
+			path := pathOf(all, i)
+			if !seen[path+"\x00"+p.node.Value] {
+				seen[path+"\x00"+p.node.Value] = true
+				d[path] = append(d[path], yaml.Node{Kind: yaml.ScalarNode, Tag: p.node.Tag, Value: p.node.Value})
 			}
 		}
 	}
@@ -54,8 +59,9 @@ const Ops = 8
 // same path in dict, else one of Values. doc is left as it was.
 func Mutate(doc *yaml.Node, dict Dict, data []byte) *yaml.Node {
 	out := Copy(doc)
+	var all []place
 	for ; len(data) >= 4; data = data[4:] {
-		edit(out, dict, data[0], int(data[1])<<8|int(data[2]), data[3])
+		all = edit(out, dict, data[0], int(data[1])<<8|int(data[2]), data[3], all[:0])
 	}
 	return out
 }
@@ -64,38 +70,58 @@ func Mutate(doc *yaml.Node, dict Dict, data []byte) *yaml.Node {
 type place struct {
 	node, parent *yaml.Node
 	index        int
-	key          string // the key it is the value of, in a mapping
-	path         string // the keys from the top, a list's items as []: settlement[].pay[].from
+	key          string // the key it is the value of, in a mapping (a list's items: the list's)
+	up           int    // the parent's place, -1 at the top
 }
 
-func places(n, parent *yaml.Node, index int, key, path string, out []place) []place {
-	out = append(out, place{n, parent, index, key, path})
+// places lists n and the nodes under it in document order (the keys of
+// mappings left out). The fuzz targets list a whole ruleset for each
+// edit: the paths are made only for the place an edit picks (pathOf).
+func places(n, parent *yaml.Node, index int, key string, up int, out []place) []place {
+	out = append(out, place{n, parent, index, key, up})
+	self := len(out) - 1
 	for i, c := range n.Content {
-		k, p := key, path
-		switch n.Kind {
-		case yaml.MappingNode:
+		k := key
+		if n.Kind == yaml.MappingNode {
 			if i%2 == 0 {
 				continue // keys stay: a renamed key is the schema's first refusal
 			}
 			k = n.Content[i-1].Value
-			p = path + "." + k
-			if parent != nil && parent.Kind == yaml.MappingNode && (key == "options" || key == "contracts" && n.Kind == yaml.MappingNode) {
-				p = key + ".*." + k // an option's or a contract's field, whatever its name
-			}
-		case yaml.SequenceNode:
-			p = path + "[]"
 		}
-		out = places(c, n, i, k, p, out)
+		out = places(c, n, i, k, self, out)
 	}
 	return out
 }
 
-func edit(doc *yaml.Node, dict Dict, op byte, where int, value byte) {
-	all := places(doc, nil, 0, "", "", nil)
+// pathOf is the keys from the top to all[i], a list's items as []
+// (settlement[].pay[].from), an option's or a contract's field whatever
+// its name (options.*.default).
+func pathOf(all []place, i int) string {
+	p := all[i]
+	if p.up < 0 {
+		return ""
+	}
+	n := all[p.up] // the node p is in
+	switch n.node.Kind {
+	case yaml.MappingNode:
+		if n.up >= 0 && all[n.up].node.Kind == yaml.MappingNode && (n.key == "options" || n.key == "contracts" && n.node.Kind == yaml.MappingNode) {
+			return n.key + ".*." + p.key
+		}
+		return pathOf(all, p.up) + "." + p.key
+	case yaml.SequenceNode:
+		return pathOf(all, p.up) + "[]"
+	}
+	return pathOf(all, p.up)
+}
+
+// edit makes one edit to doc; all is room for its places, returned for
+// the next.
+func edit(doc *yaml.Node, dict Dict, op byte, where int, value byte, all []place) []place {
+	all = places(doc, nil, 0, "", -1, all)
 	switch op % Ops {
 	case 0, 1, 2, 3: // the commonest edit: a scalar takes another value
-		if s := scalarFrom(all, where); s != nil {
-			setScalar(s.node, dict[s.path], value)
+		if i := scalarFrom(all, where); i >= 0 {
+			setScalar(all[i].node, dict[pathOf(all, i)], value)
 		}
 	case 4: // a list loses an item
 		if s := itemFrom(all, where); s != nil && len(s.parent.Content) > 1 {
@@ -119,6 +145,7 @@ func edit(doc *yaml.Node, dict Dict, op byte, where int, value byte) {
 			newDefault(s, value)
 		}
 	}
+	return all
 }
 
 // rename gives a named item (a contract, a settlement rule) a name of its
@@ -165,27 +192,34 @@ func newDefault(s *place, value byte) {
 }
 
 // scalarFrom, itemFrom and defaultFrom find, from index where on, the
-// first place of their kind (wrapping round), or nil.
-func scalarFrom(all []place, where int) *place {
+// first place of their kind (wrapping round): scalarFrom its index or -1,
+// the others the place or nil.
+func scalarFrom(all []place, where int) int {
 	return find(all, where, func(p place) bool { return p.node.Kind == yaml.ScalarNode })
 }
 
 func itemFrom(all []place, where int) *place {
-	return find(all, where, func(p place) bool { return p.parent != nil && p.parent.Kind == yaml.SequenceNode })
+	return placeAt(all, find(all, where, func(p place) bool { return p.parent != nil && p.parent.Kind == yaml.SequenceNode }))
 }
 
 func defaultFrom(all []place, where int) *place {
-	return find(all, where, func(p place) bool { return p.key == "default" && p.node.Kind == yaml.ScalarNode })
+	return placeAt(all, find(all, where, func(p place) bool { return p.key == "default" && p.node.Kind == yaml.ScalarNode }))
 }
 
-func find(all []place, where int, ok func(place) bool) *place {
+func placeAt(all []place, i int) *place {
+	if i < 0 {
+		return nil
+	}
+	return &all[i]
+}
+
+func find(all []place, where int, ok func(place) bool) int {
 	for i := range all {
-		p := &all[(where+i)%len(all)]
-		if ok(*p) {
-			return p
+		if k := (where + i) % len(all); ok(all[k]) {
+			return k
 		}
 	}
-	return nil
+	return -1
 }
 
 // setScalar gives s a value chosen by v: below 224 one of same (the
@@ -219,15 +253,42 @@ var valueTags = func() []string {
 	return tags
 }()
 
-// Copy is a deep copy of a node (positions kept, for errors).
+// Copy is a deep copy of a node (positions kept, for errors). The fuzz
+// targets copy a whole ruleset for each input: the nodes and their
+// Content lists are taken from two blocks, one allocation each.
 func Copy(n *yaml.Node) *yaml.Node {
 	if n == nil {
 		return nil
 	}
-	c := *n
-	c.Content = make([]*yaml.Node, len(n.Content))
-	for i, ch := range n.Content {
-		c.Content[i] = Copy(ch)
+	nodes, children := count(n)
+	c := copier{nodes: make([]yaml.Node, 0, nodes), children: make([]*yaml.Node, 0, children)}
+	return c.copy(n)
+}
+
+func count(n *yaml.Node) (nodes, children int) {
+	nodes, children = 1, len(n.Content)
+	for _, ch := range n.Content {
+		a, b := count(ch)
+		nodes, children = nodes+a, children+b
 	}
-	return &c
+	return nodes, children
+}
+
+type copier struct {
+	nodes    []yaml.Node
+	children []*yaml.Node
+}
+
+func (c *copier) copy(n *yaml.Node) *yaml.Node {
+	c.nodes = append(c.nodes, *n)
+	out := &c.nodes[len(c.nodes)-1]
+	// a full slice expression: an append to one node's Content (an item
+	// written twice) must not run into the next node's
+	k := len(c.children)
+	c.children = c.children[:k+len(n.Content)]
+	out.Content = c.children[k : k+len(n.Content) : k+len(n.Content)]
+	for i, ch := range n.Content {
+		out.Content[i] = c.copy(ch)
+	}
+	return out
 }

@@ -109,7 +109,7 @@ func TestRandomDeals(t *testing.T) {
 	}
 }
 
-func checkDeal(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
+func checkDeal(t fataler, r *ruleset.Ruleset, g *game.Game) {
 	t.Helper()
 	all := g.Talon
 	if g.Talon.Count() != r.TalonSize {
@@ -132,7 +132,7 @@ func checkDeal(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
 // checkPlay replays the record card by card with a plain reading of the
 // rules (slices, no masks) and checks each card was legal and each trick
 // went to the right player.
-func checkPlay(t *testing.T, r *ruleset.Ruleset, g *game.Game) {
+func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
 	t.Helper()
 	hands := make([][]cards.Card, r.Hands)
 	for s := 0; s < r.Hands; s++ {

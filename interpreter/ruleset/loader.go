@@ -20,6 +20,14 @@ type Loader struct {
 	// option that sets fields, as LoadWith does; it costs a compilation
 	// per such value.
 	CheckOptions bool
+	// SkipSchema compiles without the JSON Schema validation, half of a
+	// load's time. The compiler assumes a document the schema accepts: on
+	// one it refuses, it may refuse differently or panic. So it is only
+	// for a caller that takes whatever it finds so (an error, a panic, a
+	// ruleset that misbehaves) to a Loader without SkipSchema for the
+	// verdict. On a document the schema accepts, the load is the same
+	// either way; an error without the schema is an error with it.
+	SkipSchema bool
 }
 
 // maxLoaderPrograms bounds the programs a Loader keeps: a fuzzer's
@@ -42,5 +50,5 @@ func (l *Loader) Load(file string, doc *yaml.Node) (*Ruleset, error) {
 	if doc == nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		doc = &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!null"}}}
 	}
-	return loadDoc(file, doc, l.CheckOptions, false, []string{file}, l.programs)
+	return loadDoc(file, doc, l.CheckOptions, l.SkipSchema, []string{file}, l.programs)
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/record"
-	"github.com/preference-rules/pref/rulesets"
 )
 
 // The structured fuzz input of FuzzImport: a few bytes choosing edits to a
@@ -291,7 +290,7 @@ func fuzzBases(t testing.TB) []ppnText {
 		header + allPass1 + allPass2 + deal3,
 		"[Bula 60]\n[Refe 2]\n[Player1 \"cope x\"]\n[Player2 \"a: b\"]\n[Player3 \"#c\"]\n" + allPass1,
 	}
-	r, err := rulesets.Open(Ruleset)
+	r, err := Ruleset()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,17 +42,36 @@ func (ss Seats) After(seat, step, n int) int {
 	return seat
 }
 
-// InPlay is the seats in play in a position of card play: each seat that
-// holds cards, and each that holds none because it played its last card
-// to the trick under way (played).
-func InPlay(hands []cards.Mask, played Seats) Seats {
-	in := played
-	for s, h := range hands {
-		if h != 0 {
+// Plays reports whether seat is in play in a position of card play: it
+// holds cards (hands, one per seat), or holds none because it played its
+// last card to the trick under way (who: the seats that played to it, a
+// talon card's being negative).
+func Plays(hands []cards.Mask, who []int8, seat int) bool {
+	return hands[seat] != 0 || Played(who).Has(seat)
+}
+
+// InPlay is the seats in play in a position (Plays).
+func InPlay(hands []cards.Mask, who []int8) Seats {
+	var in Seats
+	for s := range hands {
+		if Plays(hands, who, s) {
 			in = in.Add(s)
 		}
 	}
 	return in
+}
+
+// Next is the seat to play after seat in a position: the first seat in
+// play (Plays) after it in playing order; seat itself when no other is.
+// It is InPlay(hands, who).After(seat, 1, len(hands)), asking only the
+// seats it passes.
+func Next(hands []cards.Mask, who []int8, seat int) int {
+	for t, k := seat, 1; k < len(hands); k++ {
+		if t = Round(t, 1, len(hands)); Plays(hands, who, t) {
+			return t
+		}
+	}
+	return seat
 }
 
 // Played is the seats who played the cards of a trick (who, one seat per

@@ -88,7 +88,14 @@ func TestSeatsAfter(t *testing.T) {
 		}
 	}
 	hands := []cards.Mask{0, 5, 0, 0}
-	if got := deal.InPlay(hands, deal.Played([]int8{-1, 2})); got != 0b0110 {
+	for _, who := range [][]int8{nil, {-1, 2}, {0}, {3, 1}} {
+		for seat := 0; seat < 4; seat++ {
+			if got, want := deal.Next(hands, who, seat), deal.InPlay(hands, who).After(seat, 1, 4); got != want {
+				t.Errorf("played %v: after %d, Next %d, InPlay.After %d", who, seat, got, want)
+			}
+		}
+	}
+	if got := deal.InPlay(hands, []int8{-1, 2}); got != 0b0110 {
 		t.Errorf("InPlay %04b, want seats 1 and 2", got)
 	}
 }

@@ -166,7 +166,7 @@ func New(p *Position) (*Solver, *state, error) {
 	}
 	// who plays: everyone in the all-pass game, the declarer and a
 	// defender at least in a contract
-	in, played := s.seatsInPlay(st), deal.Played(st.who[:st.n])
+	in, played := deal.InPlay(st.hands[:s.seats], st.who[:st.n]), deal.Played(st.who[:st.n])
 	for i := 0; i < s.seats; i++ {
 		if !in.Has(i) && ct.NoDeclarer {
 			return nil, nil, fmt.Errorf("%s is played by every hand: hand %d holds no cards", ct.Display(), i+1)
@@ -227,22 +227,15 @@ func (s *Solver) close(st *state) int {
 	return 0
 }
 
-// seatsInPlay is the seats in play in the position (deal.InPlay: those
-// holding cards, and those holding none because they played their last
-// one to this trick).
-func (s *Solver) seatsInPlay(st *state) deal.Seats {
-	return deal.InPlay(st.hands[:s.seats], deal.Played(st.who[:st.n]))
-}
-
 // next is the seat after seat that is in play.
 func (s *Solver) next(st *state, seat int) int {
-	return s.seatsInPlay(st).After(seat, 1, s.seats)
+	return deal.Next(st.hands[:s.seats], st.who[:st.n], seat)
 }
 
 // inPlay is how many cards complete the trick under way: one from each
-// seat in play, and the talon's card that opened it.
+// seat in play (deal.InPlay), and the talon's card that opened it.
 func (s *Solver) inPlay(st *state) int {
-	n := s.seatsInPlay(st).Count()
+	n := deal.InPlay(st.hands[:s.seats], st.who[:st.n]).Count()
 	if st.n > 0 && st.who[0] == game.TalonSeat {
 		n++
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -400,7 +401,7 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 			best = cheapest(legal)
 		}
 		seats := g.Seats()
-		if g.R.Play.Cooperation != ruleset.CooperationNone && seat != g.Declarer && g.Declarer == (seat+1)%seats {
+		if g.R.Play.Cooperation != ruleset.CooperationNone && seat != g.Declarer && g.Declarer == deal.Round(seat, 1, seats) {
 			// Cooperation rule 3: with the declarer second, a king or an
 			// ace, else the lowest card of the suit.
 			top := len(g.R.Deck.Ranks) - 2
@@ -417,14 +418,8 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 		return best
 	}
 	// Cards that would win the trick as it stands.
-	var winners cards.Mask
 	w := g.Winning()
-	for m := legal; m != 0; m &= m - 1 {
-		c := m.Lowest()
-		if (c.Suit() == w.Suit() && c.Rank() > w.Rank()) || (c.Suit() == g.Trump && w.Suit() != g.Trump) {
-			winners |= c.Bit()
-		}
-	}
+	winners := deal.Winners(legal, w, g.Trump)
 	partnerWins := false
 	for i := 0; i < t.N; i++ {
 		if t.Cards[i] == w {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -32,7 +33,7 @@ func (g *State) scratch(seat int) cards.Mask {
 	if g.trick.N == 0 {
 		return g.Hands[seat]
 	}
-	l := legal(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+	l := deal.Legal(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
 	if g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0 {
 		l &^= g.overtakes(seat, l)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -54,32 +55,14 @@ func (g *State) CooperationBinds() bool {
 }
 
 // overtakes is the part of legal that would unnecessarily win a trick the
-// other defender heads: empty unless that defender heads it and seat holds
-// a legal card that does not win.
+// other defender heads (deal.Overtakes): empty unless seat is a defender
+// bound by the rules and the other defender heads the trick.
 func (g *State) overtakes(seat int, legal cards.Mask) cards.Mask {
 	t := &g.trick
-	if t.N == 0 || !g.cooperating(seat) {
+	if t.N == 0 || !g.cooperating(seat) || !deal.DefenderHeads(int(t.Seats[g.winnerIndex()]), g.Declarer) {
 		return 0
 	}
-	head := -1
-	for i := 0; i < t.N; i++ {
-		if t.Cards[i] == g.winner {
-			head = int(t.Seats[i])
-		}
-	}
-	if head == g.Declarer || head < 0 {
-		return 0
-	}
-	var winners cards.Mask
-	for m := legal; m != 0; m &= m - 1 {
-		if c := m.Lowest(); g.beats(c, g.winner) {
-			winners |= c.Bit()
-		}
-	}
-	if winners == legal {
-		return 0 // every legal card wins: winning is necessary
-	}
-	return winners
+	return deal.Overtakes(legal, g.winner, g.Trump)
 }
 
 // Breach names the cooperation rule that card c by seat breaks, or 0.
@@ -97,11 +80,11 @@ func (g *State) Breach(seat int, c cards.Card) int {
 	n := g.Seats()
 	suit := g.Hands[seat].Suit(c.Suit())
 	switch g.Declarer {
-	case (seat + n - 1) % n: // the declarer plays last
+	case deal.Round(seat, n-1, n): // the declarer plays last
 		if c != suit.Highest() {
 			return RuleLeadHigh
 		}
-	case (seat + 1) % n: // the declarer plays second
+	case deal.Round(seat, 1, n): // the declarer plays second
 		top := len(g.R.Deck.Ranks) - 2
 		if c.Rank() < top && c != suit.Lowest() {
 			return RuleLeadExtreme
@@ -135,12 +118,12 @@ func (g *State) SetPosition(declarer, contract, seat int, hand cards.Mask, trick
 		}
 	}
 	g.Hands[seat] = hand
-	g.trick = Trick{Leader: (seat + n - len(trick)) % n}
+	g.trick = Trick{Leader: deal.Round(seat, n-len(trick), n)}
 	for k, c := range trick {
 		if hand.Has(c) {
 			return fmt.Errorf("position: %s is both in the hand and in the trick", g.R.Deck.Name(c))
 		}
-		s := (g.trick.Leader + k) % n
+		s := deal.Round(g.trick.Leader, k, n)
 		g.Hands[s] |= c.Bit() // put removes it again
 		g.put(s, c)
 	}
@@ -163,13 +146,13 @@ func (g *State) WhyIllegal(seat int, c cards.Card) string {
 	switch {
 	case m.Has(c): // legal by the rules of play: a cooperation rule forbids it
 		return "cooperation rule 1 binds: " + CooperationRules[RuleNoOvertake]
-	case (rule == ruleFollow || rule == ruleHead) && c.Suit() != led:
+	case (rule == deal.RuleFollow || rule == deal.RuleHead) && c.Suit() != led:
 		return "you must follow suit: " + d.SuitNames[led] + " was led"
-	case rule == ruleHead:
+	case rule == deal.RuleHead:
 		return "you must head the trick: play a " + d.SuitNames[led] + " higher than " + d.Name(g.winner)
-	case (rule == ruleTrump || rule == ruleOverTrump) && c.Suit() != g.Trump:
+	case (rule == deal.RuleTrump || rule == deal.RuleOverTrump) && c.Suit() != g.Trump:
 		return "you cannot follow suit, so you must trump (" + d.SuitNames[g.Trump] + ")"
-	case rule == ruleOverTrump:
+	case rule == deal.RuleOverTrump:
 		return "you must beat the trump " + d.Name(g.winner) + " if you can"
 	}
 	return "that card is not allowed here"
@@ -180,20 +163,20 @@ func (g *State) WhyIllegal(seat int, c cards.Card) string {
 func (g *State) LegalReason(seat int) string {
 	d := &g.R.Deck
 	m, rule := g.ruleNow(seat)
-	if rule == ruleLead {
+	if rule == deal.RuleLead {
 		return "the player to lead may play any card"
 	}
 	led := g.trick.Cards[0].Suit()
 	hand := g.Hands[seat]
 	var why string
 	switch rule {
-	case ruleHead:
+	case deal.RuleHead:
 		why = "the suit led is " + d.SuitNames[led] + ": follow suit, and head the trick with a card higher than " + d.Name(g.winner)
-	case ruleFollow:
+	case deal.RuleFollow:
 		why = "the suit led is " + d.SuitNames[led] + " and the player holds some: follow suit"
-	case ruleTrump, ruleOverTrump:
+	case deal.RuleTrump, deal.RuleOverTrump:
 		why = "the player has no " + d.SuitNames[led] + " (the suit led), so must trump: any of " + d.SuitNames[g.Trump]
-		if rule == ruleOverTrump {
+		if rule == deal.RuleOverTrump {
 			why += " higher than " + d.Name(g.winner)
 		}
 	default:

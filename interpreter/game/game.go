@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -385,14 +386,20 @@ func FirstLeader(r *ruleset.Ruleset, declarer, contract int, inPlay func(int) bo
 	case ruleset.LeaderDeclarer:
 		leader = declarer
 	case ruleset.LeaderDeclarerLeft:
-		leader = (declarer + 1) % n
+		leader = deal.Round(declarer, 1, n)
 	case ruleset.LeaderDeclarerRight:
 		if declarer >= 0 {
-			leader, step = (declarer+n-1)%n, n-1 // passing over to the one before
+			leader, step = deal.Round(declarer, n-1, n), n-1 // passing over to the one before
 		}
 	}
-	for k := 0; k < n && !inPlay(leader); k++ {
-		leader = (leader + step) % n
+	var in deal.Seats
+	for s := 0; s < n; s++ {
+		if inPlay(s) {
+			in = in.Add(s)
+		}
+	}
+	if !in.Has(leader) {
+		leader = in.After(leader, step, n)
 	}
 	return leader
 }
@@ -403,11 +410,8 @@ func (g *State) lost(ct *ruleset.Contract, played int) bool {
 
 func (g *State) put(seat int, c cards.Card) {
 	t := &g.trick
-	switch {
-	case t.N == 0 || g.beats(c, g.winner):
+	if t.N == 0 || deal.Takes(c, g.winner, g.Trump, g.talonFixing()) {
 		g.winner = c
-	case t.Seats[0] == TalonSeat && g.winner == t.Cards[0] && c.Suit() == g.winner.Suit() && !g.TalonCompetes():
-		g.winner = c // a talon card that only fixes the suit: the first to follow holds the trick
 	}
 	t.Seats[t.N], t.Cards[t.N] = int8(seat), c
 	t.N++
@@ -430,24 +434,11 @@ func (g *State) TalonCompetes() bool {
 	return g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands)
 }
 
-// firstSuitWinner is the highest card of the suit the first player played,
-// for a trick whose talon card nobody followed.
-func (g *State) firstSuitWinner() cards.Card {
+// talonFixing reports whether the card heading the trick is a talon card
+// that only fixes the suit (deal.Takes, deal.Winner).
+func (g *State) talonFixing() bool {
 	t := &g.trick
-	w := t.Cards[1]
-	for i := 2; i < t.N; i++ {
-		if c := t.Cards[i]; c.Suit() == w.Suit() && c.Rank() > w.Rank() {
-			w = c
-		}
-	}
-	return w
-}
-
-func (g *State) beats(c, w cards.Card) bool {
-	if c.Suit() == w.Suit() {
-		return c.Rank() > w.Rank()
-	}
-	return c.Suit() == g.Trump
+	return t.Seats[0] == TalonSeat && g.winner == t.Cards[0] && !g.TalonCompetes()
 }
 
 func (g *State) winnerIndex() int {
@@ -476,9 +467,9 @@ func (g *State) Legal(seat int) cards.Mask {
 	binding := g.binding
 	var l cards.Mask
 	if g.started {
-		l = legal(g.rules[seat], g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+		l = deal.Legal(g.rules[seat], g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
 	} else { // a position set for questions
-		l = legal(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+		l = deal.Legal(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
 		binding = g.R.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0
 	}
 	if binding {
@@ -488,71 +479,18 @@ func (g *State) Legal(seat int) cards.Mask {
 }
 
 // LegalMoves is the set of cards of hand that may be played to trick (the
-// cards so far, led first) under the play rules p with trumps trump.
+// cards so far, led first) under the play rules p with trumps trump
+// (deal.LegalMoves, kept here for the game's callers).
 func LegalMoves(p ruleset.Play, trump cards.Suit, hand cards.Mask, trick []cards.Card) cards.Mask {
-	if len(trick) == 0 {
-		return hand
-	}
-	w := trick[0]
-	for _, c := range trick[1:] {
-		if (c.Suit() == w.Suit() && c.Rank() > w.Rank()) || (c.Suit() == trump && w.Suit() != trump) {
-			w = c
-		}
-	}
-	return legal(p, trump, hand, trick[0].Suit(), w)
-}
-
-// playRule names the rule of play that decides a player's legal cards.
-type playRule uint8
-
-const (
-	ruleLead      playRule = iota // leading: any card
-	ruleFollow                    // follow the suit led
-	ruleHead                      // follow, and head the trick
-	ruleTrump                     // void in the suit led: trump
-	ruleOverTrump                 // void: trump higher than the trump winning
-	ruleFree                      // void, and no trump to play (or need not): any card
-)
-
-// legal applies the rules of play: follow suit (heading if required), else
-// trump where compulsory (over-trumping if heading is required), else any.
-func legal(p ruleset.Play, trump cards.Suit, hand cards.Mask, led cards.Suit, winner cards.Card) cards.Mask {
-	m, _ := legalBy(p, trump, hand, led, winner)
-	return m
-}
-
-// legalBy is legal with the rule that decided: the one home of the rules
-// of play, which the explanations (LegalReason, WhyIllegal, IllegalCard)
-// put in words.
-func legalBy(p ruleset.Play, trump cards.Suit, hand cards.Mask, led cards.Suit, winner cards.Card) (cards.Mask, playRule) {
-	trumped := trump != cards.NoSuit && led != trump && winner.Suit() == trump
-	if follow := hand.Suit(led); follow != 0 {
-		if p.MustHead && !trumped {
-			if higher := follow & cards.Above(winner); higher != 0 {
-				return higher, ruleHead
-			}
-		}
-		return follow, ruleFollow
-	}
-	if trump != cards.NoSuit && p.MustTrump {
-		if tr := hand.Suit(trump); tr != 0 {
-			if p.MustHead && trumped {
-				if higher := tr & cards.Above(winner); higher != 0 {
-					return higher, ruleOverTrump
-				}
-			}
-			return tr, ruleTrump
-		}
-	}
-	return hand, ruleFree
+	return deal.LegalMoves(p, trump, hand, trick)
 }
 
 // ruleNow is the rule deciding seat's legal cards in the trick now.
-func (g *State) ruleNow(seat int) (cards.Mask, playRule) {
+func (g *State) ruleNow(seat int) (cards.Mask, deal.Rule) {
 	if g.trick.N == 0 {
-		return g.Hands[seat], ruleLead
+		return g.Hands[seat], deal.RuleLead
 	}
-	return legalBy(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
+	return deal.LegalBy(g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0), g.Trump, g.Hands[seat], g.trick.Cards[0].Suit(), g.winner)
 }
 
 // Outcome is the finished deal as settlement sees it; names are the seats'.

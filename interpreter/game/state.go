@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -219,13 +220,13 @@ func (g *State) IllegalCard(seat int, c cards.Card) string {
 	switch {
 	case m.Has(c):
 		return "cooperation rule 1 binds: " + CooperationRules[RuleNoOvertake]
-	case (rule == ruleFollow || rule == ruleHead) && c.Suit() != led:
+	case (rule == deal.RuleFollow || rule == deal.RuleHead) && c.Suit() != led:
 		return fmt.Sprintf("must follow %s and holds %s", d.SuitNames[led], d.Format(hand.Suit(led), false))
-	case rule == ruleHead:
+	case rule == deal.RuleHead:
 		return fmt.Sprintf("must head the trick (%s wins it so far) and holds %s", d.Name(g.winner), d.Format(m, false))
-	case (rule == ruleTrump || rule == ruleOverTrump) && c.Suit() != g.Trump:
+	case (rule == deal.RuleTrump || rule == deal.RuleOverTrump) && c.Suit() != g.Trump:
 		return fmt.Sprintf("has no %s, so must trump, and holds %s", d.SuitNames[led], d.Format(hand.Suit(g.Trump), false))
-	case rule == ruleOverTrump:
+	case rule == deal.RuleOverTrump:
 		return fmt.Sprintf("must beat the trump %s and holds %s", d.Name(g.winner), d.Format(m, false))
 	}
 	return "that card is not allowed here"
@@ -700,10 +701,7 @@ func (g *State) nextCard() (done bool, err error) {
 	n := g.Seats()
 	for {
 		for g.k < n {
-			s := g.leader + g.k // (leader + k) % n, without dividing
-			if s >= n {
-				s -= n
-			}
+			s := deal.Round(g.leader, g.k, n)
 			if !g.inPlay[s] {
 				g.k++
 				continue
@@ -717,8 +715,8 @@ func (g *State) nextCard() (done bool, err error) {
 			return false, nil
 		}
 		// the trick is complete
-		if g.trick.N > 0 && g.trick.Seats[0] == TalonSeat && g.winner == g.trick.Cards[0] && !g.TalonCompetes() {
-			g.winner = g.firstSuitWinner() // nobody followed the talon's suit
+		if t := &g.trick; t.N > 0 && g.talonFixing() {
+			g.winner = t.Cards[deal.Winner(t.Cards[:t.N], g.Trump, true)] // nobody followed the talon's suit
 		}
 		g.trick.Winner = int(g.trick.Seats[g.winnerIndex()])
 		g.Record[g.NTricks] = g.trick

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 )
 
@@ -326,22 +327,8 @@ func (s *Solver) candidates(st *state, seat int, buf []cards.Card) []cards.Card 
 // stands: above its best card in that card's suit, or a trump on a trick
 // no trump has reached.
 func (s *Solver) winners(st *state, m cards.Mask) cards.Mask {
-	w := st.trick[0]
-	beats := func(c cards.Card) bool {
-		return c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump
-	}
-	for k := 1; k < st.n; k++ {
-		if c := st.trick[k]; beats(c) {
-			w = c
-		}
-	}
-	var out cards.Mask
-	for ; m != 0; m &= m - 1 {
-		if c := m.Lowest(); beats(c) {
-			out |= c.Bit()
-		}
-	}
-	return out
+	trick := st.trick[:st.n]
+	return deal.Winners(m, trick[deal.Head(trick, s.trump)], s.trump)
 }
 
 // low appends m's cards to buf, lowest first; high, highest first.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
@@ -165,14 +166,13 @@ func New(p *Position) (*Solver, *state, error) {
 	}
 	// who plays: everyone in the all-pass game, the declarer and a
 	// defender at least in a contract
-	inPlay := 0
+	in, played := deal.InPlay(st.hands[:s.seats], st.who[:st.n]), deal.Played(st.who[:st.n])
 	for i := 0; i < s.seats; i++ {
-		if st.hands[i] != 0 || played(st, i) {
-			inPlay++
-		} else if ct.NoDeclarer {
+		if !in.Has(i) && ct.NoDeclarer {
 			return nil, nil, fmt.Errorf("%s is played by every hand: hand %d holds no cards", ct.Display(), i+1)
 		}
 	}
+	inPlay := in.Count()
 	if inPlay < 2 {
 		return nil, nil, fmt.Errorf("a contract is played by the declarer and at least one defender: one hand holds cards")
 	}
@@ -184,7 +184,7 @@ func New(p *Position) (*Solver, *state, error) {
 			continue
 		}
 		n := st.hands[i].Count()
-		if played(st, i) {
+		if played.Has(i) {
 			n++
 		}
 		if want >= 0 && n != want {
@@ -200,15 +200,6 @@ func New(p *Position) (*Solver, *state, error) {
 		}
 	}
 	return s, st, nil
-}
-
-func played(st *state, seat int) bool {
-	for k := 0; k < st.n; k++ {
-		if int(st.who[k]) == seat {
-			return true
-		}
-	}
-	return false
 }
 
 // open turns the next talon card, if one is left, into the trick just
@@ -236,27 +227,15 @@ func (s *Solver) close(st *state) int {
 	return 0
 }
 
-// next is the seat after seat that is in play (holds cards, or holds none
-// because it played its last one to this trick).
+// next is the seat after seat that is in play.
 func (s *Solver) next(st *state, seat int) int {
-	for k := 1; k <= s.seats; k++ {
-		t := (seat + k) % s.seats
-		if st.hands[t] != 0 || played(st, t) {
-			return t
-		}
-	}
-	return seat
+	return deal.Next(st.hands[:s.seats], st.who[:st.n], seat)
 }
 
 // inPlay is how many cards complete the trick under way: one from each
-// seat in play, and the talon's card that opened it.
+// seat in play (deal.InPlay), and the talon's card that opened it.
 func (s *Solver) inPlay(st *state) int {
-	n := 0
-	for i := 0; i < s.seats; i++ {
-		if st.hands[i] != 0 || played(st, i) {
-			n++
-		}
-	}
+	n := deal.InPlay(st.hands[:s.seats], st.who[:st.n]).Count()
 	if st.n > 0 && st.who[0] == game.TalonSeat {
 		n++
 	}
@@ -400,30 +379,19 @@ func (s *Solver) toPlay(st *state) int {
 }
 
 func (s *Solver) legal(st *state, seat int) cards.Mask {
-	l := game.LegalMoves(s.play[seat], s.trump, st.hands[seat], st.trick[:st.n])
-	if s.binding && seat != s.declarer && st.n > 0 {
+	if st.n == 0 {
+		return st.hands[seat]
+	}
+	trick := st.trick[:st.n]
+	h := deal.Head(trick, s.trump)
+	l := deal.Legal(s.play[seat], s.trump, st.hands[seat], trick[0].Suit(), trick[h])
+	if s.binding && seat != s.declarer && deal.DefenderHeads(int(st.who[h]), s.declarer) {
 		// cooperation rule 1 binds: a defender does not overtake the
 		// other defender heading the trick, unless every card he may
 		// play would (as game.State rules it)
-		if head := s.head(st); head >= 0 && head != s.declarer {
-			if w := s.winners(st, l); w != l {
-				l &^= w
-			}
-		}
+		l &^= deal.Overtakes(l, trick[h], s.trump)
 	}
 	return l
-}
-
-// head is the seat whose card heads the trick under way (game.TalonSeat
-// for a talon card).
-func (s *Solver) head(st *state) int {
-	w, wk := st.trick[0], 0
-	for k := 1; k < st.n; k++ {
-		if c := st.trick[k]; c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump {
-			w, wk = c, k
-		}
-	}
-	return int(st.who[wk])
 }
 
 // after plays c for seat, evaluates the rest with f (tricks from then on;
@@ -449,32 +417,14 @@ func (s *Solver) after(st *state, seat int, c cards.Card, f func(st *state, won 
 }
 
 // winner is the seat that wins the complete trick under way, or
-// game.TalonSeat for a talon card that competes and won. A talon card that
-// only fixes the suit is held by the first card of its suit played to it
-// until a higher card beats that; when nobody followed its suit the trick
-// goes to the highest card of the suit the first player played (the rules
-// of game.State).
+// game.TalonSeat for a talon card that competes and won (deal.Winner, the
+// rule game.State plays by: a talon card that only fixes the suit is held
+// by the first card of its suit played to it until a higher card beats
+// that; when nobody followed its suit the trick goes to the highest card
+// of the suit the first player played).
 func (s *Solver) winner(st *state) int {
-	talon := st.who[0] == game.TalonSeat
-	w, wk := st.trick[0], 0
-	for k := 1; k < st.n; k++ {
-		c := st.trick[k]
-		switch {
-		case c.Suit() == w.Suit() && c.Rank() > w.Rank() || s.trump != cards.NoSuit && c.Suit() == s.trump && w.Suit() != s.trump:
-			w, wk = c, k
-		case talon && wk == 0 && !s.competes && c.Suit() == w.Suit():
-			w, wk = c, k
-		}
-	}
-	if talon && wk == 0 && !s.competes && st.n > 1 {
-		w, wk = st.trick[1], 1
-		for k := 2; k < st.n; k++ {
-			if c := st.trick[k]; c.Suit() == w.Suit() && c.Rank() > w.Rank() {
-				w, wk = c, k
-			}
-		}
-	}
-	return int(st.who[wk])
+	fixing := st.who[0] == game.TalonSeat && !s.competes
+	return int(st.who[deal.Winner(st.trick[:st.n], s.trump, fixing)])
 }
 
 // Exhaustive is the declarer's tricks by plain minimax over every legal

@@ -46,6 +46,21 @@ func Takes(c, w cards.Card, trump cards.Suit, fixing bool) bool {
 	return Beats(c, w, trump) || fixing && c.Suit() == w.Suit()
 }
 
+// Heading is the index in trick, the cards played to it so far, of the
+// card heading it as play goes on: the card a player must follow, beat or
+// not overtake. fixing says that trick[0] is a talon card that only fixes
+// the suit, held until the first card of its suit is played (Takes). With
+// no such card it is Head.
+func Heading(trick []cards.Card, trump cards.Suit, fixing bool) int {
+	w := 0
+	for k := 1; k < len(trick); k++ {
+		if Takes(trick[k], trick[w], trump, fixing && w == 0) {
+			w = k
+		}
+	}
+	return w
+}
+
 // Winner is the index in trick, a complete trick in the order played, of
 // the card that wins it. fixing says that trick[0] is a talon card that
 // only fixes the suit: the first card of its suit played holds the trick
@@ -54,12 +69,7 @@ func Takes(c, w cards.Card, trump cards.Suit, fixing bool) bool {
 // of the suit the first player played. A talon card that may win (or no
 // talon card) is a card like any other.
 func Winner(trick []cards.Card, trump cards.Suit, fixing bool) int {
-	w := 0
-	for k := 1; k < len(trick); k++ {
-		if Takes(trick[k], trick[w], trump, fixing && w == 0) {
-			w = k
-		}
-	}
+	w := Heading(trick, trump, fixing)
 	if fixing && w == 0 && len(trick) > 1 {
 		w = 1 + Head(trick[1:], trump) // nobody followed the talon's suit
 	}

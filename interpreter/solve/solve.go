@@ -383,7 +383,7 @@ func (s *Solver) legal(st *state, seat int) cards.Mask {
 		return st.hands[seat]
 	}
 	trick := st.trick[:st.n]
-	h := deal.Head(trick, s.trump)
+	h := deal.Heading(trick, s.trump, st.who[0] == game.TalonSeat && !s.competes)
 	l := deal.Legal(s.play[seat], s.trump, st.hands[seat], trick[0].Suit(), trick[h])
 	if s.binding && seat != s.declarer && deal.DefenderHeads(int(st.who[h]), s.declarer) {
 		// cooperation rule 1 binds: a defender does not overtake the

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"hash/maphash"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -202,6 +203,35 @@ func checkCase(t testing.TB, text []byte) (Result, error) {
 		t.Fatalf("a passing case settled to a ledger that does not balance:\n%s", text)
 	}
 	return res, err
+}
+
+// checkedTexts are the texts FuzzCase has checked (by a 64-bit hash, up
+// to a million): the runner's verdict is a function of the text alone, and
+// four of five of the fuzzer's inputs are edits that give a text already
+// checked (a value replaced by itself, an edit past the end of a list that
+// wraps round to an edit made before, a byte the edits do not read), so
+// only the edit and the marshal are made again for those. A text that
+// fails is never recorded: the fuzzer stops at it, and its minimisation
+// runs it again.
+type checkedTexts struct {
+	seed maphash.Seed
+	seen map[uint64]bool
+}
+
+func newCheckedTexts() *checkedTexts {
+	return &checkedTexts{seed: maphash.MakeSeed(), seen: map[uint64]bool{}}
+}
+
+// check is checkCase for a text not checked before.
+func (c *checkedTexts) check(t testing.TB, text []byte) {
+	h := maphash.Bytes(c.seed, text)
+	if c.seen[h] {
+		return
+	}
+	_, _ = checkCase(t, text)
+	if len(c.seen) < 1<<20 {
+		c.seen[h] = true
+	}
 }
 
 // A caseInput is one input of FuzzCase: a base and edits.

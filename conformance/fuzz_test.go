@@ -1,46 +1,52 @@
 package conformance
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/preference-rules/pref/internal/ledgercheck"
-	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/internal/yamlmut"
 )
 
-// FuzzCase feeds arbitrary text to the case runner: whatever it is, the
-// runner answers with a result or an error, and never panics. Seeds are
-// every real case of this directory (so the fuzzer starts from the whole
-// format) and the hostile values the runner refuses.
+// FuzzCase: whatever the edits to a valid case, the runner answers with a
+// result or an error and never panics, and a case that passes settled to a
+// ledger that balances. The input is not a case's text but a byte choosing
+// a short case (caseBaseFiles, and the hostile cases) and a few bytes of
+// edits to it (fuzz_edits_test.go, four bytes each), so that most inputs
+// are cases the runner reads and checks against their ruleset; with every
+// case file as a seed the fuzzer spent most of a short run on its
+// baseline and on minimising inputs of hundreds of bytes. Edits that give
+// a text already checked are not checked again (checkedTexts: four inputs
+// in five). FuzzCaseText fuzzes the text itself.
 func FuzzCase(f *testing.F) {
-	files, err := Files([]string{"."})
-	if err != nil {
-		f.Fatal(err)
-	}
-	testdata, _ := filepath.Glob("testdata/*.yaml")
-	for _, p := range append(files, testdata...) {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
+	bases := caseBases(f)
+	dict := yamlmut.Learn(bases...)
+	for i := range bases {
+		// each case as it is, and each kind of edit on a third of them (a
+		// seed per case and kind is a baseline of a few hundred runs)
+		f.Add(uint8(i), []byte{})
+		if i%3 == 0 {
+			op := byte(i / 3 % yamlmut.Ops)
+			f.Add(uint8(i), []byte{op, byte(i), byte(op * 37), op * 11})
 		}
-		f.Add(string(data))
 	}
-	const outcome = "ruleset: austrian-1829\nseats: [Anton, Brigitte, Charlotte]\ncontract: {declarer: Anton, bid: diamonds}\ntricks: {Anton: 6, Brigitte: 2, Charlotte: 2}\nexpect:\n  net: {Anton: \"18\"}\n"
+	checked := newCheckedTexts()
+	f.Fuzz(func(t *testing.T, base uint8, edits []byte) {
+		if len(edits) > 64 {
+			return // sixteen edits: more only makes the case further from valid
+		}
+		checked.check(t, editedCase(t, bases[int(base)%len(bases)], dict, edits))
+	})
+}
+
+// FuzzCaseText feeds arbitrary text to the case runner, with FuzzCase's
+// promises. Seeded with short texts only: the hostile cases and texts at
+// YAML's edges (a whole case file as a seed makes each of the fuzzer's
+// minimisations of a new input long; FuzzCase edits whole cases
+// structurally).
+func FuzzCaseText(f *testing.F) {
+	for _, s := range hostileCases {
+		f.Add(s)
+	}
 	for _, s := range []string{
-		outcome + "pot: 9.300000001\n",
-		outcome + "pot: -9223372036854775808/1\n",
-		outcome + "pot: 9223372036854775807\n",
-		strings.Replace(outcome, "Anton: 6, Brigitte: 2, Charlotte: 2", "Anton: 6148914691236517214, Brigitte: 6148914691236517206, Charlotte: 6148914691236517206", 1),
-		"ruleset: sochi\nseats: [Anton, Brigitte, Charlotte]\ncontract: {passed: true}\nall_pass_run: 62\noptions: {geometric-progression: true, all-pass-steps: 0}\ntricks: {Anton: 5, Brigitte: 3, Charlotte: 2}\nexpect:\n  sheet: {Anton: {mountain: 1}}\n",
-		"ruleset: west-balkans\nseats: [Ana, Boris, Ciril]\noptions: {refa: true}\nmarks_given: -9\nmarks: {Ana: -1}\ncontract: {passed: true}\nexpect:\n  marks: {Ana: 0}\n",
-		"ruleset: american-1909\nseats: [Alice, Bob, Carol]\nposition: {contract: hearts, hand: [QH, QH, 10S], trick: [10S, JS, QS]}\nexpect: {legal: [QH]}\n",
-		"ruleset: west-balkans\nseats: [Ana, Boris, Ciril]\nposition: {contract: diamonds, declarer: Ana, player: Ciril, hand: [AS, 7S, QH], trick: [9S, KS, 7S]}\nexpect: {legal: [7S], breach: {AS: 1}}\n",
-		"ruleset: sochi\nseats: [Anton, Brigitte, Charlotte]\nsheet:\n  Anton: {pool: 9223372036854775807, whists: {Brigitte: -9223372036854775807}}\nexpect: {closed: true, final: {Anton: \"0\"}}\n",
-		"ruleset: sochi\nauction: [pass, pass, pass, pass]\nexpect: {calls: []}\n",
-		"ruleset: /dev/zero\n",
-		"ruleset: .\n",
 		"[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n",
 		"a: &a [*a, *a]\n",
 		"\xff\xfe\x00garbage",
@@ -48,22 +54,6 @@ func FuzzCase(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		// In testdata, where the runner's own test rulesets are found by
-		// relative path.
-		res, err := RunBytes("testdata/fuzz.yaml", []byte(text))
-		if err != nil || !res.Passed() || res.Ledger == nil {
-			return
-		}
-		// Ledger.Balanced adds the nets in turn, and a partial sum may not
-		// fit even when every net does: that is the ledger's limit, not the
-		// runner's, so only a sum that fits and is not zero fails here.
-		var overflow error
-		balanced := func() bool {
-			defer money.Catch(&overflow)
-			return ledgercheck.Nets(res.Ledger) == nil
-		}()
-		if overflow == nil && !balanced {
-			t.Fatalf("a passing case settled to a ledger that does not balance:\n%s", text)
-		}
+		_, _ = checkCase(t, []byte(text))
 	})
 }

@@ -58,10 +58,36 @@ const Ops = 8
 // nodes in document order), and the value: below 224 one written at the
 // same path in dict, else one of Values. doc is left as it was.
 func Mutate(doc *yaml.Node, dict Dict, data []byte) *yaml.Node {
+	return rulesetEdits.Mutate(doc, dict, data)
+}
+
+// An Editor makes Mutate's edits to documents other than rulesets (the
+// conformance cases): a scalar's replacement not in dict is one of its own
+// values, and its eighth kind of edit drops an entry of a mapping (a
+// case's contract, a seat's tricks) instead of changing an option's
+// default, which only a ruleset has.
+type Editor struct {
+	values, tags []string
+	dropEntries  bool
+}
+
+// rulesetEdits are Mutate's: Values, and options' defaults changed.
+var rulesetEdits = Editor{values: Values, tags: valueTags}
+
+// NewEditor is the Editor whose replacements are values (each read as
+// YAML reads it, so that 12 is a number and "a: b" a string).
+func NewEditor(values []string) Editor {
+	return Editor{values: values, tags: tagsOf(values), dropEntries: true}
+}
+
+// Mutate returns a copy of doc with the edits data chooses, as the
+// package's Mutate does with the Editor's values and edits. doc is left as
+// it was.
+func (e Editor) Mutate(doc *yaml.Node, dict Dict, data []byte) *yaml.Node {
 	out := Copy(doc)
 	var all []place
 	for ; len(data) >= 4; data = data[4:] {
-		all = edit(out, dict, data[0], int(data[1])<<8|int(data[2]), data[3], all[:0])
+		all = e.edit(out, dict, data[0], int(data[1])<<8|int(data[2]), data[3], all[:0])
 	}
 	return out
 }
@@ -116,12 +142,12 @@ func pathOf(all []place, i int) string {
 
 // edit makes one edit to doc; all is room for its places, returned for
 // the next.
-func edit(doc *yaml.Node, dict Dict, op byte, where int, value byte, all []place) []place {
+func (e Editor) edit(doc *yaml.Node, dict Dict, op byte, where int, value byte, all []place) []place {
 	all = places(doc, nil, 0, "", -1, all)
 	switch op % Ops {
 	case 0, 1, 2, 3: // the commonest edit: a scalar takes another value
 		if i := scalarFrom(all, where); i >= 0 {
-			setScalar(all[i].node, dict[pathOf(all, i)], value)
+			e.setScalar(all[i].node, dict[pathOf(all, i)], value)
 		}
 	case 4: // a list loses an item
 		if s := itemFrom(all, where); s != nil && len(s.parent.Content) > 1 {
@@ -140,8 +166,12 @@ func edit(doc *yaml.Node, dict Dict, op byte, where int, value byte, all []place
 			j := int(value) % len(c)
 			c[s.index], c[j] = c[j], c[s.index]
 		}
-	case 7: // an option's default changes to another value it may take
-		if s := defaultFrom(all, where); s != nil {
+	case 7:
+		if e.dropEntries { // a mapping loses an entry
+			if s := entryFrom(all, where); s != nil {
+				s.parent.Content = append(s.parent.Content[:s.index-1:s.index-1], s.parent.Content[s.index+1:]...)
+			}
+		} else if s := defaultFrom(all, where); s != nil { // an option's default changes to another value it may take
 			newDefault(s, value)
 		}
 	}
@@ -202,6 +232,11 @@ func itemFrom(all []place, where int) *place {
 	return placeAt(all, find(all, where, func(p place) bool { return p.parent != nil && p.parent.Kind == yaml.SequenceNode }))
 }
 
+// entryFrom finds a value in a mapping (its key at index-1 in the parent).
+func entryFrom(all []place, where int) *place {
+	return placeAt(all, find(all, where, func(p place) bool { return p.parent != nil && p.parent.Kind == yaml.MappingNode }))
+}
+
 func defaultFrom(all []place, where int) *place {
 	return placeAt(all, find(all, where, func(p place) bool { return p.key == "default" && p.node.Kind == yaml.ScalarNode }))
 }
@@ -223,16 +258,16 @@ func find(all []place, where int, ok func(place) bool) int {
 }
 
 // setScalar gives s a value chosen by v: below 224 one of same (the
-// scalars written under the same key), else one of Values, tagged as YAML
-// reads it.
-func setScalar(s *yaml.Node, same []yaml.Node, v byte) {
+// scalars written under the same key), else one of the Editor's values,
+// tagged as YAML reads it.
+func (e Editor) setScalar(s *yaml.Node, same []yaml.Node, v byte) {
 	value, tag := "", ""
 	if v < 224 && len(same) > 0 {
 		n := same[int(v)%len(same)]
 		value, tag = n.Value, n.Tag
 	} else {
-		i := int(v) % len(Values)
-		value, tag = Values[i], valueTags[i]
+		i := int(v) % len(e.values)
+		value, tag = e.values[i], e.tags[i]
 	}
 	s.Kind, s.Value, s.Tag, s.Style, s.Content, s.Alias = yaml.ScalarNode, value, tag, 0, nil, nil
 	if s.Tag == "!!str" {
@@ -241,9 +276,13 @@ func setScalar(s *yaml.Node, same []yaml.Node, v byte) {
 }
 
 // valueTags are the tags YAML reads Values with: !!int, !!bool or !!str.
-var valueTags = func() []string {
-	tags := make([]string, len(Values))
-	for i, v := range Values {
+var valueTags = tagsOf(Values)
+
+// tagsOf are the tags YAML reads values with (!!int, !!bool, !!float,
+// !!null), !!str for anything else.
+func tagsOf(values []string) []string {
+	tags := make([]string, len(values))
+	for i, v := range values {
 		var n yaml.Node
 		tags[i] = "!!str"
 		if err := yaml.Unmarshal([]byte(v), &n); err == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.ScalarNode {
@@ -251,7 +290,7 @@ var valueTags = func() []string {
 		}
 	}
 	return tags
-}()
+}
 
 // Copy is a deep copy of a node (positions kept, for errors). The fuzz
 // targets copy a whole ruleset for each input: the nodes and their

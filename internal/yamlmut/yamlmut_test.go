@@ -116,3 +116,33 @@ func TestCopyIsDeep(t *testing.T) {
 		t.Fatal("the original changed with the copy")
 	}
 }
+
+// TestEditorDropsEntriesAndUsesItsValues: an Editor's eighth edit drops a
+// mapping's entry, its replacements not in the dictionary are its own
+// values (read as YAML reads them: 12 a number, "a: b" a quoted string),
+// and the base stays as it was.
+func TestEditorDropsEntriesAndUsesItsValues(t *testing.T) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte("a: 1\nb: [x, y]\n"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	before := text(t, &doc)
+	e := NewEditor([]string{"12", "a: b"})
+	// places in document order: document, mapping, 1, [x, y], x, y
+	for _, c := range []struct {
+		edits []byte
+		want  string
+	}{
+		{[]byte{7, 0, 2, 0}, "b: [x, y]\n"},                // the entry of 1 dropped
+		{[]byte{7, 0, 3, 0}, "a: 1\n"},                     // the entry of the list dropped
+		{[]byte{0, 0, 2, 224}, "a: 12\nb: [x, y]\n"},       // no dictionary: the Editor's values
+		{[]byte{0, 0, 4, 225}, "a: 1\nb: [\"a: b\", y]\n"}, // a string stays one
+	} {
+		if got := text(t, e.Mutate(&doc, Dict{}, c.edits)); got != c.want {
+			t.Errorf("edits %v: got\n%swant\n%s", c.edits, got, c.want)
+		}
+	}
+	if text(t, &doc) != before {
+		t.Fatal("the base changed")
+	}
+}

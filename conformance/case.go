@@ -470,7 +470,8 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*deal.Outcome, error) {
 		return nil, fmt.Errorf("all_pass_run: %d deals; want 0 to %d", c.AllPassRun, MaxCount)
 	}
 	o.Open, o.AllPassRun = c.Open, c.AllPassRun
-	o.Uncontested = o.Defenders().Uncontested(r)
+	d := o.Defenders()
+	o.Uncontested = d.Uncontested(r)
 	if c.Sheet != nil {
 		if o.Sheet, err = c.sheetBefore(r); err != nil {
 			return nil, err

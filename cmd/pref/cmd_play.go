@@ -511,7 +511,7 @@ func (p *printer) deal(g *game.Game, names []string) {
 		p.f("  %s gives up.\n", d)
 		return
 	}
-	if g.NTricks == 0 && g.Defenders().Uncontested(g.R) {
+	if defence := g.Defenders(); g.NTricks == 0 && defence.Uncontested(g.R) {
 		p.f("Nobody doubled: %s is played only against a contra, so no card is played.\n", g.R.Contracts[g.Contract].Display())
 		return
 	}

@@ -64,7 +64,8 @@ func (o *Outcome) checkDeal(r *ruleset.Ruleset) error {
 	if o.Open && !o.mayBeOpen(r) {
 		return fmt.Errorf("open play: only a defender who plays a dropped hand along may choose it (defence open: choose)")
 	}
-	if want := o.Defenders().Uncontested(r); o.Uncontested != want {
+	d := o.Defenders()
+	if want := d.Uncontested(r); o.Uncontested != want {
 		if want {
 			return fmt.Errorf("%s is played only against a contra: nobody doubled, so no card was played", r.Contracts[o.Contract].Name)
 		}
@@ -145,6 +146,7 @@ func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 // checkTricks: the tricks add up to a deal, or to the trick where a
 // contract that stops when lost was lost; only players in play took any.
 func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
+	d := o.Defenders() // asked for every seat
 	total := 0
 	for i, t := range o.Tricks {
 		if t < 0 {
@@ -154,11 +156,11 @@ func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
 		if t > 0 && o.Uncontested {
 			return fmt.Errorf("%s took %d tricks, but %s is played only against a contra and nobody doubled: no card was played", o.Seats[i], t, r.Contracts[o.Contract].Name)
 		}
-		if t > 0 && !o.InPlay(r, i) {
+		if t > 0 && !o.inPlay(r, &d, i) {
 			return fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
 		}
 	}
-	if !o.Played() {
+	if !o.played(&d) {
 		return nil
 	}
 	var ct *ruleset.Contract
@@ -254,7 +256,7 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 	if len(o.Doubled) != len(o.Seats) {
 		return fmt.Errorf("internal: doubled must have one entry per seat")
 	}
-	choices := o.choicesBeforeContra(r)
+	before := Defence{Declarer: o.Declarer, Choices: o.choicesBeforeContra(r)}
 	callers := 0
 	for i, d := range o.Doubled {
 		switch {
@@ -271,7 +273,7 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 		case o.Conceded:
 			return fmt.Errorf("contra against a declarer who gave up")
 		}
-		if why := (Defence{Declarer: o.Declarer, Choices: choices}).WhyNoContra(r, i); why != "" {
+		if why := before.WhyNoContra(r, i); why != "" {
 			return fmt.Errorf("%s called contra, but %s", o.Seats[i], why)
 		}
 		callers++

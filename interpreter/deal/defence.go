@@ -11,7 +11,9 @@ import (
 // may double is a method of it, asked alike by the game at each decision
 // (over its own arrays), by the checks of a stated outcome and by
 // settlement. A Defence is a small value built on the stack over slices the
-// caller holds: asking a rule allocates nothing.
+// caller holds: asking a rule allocates nothing. Its methods take a pointer
+// (asked of a local variable) so that each call passes one word, not the
+// nine of the value.
 type Defence struct {
 	Declarer int      // seat, or -1 when nobody declared
 	Contract int      // index into the ruleset's contracts, or -1
@@ -24,7 +26,7 @@ type Defence struct {
 // who invited, the one who plays a dropped hand along, or in team mode the
 // caller of a contra. One home for play, stated outcomes and explanations
 // alike.
-func (d Defence) Inviter(r *ruleset.Ruleset) int {
+func (d *Defence) Inviter(r *ruleset.Ruleset) int {
 	for i, c := range d.Choices {
 		if c == Invite {
 			return i
@@ -48,7 +50,7 @@ func (d Defence) Inviter(r *ruleset.Ruleset) int {
 // plays or invites, a dropped defender played for by an inviter; when
 // nobody declared, every hand in a contract everyone plays. holdsHand says
 // the seat received cards.
-func (d Defence) Plays(r *ruleset.Ruleset, seat int, holdsHand bool) bool {
+func (d *Defence) Plays(r *ruleset.Ruleset, seat int, holdsHand bool) bool {
 	if d.Declarer < 0 {
 		return d.Contract >= 0 && holdsHand
 	}
@@ -62,7 +64,7 @@ func (d Defence) Plays(r *ruleset.Ruleset, seat int, holdsHand bool) bool {
 
 // DefenderPlays reports whether a defender plays or invites: with a
 // declarer, cards are played only then.
-func (d Defence) DefenderPlays() bool {
+func (d *Defence) DefenderPlays() bool {
 	for i, c := range d.Choices {
 		if i != d.Declarer && (c == Play || c == Invite) {
 			return true
@@ -76,7 +78,7 @@ func (d Defence) DefenderPlays() bool {
 // with the talon) ends unplayed: defenders came, none doubled and none
 // invited the other (an invitation plays it). One home for the game,
 // stated outcomes and explanations.
-func (d Defence) Uncontested(r *ruleset.Ruleset) bool {
+func (d *Defence) Uncontested(r *ruleset.Ruleset) bool {
 	if d.Declarer < 0 || d.Contract < 0 || d.Contract >= len(r.Contracts) || !r.Contracts[d.Contract].MustContra || !d.DefenderPlays() {
 		return false
 	}
@@ -98,7 +100,7 @@ func (d Defence) Uncontested(r *ruleset.Ruleset) bool {
 // "" when he may: the choices are the defence's as made before any contra
 // (Doubled is not asked). The game asks it before offering the call, Check
 // of each doubling an outcome states: one rule for both.
-func (d Defence) WhyNoContra(r *ruleset.Ruleset, seat int) string {
+func (d *Defence) WhyNoContra(r *ruleset.Ruleset, seat int) string {
 	c := &r.Defence.Contra
 	switch {
 	case !c.On:
@@ -109,22 +111,24 @@ func (d Defence) WhyNoContra(r *ruleset.Ruleset, seat int) string {
 		return "nobody calls contra after an invitation: inviting is final (defence contra after_invitation: false)"
 	case !d.DefenderPlays():
 		return "no defender plays: the deal ended before contra is asked"
-	case d.Choices[seat] == Drop && d.beforeContra().Inviter(r) < 0:
+	case d.Choices[seat] == Drop && d.invitedBeforeContra(r) < 0:
 		return "he dropped out and nobody invited him (a dropped defender calls contra only when invited)"
 	}
 	return ""
 }
 
-// beforeContra is the defence as it stood before any contra was called.
-func (d Defence) beforeContra() Defence {
-	d.Doubled = nil
-	return d
+// invitedBeforeContra is the inviter as the defence stood before any
+// contra was called.
+func (d *Defence) invitedBeforeContra(r *ruleset.Ruleset) int {
+	before := *d
+	before.Doubled = nil
+	return before.Inviter(r)
 }
 
 // LoneDefender is the one defender who plays when the other dropped and
 // the ruleset plays dropped hands along (defence dropped_hand: played), or
 // -1.
-func (d Defence) LoneDefender(r *ruleset.Ruleset) int {
+func (d *Defence) LoneDefender(r *ruleset.Ruleset) int {
 	if !r.Defence.DroppedPlayed || d.Declarer < 0 {
 		return -1
 	}

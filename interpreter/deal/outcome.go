@@ -70,7 +70,8 @@ func (o *Outcome) Defenders() Defence {
 // Inviter is the seat of the defender who invited, or -1. A contra in
 // team mode counts as an invitation by its caller.
 func (o *Outcome) Inviter(r *ruleset.Ruleset) int {
-	return o.Defenders().Inviter(r)
+	d := o.Defenders()
+	return d.Inviter(r)
 }
 
 // DoubledAt is seat i's contra level (0 none, 1 contra, 2 recontra, 3
@@ -99,7 +100,14 @@ func (o *Outcome) teamContra(r *ruleset.Ruleset) bool {
 
 // InPlay reports whether seat i plays cards (see Defence.Plays).
 func (o *Outcome) InPlay(r *ruleset.Ruleset, i int) bool {
-	return o.Played() && o.Defenders().Plays(r, i, o.HoldsHand(r, i))
+	d := o.Defenders()
+	return o.inPlay(r, &d, i)
+}
+
+// inPlay is InPlay for d, the outcome's Defenders (built once by a caller
+// that asks it for every seat).
+func (o *Outcome) inPlay(r *ruleset.Ruleset, d *Defence, i int) bool {
+	return o.played(d) && d.Plays(r, i, o.HoldsHand(r, i))
 }
 
 // HoldsHand reports whether seat i received cards (the dealer sits out at a
@@ -114,11 +122,18 @@ func (o *Outcome) HoldsHand(r *ruleset.Ruleset, i int) bool {
 // Played reports whether cards were played: a declarer who did not concede
 // and at least one defender who plays, or a contract everyone plays.
 func (o *Outcome) Played() bool {
+	d := o.Defenders()
+	return o.played(&d)
+}
+
+// played is Played for d, the outcome's Defenders (built once by a caller
+// that asks it more).
+func (o *Outcome) played(d *Defence) bool {
 	if o.Declarer < 0 && o.Contract >= 0 {
 		return true
 	}
 	if o.Declarer < 0 || o.Conceded || o.Uncontested {
 		return false
 	}
-	return o.Defenders().DefenderPlays()
+	return d.DefenderPlays()
 }

@@ -274,10 +274,14 @@ func (g *State) reset() {
 		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit, legalSeat: -1}
 }
 
-func (g *State) playing() bool { return g.Defenders().DefenderPlays() }
+func (g *State) playing() bool {
+	d := g.Defenders()
+	return d.DefenderPlays()
+}
 
 // Defenders is the defence as it stands now, a Defence over the state's own
-// arrays (nothing is allocated): the rules of deal.Defence are asked of it.
+// arrays (nothing is allocated): the rules of deal.Defence are asked of it,
+// held in a local variable (its methods take a pointer).
 func (g *State) Defenders() deal.Defence {
 	n := g.Seats()
 	return deal.Defence{Declarer: g.Declarer, Contract: g.Contract, Hand: g.Hand, Choices: g.Defence[:n], Doubled: g.Doubled[:n]}
@@ -343,7 +347,8 @@ func (g *State) MayHalf(seat int) bool {
 // LoneDefender is the one defender who plays when the others dropped and
 // the ruleset plays dropped hands along, or -1.
 func (g *State) LoneDefender() int {
-	return g.Defenders().LoneDefender(g.R)
+	d := g.Defenders()
+	return d.LoneDefender(g.R)
 }
 
 // Controller is the seat whose player chooses seat's cards: in open play
@@ -370,13 +375,18 @@ func (g *State) ContraCaller() int {
 // Invited reports whether seat dropped out and was invited to play (or
 // its hand is played along with the one defender who plays).
 func (g *State) Invited(seat int) bool {
-	return g.Defence[seat] == deal.Drop && g.Defenders().Inviter(g.R) >= 0
+	if g.Defence[seat] != deal.Drop {
+		return false
+	}
+	d := g.Defenders()
+	return d.Inviter(g.R) >= 0
 }
 
 // InPlay reports whether seat takes part in the card play (Defence.Plays:
 // the one home of the rule for play, stated outcomes and explanations).
 func (g *State) InPlay(seat int) bool {
-	return g.Defenders().Plays(g.R, seat, true)
+	d := g.Defenders()
+	return d.Plays(g.R, seat, true)
 }
 
 // FirstLeader is the seat that leads to the first trick of contract (-1:
@@ -579,7 +589,8 @@ func (g *State) OutcomeInto(o *deal.Outcome, names []string) {
 		Defence: append(defence, g.Defence[:n]...), Tricks: append(tricks, g.Taken[:n]...),
 	}
 	o.TalonTricks = g.TalonTaken
-	o.Uncontested = g.Defenders().Uncontested(g.R)
+	d := g.Defenders()
+	o.Uncontested = d.Uncontested(g.R)
 	o.Open = g.Open && g.LoneDefender() >= 0 && !g.R.Contracts[max(g.Contract, 0)].DefendersOpen
 	o.Run = g.BestRun
 	o.Talon = g.Talon

@@ -598,14 +598,14 @@ func (g *State) advance() error {
 				// The one rule for who may double, asked of stated
 				// outcomes too: no contra after an invitation where the
 				// rules say so, none by a defender who dropped uninvited.
-				if g.Defenders().WhyNoContra(r, s) != "" {
+				if d := g.Defenders(); d.WhyNoContra(r, s) != "" {
 					g.step++
 					continue
 				}
 				g.toAct = s
 				return nil
 			}
-			if g.Defenders().Uncontested(r) {
+			if d := g.Defenders(); d.Uncontested(r) {
 				g.phase = PhaseOver // played only against a contra
 				continue
 			}
@@ -666,8 +666,9 @@ func (g *State) allPassed() error {
 func (g *State) startPlay() {
 	g.phase = PhasePlay
 	r, n := g.R, g.Seats()
+	defence := g.Defenders() // InPlay for each seat, built once
 	for s := 0; s < n; s++ {
-		g.inPlay[s] = g.InPlay(s)
+		g.inPlay[s] = defence.Plays(r, s, true)
 		g.rules[s] = r.Play.ForSeat(s == g.Declarer, g.Declarer >= 0)
 	}
 	g.binding = r.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0

@@ -470,7 +470,8 @@ func (s *Settler) fill(o *deal.Outcome) error {
 	}
 	s.parties = s.parties[:0]
 	var playing, dropped, failed, defTricks int
-	inviter := o.Inviter(r)
+	defence := o.Defenders() // asked once for every seat (Outcome.InPlay builds it per call)
+	inviter := defence.Inviter(r)
 	for i, name := range o.Seats {
 		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.DoubledAt(i)}
 		if i < len(o.Marks) {
@@ -486,7 +487,7 @@ func (s *Settler) fill(o *deal.Outcome) error {
 			p.Defender = true
 			p.Dropped = o.Defence[i] == deal.Drop
 			p.Half = o.Defence[i] == deal.Half
-			p.Played = o.InPlay(r, i)
+			p.Played = played && defence.Plays(r, i, true) // o.InPlay(r, i): i holds a hand
 			// invited: dropped and asked back, or the partner of a team contra
 			p.Invited = p.Played && i != inviter && inviter >= 0
 			p.Inviter = i == inviter

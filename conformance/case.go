@@ -12,6 +12,7 @@ import (
 
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
@@ -283,7 +284,7 @@ func checkOptionValues(opts map[string]any) error {
 
 // Outcome turns the case into the interpreter's outcome, refusing what
 // cannot be (unknown names, bids not in the table).
-func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
+func (c *Case) Outcome(r *ruleset.Ruleset) (*deal.Outcome, error) {
 	n := len(c.Seats)
 	if n == 0 {
 		return nil, fmt.Errorf("seats: none given")
@@ -302,9 +303,9 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		}
 		return i, nil
 	}
-	o := &settle.Outcome{
+	o := &deal.Outcome{
 		Seats: c.Seats, Dealer: n - 1, Declarer: -1, Contract: -1,
-		Defence: make([]settle.Choice, n), Tricks: make([]int, n),
+		Defence: make([]deal.Choice, n), Tricks: make([]int, n),
 		Options: c.Options, Events: map[string]bool{},
 		Stated: true, // the defence as chosen, before any contra
 	}
@@ -388,7 +389,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		o.Hand, o.Forced, o.Conceded, o.Run, o.PotBid = ct.Hand, ct.Forced, ct.Conceded, ct.Run, ct.PotBid
 		for i := range c.Seats {
 			if i != o.Declarer && o.HoldsHand(r, i) {
-				o.Defence[i] = settle.Play
+				o.Defence[i] = deal.Play
 			}
 		}
 	}
@@ -397,18 +398,18 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		if err != nil {
 			return nil, err
 		}
-		if o.Defence[i] == settle.NoChoice {
+		if o.Defence[i] == deal.NoChoice {
 			return nil, fmt.Errorf("defence: %s is not a defender", name)
 		}
 		switch ch {
 		case "play":
-			o.Defence[i] = settle.Play
+			o.Defence[i] = deal.Play
 		case "drop":
-			o.Defence[i] = settle.Drop
+			o.Defence[i] = deal.Drop
 		case "invite":
-			o.Defence[i] = settle.Invite
+			o.Defence[i] = deal.Invite
 		case "half":
-			o.Defence[i] = settle.Half
+			o.Defence[i] = deal.Half
 		default:
 			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite, half)", name, ch)
 		}
@@ -417,12 +418,12 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 	// case may write it play, drop or leave it out ({Emil: invite, Franz:
 	// play} is the natural way to say it). The outcome holds it as dropped.
 	for i, ch := range o.Defence {
-		if ch != settle.Invite {
+		if ch != deal.Invite {
 			continue
 		}
 		for j := range o.Defence {
-			if j != i && o.Defence[j] == settle.Play {
-				o.Defence[j] = settle.Drop
+			if j != i && o.Defence[j] == deal.Play {
+				o.Defence[j] = deal.Drop
 			}
 		}
 		break
@@ -469,7 +470,8 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*settle.Outcome, error) {
 		return nil, fmt.Errorf("all_pass_run: %d deals; want 0 to %d", c.AllPassRun, MaxCount)
 	}
 	o.Open, o.AllPassRun = c.Open, c.AllPassRun
-	o.Uncontested = settle.Uncontested(r, o.Declarer, o.Contract, o.Hand, o.Defence, o.Doubled)
+	d := o.Defenders()
+	o.Uncontested = d.Uncontested(r)
 	if c.Sheet != nil {
 		if o.Sheet, err = c.sheetBefore(r); err != nil {
 			return nil, err
@@ -781,7 +783,7 @@ func (c *Case) checkLeader(r *ruleset.Ruleset, optErr error) []string {
 		return []string{"a lead needs a declarer and one seat per hand"}
 	}
 	inPlay := func(s int) bool {
-		return s == o.Declarer || o.Defence[s] == settle.Play || o.Defence[s] == settle.Invite
+		return s == o.Declarer || o.Defence[s] == deal.Play || o.Defence[s] == deal.Invite
 	}
 	if got := o.Seats[game.FirstLeader(r, o.Declarer, o.Contract, inPlay)]; got != c.Expect.Leader {
 		return []string{fmt.Sprintf("%s leads; want %s", got, c.Expect.Leader)}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -211,7 +212,7 @@ func example(r *ruleset.Ruleset, ascii bool) exampleView {
 	var def []string
 	for k := 1; k < r.Hands; k++ {
 		s := (g.Declarer + k) % r.Hands
-		what := map[settle.Choice]string{settle.Play: "defends", settle.Drop: "drops out", settle.Half: "takes half", settle.Invite: "defends and invites"}[g.Defence[s]]
+		what := map[deal.Choice]string{deal.Play: "defends", deal.Drop: "drops out", deal.Half: "takes half", deal.Invite: "defends and invites"}[g.Defence[s]]
 		if what != "" {
 			def = append(def, names[s]+" "+what)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -430,7 +431,7 @@ func (p *recording) Choose(g *game.Game, legal []game.Action) game.Action {
 			p.say("%s announces %s", name, g.R.Contracts[a.Value].Display())
 		}
 	case game.PhaseDefend:
-		p.say("%s chooses to %s", name, settle.Choice(a.Value))
+		p.say("%s chooses to %s", name, deal.Choice(a.Value))
 	case game.PhasePlay:
 		if g.CurrentTrick().N == 0 {
 			p.say("%s leads %s", name, rec.cardName(a.Card()))

@@ -10,6 +10,7 @@ import (
 	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -156,7 +157,7 @@ func explainDeal(d record.DealResult, all bool) explained {
 		}
 		for k := 1; k < r.Hands; k++ {
 			s := (st.Declarer + k) % r.Hands
-			if ch := st.Defence[s]; ch != settle.NoChoice {
+			if ch := st.Defence[s]; ch != deal.NoChoice {
 				line := fmt.Sprintf("%s: %v", st.SeatName(s), ch)
 				caller := st.ContraCaller()
 				switch {

@@ -12,12 +12,12 @@ import (
 
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/seats"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
@@ -506,17 +506,17 @@ func (p *printer) deal(g *game.Game, names []string) {
 			}
 		case g.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
 			what = "is brought in by the contra: plays for " + names[caller]
-		case g.LoneDefender() >= 0 && g.Defence[s] == settle.Drop && g.Open:
+		case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop && g.Open:
 			what = fmt.Sprintf("drops out; the hands are shown and %s plays this one too", names[g.LoneDefender()])
-		case g.LoneDefender() >= 0 && g.Defence[s] == settle.Drop:
+		case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop:
 			what = "drops out; plays the hand closed for the other defender"
 		case g.Invited(s):
 			what = "drops out, and is invited: plays for the inviter"
-		case g.Defence[s] == settle.Drop:
+		case g.Defence[s] == deal.Drop:
 			what = "drops out"
-		case g.Defence[s] == settle.Half:
+		case g.Defence[s] == deal.Half:
 			what = "takes half without play (the other defender passed)"
-		case g.Defence[s] == settle.Invite:
+		case g.Defence[s] == deal.Invite:
 			what = "plays, and invites the other defender"
 		}
 		p.f("  %-10s %s\n", names[s], what)
@@ -525,7 +525,7 @@ func (p *printer) deal(g *game.Game, names []string) {
 		p.f("  %s gives up.\n", d)
 		return
 	}
-	if g.NTricks == 0 && settle.Uncontested(g.R, g.Declarer, g.Contract, g.Hand, g.Defence[:g.Seats()], g.Doubled[:g.Seats()]) {
+	if defence := g.Defenders(); g.NTricks == 0 && defence.Uncontested(g.R) {
 		p.f("Nobody doubled: %s is played only against a contra, so no card is played.\n", g.R.Contracts[g.Contract].Display())
 		return
 	}

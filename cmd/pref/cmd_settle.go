@@ -8,6 +8,7 @@ import (
 
 	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/termtext"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -89,7 +90,7 @@ the tricks (talon=N for tricks the talon won).`,
 			// An outcome that cannot happen is bad input; one that can,
 			// but that the ruleset's settlement fails on, is a failed
 			// ruling: exit 1, and no figure printed.
-			if err := settle.Check(r, o); err != nil {
+			if err := deal.Check(r, o); err != nil {
 				return badInput(err)
 			}
 			l, err := settle.New(r).Settle(o, true)

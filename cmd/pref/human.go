@@ -10,8 +10,8 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"golang.org/x/term"
 )
@@ -50,7 +50,7 @@ func (h *human) Choose(g *game.Game, legal []game.Action) game.Action {
 	case game.PhaseAnnounce:
 		return h.announce(g, seat, legal, adv)
 	case game.PhaseDefend:
-		a.Value = int(h.defend(g, seat, settle.Choice(adv.Value)))
+		a.Value = int(h.defend(g, seat, deal.Choice(adv.Value)))
 	case game.PhasePlay:
 		var m cards.Mask
 		for _, l := range legal {
@@ -219,15 +219,15 @@ func (h *human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 	}
 }
 
-func (h *human) defend(g *game.Game, seat int, advice settle.Choice) settle.Choice {
+func (h *human) defend(g *game.Game, seat int, advice deal.Choice) deal.Choice {
 	h.showHand(g, seat)
-	if h.yesNo(fmt.Sprintf("%s plays %s. Defend?", h.p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == settle.Play) {
-		return settle.Play
+	if h.yesNo(fmt.Sprintf("%s plays %s. Defend?", h.p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == deal.Play) {
+		return deal.Play
 	}
-	if g.MayHalf(seat) && h.yesNo("The other defender passed. Take half without play?", advice == settle.Half) {
-		return settle.Half
+	if g.MayHalf(seat) && h.yesNo("The other defender passed. Take half without play?", advice == deal.Half) {
+		return deal.Half
 	}
-	return settle.Drop
+	return deal.Drop
 }
 
 func (h *human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card) cards.Card {

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -61,7 +61,7 @@ func TestHumanPlaysThePassersHandOpen(t *testing.T) {
 	if err := g.SetPosition(0, six, 2, hand, []cards.Card{parse("9D")}); err != nil {
 		t.Fatal(err)
 	}
-	g.Defence[1], g.Defence[2] = settle.Play, settle.Drop
+	g.Defence[1], g.Defence[2] = deal.Play, deal.Drop
 	open := []game.Action{{Phase: game.PhaseOpen, Seat: 1, Value: game.No}, {Phase: game.PhaseOpen, Seat: 1, Value: game.Yes}}
 	if g.Open = h.Choose(g, open).Value == game.Yes; !g.Open {
 		t.Fatal("answered y to open play, got closed")

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // The words for decisions, shared by the line seat and the full screen.
@@ -52,13 +52,13 @@ func (p *printer) actionName(g *game.Game, a game.Action) string {
 		}
 		return g.R.Contracts[a.Value].Name
 	case game.PhaseDefend:
-		switch settle.Choice(a.Value) {
-		case settle.Play:
+		switch deal.Choice(a.Value) {
+		case deal.Play:
 			return "defend"
-		case settle.Drop:
+		case deal.Drop:
 			return "pass"
 		}
-		return settle.Choice(a.Value).String()
+		return deal.Choice(a.Value).String()
 	case game.PhasePotAuction:
 		if a.Value == 0 {
 			return "pass"

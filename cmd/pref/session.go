@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -160,7 +161,7 @@ func (s *session) tell(before *game.State, a game.Action) {
 		}
 		p.f("%s announces %s%s: %s %d tricks.\n", name, ct.Display(), trumps, verb, r.Need(g.Contract, g.Hand))
 	case game.PhaseDefend:
-		what := map[settle.Choice]string{settle.Play: "defends", settle.Drop: "passes", settle.Half: "takes half without play"}[settle.Choice(a.Value)]
+		what := map[deal.Choice]string{deal.Play: "defends", deal.Drop: "passes", deal.Half: "takes half without play"}[deal.Choice(a.Value)]
 		p.f("  %-10s %s\n", name, what)
 	case game.PhaseRetrieve:
 		if yes {

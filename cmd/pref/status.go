@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 )
 
@@ -131,17 +131,17 @@ func (p *printer) defenceLine(g *game.Game) string {
 		switch {
 		case g.Invited(s):
 			what = "invited: plays for the inviter"
-		case g.Defence[s] == settle.Play:
+		case g.Defence[s] == deal.Play:
 			what = "defends"
-		case g.Defence[s] == settle.Invite:
+		case g.Defence[s] == deal.Invite:
 			what = "defends and invites"
-		case g.Defence[s] == settle.Half:
+		case g.Defence[s] == deal.Half:
 			what = "takes half"
-		case g.Defence[s] == settle.Drop && g.LoneDefender() >= 0 && g.Open:
+		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0 && g.Open:
 			what = fmt.Sprintf("passes; the hands are open, %s plays this one", p.seatName(g.LoneDefender()))
-		case g.Defence[s] == settle.Drop && g.LoneDefender() >= 0:
+		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0:
 			what = "passes; plays the hand along"
-		case g.Defence[s] == settle.Drop:
+		case g.Defence[s] == deal.Drop:
 			what = "passes"
 		}
 		parts = append(parts, p.seatName(s)+" "+what)

@@ -26,7 +26,7 @@ var americanSuitReward = map[string]int{"spades": 1, "clubs": 2, "diamonds": 3, 
 //     stated in any of the rules");
 //   - when everyone passes both rounds the cards are dealt again: nothing
 //     is paid.
-func american1909(d *deal) *result {
+func american1909(d *oracleDeal) *result {
 	r := newResult()
 	if d.Declarer < 0 {
 		r.because("dealt again")

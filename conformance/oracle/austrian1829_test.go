@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // The 1829 rules, 003_9bb31e99ee2b6d46.txt, "Austrian Préférence (1829)",
@@ -40,7 +40,7 @@ func austrian1829Ante(first bool, names []string, _ string, _ money.Amount) *res
 //
 // The values come from the announced suit (the declarer announces trumps
 // after the auction; a player who dropped out plays no card).
-func austrian1829(d *deal) *result {
+func austrian1829(d *oracleDeal) *result {
 	r := newResult()
 	if d.Declarer < 0 {
 		// "the dealer must pick up the talon": somebody always declares.
@@ -77,9 +77,9 @@ func austrian1829(d *deal) *result {
 	var playing []int
 	for _, i := range d.defenders() {
 		switch d.Defence[i] {
-		case settle.Play:
+		case deal.Play:
 			playing = append(playing, i)
-		case settle.Drop:
+		case deal.Drop:
 			// "A player who drops out neither pays nor receives payment."
 			if d.Tricks[i] != 0 {
 				panic("oracle: a defender who dropped out took tricks")
@@ -174,7 +174,7 @@ func austrian1829(d *deal) *result {
 // The four worked examples of "Settling", stated as facts, settled by the
 // oracle: the oracle reproduces the source's own figures.
 func TestAustrian1829OracleWorkedExamples(t *testing.T) {
-	play := []settle.Choice{settle.NoChoice, settle.Play, settle.Play}
+	play := []deal.Choice{deal.NoChoice, deal.Play, deal.Play}
 	for _, c := range []struct {
 		name     string
 		seats    []string
@@ -191,7 +191,7 @@ func TestAustrian1829OracleWorkedExamples(t *testing.T) {
 		{"Anne's Préférence 5-4-1", []string{"Anne", "Berti", "Carl"}, "hearts", []int{5, 4, 1},
 			[]string{"Anne -> Berti 16", "Anne -> Carl 4", "Anne -> pot 40", "Carl -> pot 40"}},
 	} {
-		d := &deal{Ruleset: "austrian-1829", Seats: c.seats, Dealer: c.seats[2], Declarer: 0,
+		d := &oracleDeal{Ruleset: "austrian-1829", Seats: c.seats, Dealer: c.seats[2], Declarer: 0,
 			Contract: c.contract, Defence: play, Tricks: c.tricks}
 		got := fmt.Sprint(pairs(austrian1829(d).pay))
 		if want := fmt.Sprint(c.want); got != want {

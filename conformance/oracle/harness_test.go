@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -93,9 +94,9 @@ func (c *chaos) Choose(g *game.Game, legal []game.Action) game.Action {
 		if c.chance(0.4) {
 			return c.bot.Choose(g, legal)
 		}
-		choices := []settle.Choice{settle.Play, settle.Play, settle.Drop}
+		choices := []deal.Choice{deal.Play, deal.Play, deal.Drop}
 		if g.MayHalf(a.Seat) {
-			choices = append(choices, settle.Half)
+			choices = append(choices, deal.Half)
 		}
 		a.Value = int(choices[c.rng.IntN(len(choices))])
 		return a
@@ -123,7 +124,7 @@ func (c *chaos) Choose(g *game.Game, legal []game.Action) game.Action {
 // game and from the test's own running account of the table, never from the
 // outcome pref builds for settlement.
 
-type deal struct {
+type oracleDeal struct {
 	Ruleset     string
 	Options     map[string]any
 	Seats       []string // hand holders in playing order, forehand first
@@ -136,7 +137,7 @@ type deal struct {
 	Conceded    bool     // the declarer gave up before play
 	Open        bool     // the lone defender chose open play
 	PotBid      int      // what the declarer offered into the pot in a pot auction
-	Defence     []settle.Choice
+	Defence     []deal.Choice
 	Doubled     []int // per seat: 1 contra, 2 recontra
 	Tricks      []int // per seat, counted from the trick record
 	TalonTricks int
@@ -146,7 +147,7 @@ type deal struct {
 	MarksGiven  int          // markings handed out earlier in the session
 }
 
-func (d *deal) String() string {
+func (d *oracleDeal) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s options %v; seats %v, dealer %s", d.Ruleset, d.Options, d.Seats, d.Dealer)
 	if d.SitsOut {
@@ -169,12 +170,12 @@ func (d *deal) String() string {
 	return b.String()
 }
 
-func (d *deal) optBool(name string) bool {
+func (d *oracleDeal) optBool(name string) bool {
 	v, _ := d.Options[name].(bool)
 	return v
 }
 
-func (d *deal) optInt(name string, def int) int {
+func (d *oracleDeal) optInt(name string, def int) int {
 	if v, ok := d.Options[name].(int); ok {
 		return v
 	}
@@ -182,7 +183,7 @@ func (d *deal) optInt(name string, def int) int {
 }
 
 // defenders are the seats holding a hand other than the declarer's.
-func (d *deal) defenders() []int {
+func (d *oracleDeal) defenders() []int {
 	var out []int
 	for i := range d.Seats {
 		if i != d.Declarer {
@@ -342,13 +343,13 @@ type spec struct {
 	// checked: pref's settlement of each deal is taken as it is, and the
 	// antes, the pot, balances, sheet, markings and all-pass run the table
 	// keeps must agree with the oracle's own account of them.
-	settle func(d *deal) *result
+	settle func(d *oracleDeal) *result
 	// sheetStart is what each player's account holds on the sheet at the
 	// start of a session, as the source states it ("bule": 100).
 	sheetStart map[string]int
 	// final, when set, checks the table at the end of a session against the
 	// oracle's sheet.
-	final func(t *testing.T, d *deal, tb *table.Table, sheet map[string]money.Amount)
+	final func(t *testing.T, d *oracleDeal, tb *table.Table, sheet map[string]money.Amount)
 	// must lists the oracle's cases every run must reach.
 	must []string
 }
@@ -446,7 +447,7 @@ func run(t *testing.T, sp spec) {
 			}
 		}
 		dealer := len(names) - 1 // the first dealer is the last name: the first name is forehand
-		var last *deal
+		var last *oracleDeal
 		n := 1 + rng.IntN(sp.deals)
 		for k := 0; k < n; k++ {
 			// The antes.
@@ -544,7 +545,7 @@ func checkAntes(t *testing.T, sp spec, tb *table.Table, acct *ledger, first bool
 
 // settleSafely settles o; a panic in settlement is a failure of this
 // deal, reported as such, and does not take the other tests down with it.
-func settleSafely(s *settle.Settler, o *settle.Outcome) (l *settle.Ledger, err error) {
+func settleSafely(s *settle.Settler, o *deal.Outcome) (l *settle.Ledger, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("settlement panicked: %v", p)
@@ -554,10 +555,10 @@ func settleSafely(s *settle.Settler, o *settle.Outcome) (l *settle.Ledger, err e
 }
 
 // facts reads the finished deal off the game and the oracle's account.
-func facts(rs string, opts map[string]any, names []string, dealer int, g *game.Game, acct *ledger) *deal {
+func facts(rs string, opts map[string]any, names []string, dealer int, g *game.Game, acct *ledger) *oracleDeal {
 	r := g.R
 	n := len(names)
-	d := &deal{
+	d := &oracleDeal{
 		Ruleset: rs, Options: opts, Dealer: names[dealer], SitsOut: n > r.Hands,
 		Declarer: g.Declarer, Hand: g.Hand, Forced: g.Forced, Conceded: g.Conceded, Open: g.Open, PotBid: g.PotBid,
 		Pot: acct.pot, AllPassRun: acct.allPass, MarksGiven: acct.given,
@@ -569,7 +570,7 @@ func facts(rs string, opts map[string]any, names []string, dealer int, g *game.G
 	if g.Contract >= 0 {
 		d.Contract = r.Contracts[g.Contract].Name
 	}
-	d.Defence = append([]settle.Choice(nil), g.Defence[:r.Hands]...)
+	d.Defence = append([]deal.Choice(nil), g.Defence[:r.Hands]...)
 	d.Doubled = append([]int(nil), g.Doubled[:r.Hands]...)
 	d.Tricks = make([]int, r.Hands)
 	for i := 0; i < g.NTricks; i++ {
@@ -586,7 +587,7 @@ func facts(rs string, opts map[string]any, names []string, dealer int, g *game.G
 }
 
 // compareTable checks the table's running state against the oracle's.
-func compareTable(t *testing.T, session, k int, d *deal, tb *table.Table, acct *ledger) {
+func compareTable(t *testing.T, session, k int, d *oracleDeal, tb *table.Table, acct *ledger) {
 	t.Helper()
 	var bad []string
 	for i, name := range tb.Names {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 )
 
@@ -46,7 +46,7 @@ func half(n money.Amount) money.Amount         { return n.Mul(money.Frac(1, 2)) 
 func times(a money.Amount, n int) money.Amount { return a.Mul(amt(n)) }
 
 // sochi settles a deal onto the score sheet.
-func sochi(d *deal) *result {
+func sochi(d *oracleDeal) *result {
 	r := newResult()
 	if d.Declarer < 0 {
 		return sochiAllPass(d, r)
@@ -64,7 +64,7 @@ func sochi(d *deal) *result {
 		// failed with n tricks: declarer: 10 x n to mountain"; made, its
 		// value 10 to the pool. Nobody writes whists on a misère.
 		for _, i := range defs {
-			if d.Defence[i] != settle.Play {
+			if d.Defence[i] != deal.Play {
 				panic("oracle: a misère defender did not play")
 			}
 		}
@@ -82,10 +82,10 @@ func sochi(d *deal) *result {
 	halfWhist := -1
 	for _, i := range defs {
 		switch d.Defence[i] {
-		case settle.Play:
+		case deal.Play:
 			whisters = append(whisters, i)
-		case settle.Drop: // passes: "zuhause bleiben"
-		case settle.Half:
+		case deal.Drop: // passes: "zuhause bleiben"
+		case deal.Half:
 			halfWhist = i
 		default:
 			panic(fmt.Sprintf("oracle: defence choice %v in Sochi", d.Defence[i]))
@@ -104,7 +104,7 @@ func sochi(d *deal) *result {
 			// the second takes half the obligation (2 against a six, 1
 			// against a seven) as won without play and writes its whists;
 			// the declarer is credited with the contract.
-			if k > 7 || halfWhist != (d.Declarer+2)%3 || d.Defence[(d.Declarer+1)%3] != settle.Drop {
+			if k > 7 || halfWhist != (d.Declarer+2)%3 || d.Defence[(d.Declarer+1)%3] != deal.Drop {
 				panic("oracle: a half-whist the reading does not allow")
 			}
 			r.write(whists(d.Seats[halfWhist], decl), times(v, needs/2))
@@ -204,7 +204,7 @@ func sochi(d *deal) *result {
 // the talon's tricks go to nobody, or to the dealer with
 // talon-tricks-to-dealer (seed 001: "geht der Stich und die Strafpunkte an
 // den vierten Spieler").
-func sochiAllPass(d *deal, r *result) *result {
+func sochiAllPass(d *oracleDeal, r *result) *result {
 	if d.Contract != "all-pass" {
 		panic(fmt.Sprintf("oracle: nobody declared, contract %q", d.Contract))
 	}
@@ -250,7 +250,7 @@ func sochiAllPass(d *deal, r *result) *result {
 // each player's score is the whists he wrote minus those written against
 // him, plus for every other player (their mountain - his) x 10 / players.
 // The game is over when every pool has reached the pool target.
-func sochiFinal(t *testing.T, d *deal, tb *table.Table, sheet map[string]money.Amount) {
+func sochiFinal(t *testing.T, d *oracleDeal, tb *table.Table, sheet map[string]money.Amount) {
 	t.Helper()
 	names := tb.Names
 	n := len(names)
@@ -292,11 +292,11 @@ func sochiFinal(t *testing.T, d *deal, tb *table.Table, sheet map[string]money.A
 // conventions, settled by the oracle.
 func TestSochiOracleExamples(t *testing.T) {
 	seats := []string{"Anton", "Brigitte", "Charlotte"}
-	both := []settle.Choice{settle.NoChoice, settle.Play, settle.Play}
+	both := []deal.Choice{deal.NoChoice, deal.Play, deal.Play}
 	for _, c := range []struct {
 		name     string
 		contract string
-		defence  []settle.Choice
+		defence  []deal.Choice
 		tricks   []int
 		want     []string
 	}{
@@ -306,12 +306,12 @@ func TestSochiOracleExamples(t *testing.T) {
 			[]string{"Anton mountain 16", "Brigitte whists Anton 32", "Charlotte whists Anton 24"}},
 		{"a whister short by two", "6-spades", both, []int{8, 2, 0},
 			[]string{"Anton pool 2", "Brigitte whists Anton 4", "Charlotte mountain 4"}},
-		{"one whister, greedy, short", "7-spades", []settle.Choice{settle.NoChoice, settle.Drop, settle.Play}, []int{9, 1, 0},
+		{"one whister, greedy, short", "7-spades", []deal.Choice{deal.NoChoice, deal.Drop, deal.Play}, []int{9, 1, 0},
 			[]string{"Anton pool 4", "Charlotte mountain 4", "Charlotte whists Anton 4"}},
-		{"half-whist against a six", "6-hearts", []settle.Choice{settle.NoChoice, settle.Drop, settle.Half}, []int{0, 0, 0},
+		{"half-whist against a six", "6-hearts", []deal.Choice{deal.NoChoice, deal.Drop, deal.Half}, []int{0, 0, 0},
 			[]string{"Anton pool 2", "Charlotte whists Anton 4"}},
 	} {
-		d := &deal{Ruleset: "sochi", Seats: seats, Dealer: "Charlotte", Declarer: 0,
+		d := &oracleDeal{Ruleset: "sochi", Seats: seats, Dealer: "Charlotte", Declarer: 0,
 			Contract: c.contract, Defence: c.defence, Tricks: c.tricks}
 		got := fmt.Sprint(sheetLines(sochi(d).sheet))
 		if want := fmt.Sprint(c.want); got != want {

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/deal"
 )
 
 // West Balkans Préférence, 003_9bb31e99ee2b6d46.txt, "Hungarian and West
@@ -20,7 +20,7 @@ import (
 // 8 uno, 9 slam (option sans-atout-and-uno). The second value says whether
 // it is a game of six tricks with targets for the defenders: the four suits
 // and sans atout ("≥6" in the tables), not misère, uno or slam.
-func westBalkansNumber(d *deal) (number int, sixTricks bool) {
+func westBalkansNumber(d *oracleDeal) (number int, sixTricks bool) {
 	six := map[string]int{"spades": 2, "diamonds": 3, "hearts": 4, "clubs": 5}
 	other := map[string]int{"misere": 6, "slam": 7}
 	switch {
@@ -68,7 +68,7 @@ func westBalkansMade(contract string, taken int) bool {
 //   - contra (option contra-recontra): the caller plays with the other as
 //     invited, dropped or not, the two need 5 tricks together, and the
 //     caller answers for them as an inviter does.
-func westBalkans(d *deal) *result {
+func westBalkans(d *oracleDeal) *result {
 	r := newResult()
 	refa := d.optBool("refa")
 	if d.Declarer < 0 {
@@ -131,12 +131,12 @@ func westBalkans(d *deal) *result {
 	var playing []int
 	for _, i := range d.defenders() {
 		switch d.Defence[i] {
-		case settle.Play:
+		case deal.Play:
 			playing = append(playing, i)
-		case settle.Invite:
+		case deal.Invite:
 			inviter = i
 			playing = append(playing, i)
-		case settle.Drop:
+		case deal.Drop:
 			dropped++
 		default:
 			panic(fmt.Sprintf("oracle: defence choice %v in West Balkans", d.Defence[i]))

@@ -2,8 +2,8 @@ package reference
 
 import (
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // Player plugs the reference's Decide* functions into the interpreter as a
@@ -60,9 +60,9 @@ func (Player) Choose(g *game.Game, legal []game.Action) game.Action {
 		}
 		a.Value, a.Concede = DecideAnnounce(hand, open, may)
 	case game.PhaseDefend:
-		a.Value = int(settle.Drop)
+		a.Value = int(deal.Drop)
 		if DecideDefend(hand, int(g.Trump)) {
-			a.Value = int(settle.Play)
+			a.Value = int(deal.Play)
 		}
 	case game.PhasePlay:
 		var m cards.Mask
@@ -145,7 +145,7 @@ func (SochiPlayer) Choose(g *game.Game, legal []game.Action) game.Action {
 	case game.PhaseDefend:
 		mayHalf := false
 		for _, l := range legal {
-			mayHalf = mayHalf || l.Value == int(settle.Half)
+			mayHalf = mayHalf || l.Value == int(deal.Half)
 		}
 		a.Value = int(DecideWhist(hand, g.Contract, mayHalf))
 	case game.PhaseRetrieve:

@@ -39,7 +39,7 @@ const (
 	eachNeeds  = 2 // "must take at least 2 tricks to share the winnings"
 )
 
-// Choice is a defender's decision, numbered as settle.Choice.
+// Choice is a defender's decision, numbered as deal.Choice.
 type Choice uint8
 
 const (

@@ -7,6 +7,7 @@ import (
 
 	"github.com/preference-rules/pref/internal/allocs"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -25,7 +26,7 @@ type interp struct {
 	r *ruleset.Ruleset
 	g *game.Game
 	s *settle.Settler
-	o *settle.Outcome // the last deal's
+	o *deal.Outcome // the last deal's
 }
 
 func newInterp(tb testing.TB, name string) *interp {
@@ -94,8 +95,8 @@ func diffAustrian(a *Austrian, g *game.Game, l *settle.Ledger) string {
 		return fmt.Sprintf("contract %d, reference %d", g.Contract, a.Contract)
 	}
 	for s := 0; s < Seats; s++ {
-		if g.Defence[s] != settle.Choice(a.Defence[s]) {
-			return fmt.Sprintf("seat %d defence %v, reference %v", s, g.Defence[s], settle.Choice(a.Defence[s]))
+		if g.Defence[s] != deal.Choice(a.Defence[s]) {
+			return fmt.Sprintf("seat %d defence %v, reference %v", s, g.Defence[s], deal.Choice(a.Defence[s]))
 		}
 	}
 	if g.NTricks != a.NTricks {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
 
@@ -16,8 +17,8 @@ import (
 //	go test -run x -bench 'Deal|Play' -count 6 ./internal/reference/ > bench.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest -col .name bench.txt
 
-// deal is one engine's deal loop: play (and settle) one deal from rng.
-type deal interface {
+// dealLoop is one engine's deal loop: play (and settle) one deal from rng.
+type dealLoop interface {
 	run(rng *rand.Rand, settle bool)
 }
 
@@ -43,7 +44,7 @@ func (a *Sochi) run(rng *rand.Rand, settle bool) {
 type interpreted struct {
 	*interp
 	tb     testing.TB
-	o      *settle.Outcome
+	o      *deal.Outcome
 	ledger *settle.Ledger
 }
 
@@ -61,25 +62,25 @@ func (in interpreted) run(rng *rand.Rand, settle bool) {
 }
 
 func newInterpreted(tb testing.TB, in *interp) interpreted {
-	return interpreted{in, tb, new(settle.Outcome), new(settle.Ledger)}
+	return interpreted{in, tb, new(deal.Outcome), new(settle.Ledger)}
 }
 
 // engines makes each ruleset's engine of one kind.
 var engines = []struct {
 	name        string
-	reference   func() deal
-	interpreter func(tb testing.TB) deal
+	reference   func() dealLoop
+	interpreter func(tb testing.TB) dealLoop
 }{
-	{"austrian-1829", func() deal { return new(Austrian) },
-		func(tb testing.TB) deal { return newInterpreted(tb, newInterp(tb, "austrian-1829")) }},
-	{"sochi", func() deal { return new(Sochi) },
-		func(tb testing.TB) deal { return newInterpreted(tb, newSochiInterp(tb)) }},
+	{"austrian-1829", func() dealLoop { return new(Austrian) },
+		func(tb testing.TB) dealLoop { return newInterpreted(tb, newInterp(tb, "austrian-1829")) }},
+	{"sochi", func() dealLoop { return new(Sochi) },
+		func(tb testing.TB) dealLoop { return newInterpreted(tb, newSochiInterp(tb)) }},
 }
 
 func bench(b *testing.B, interpreter, settle bool) {
 	for _, e := range engines {
 		b.Run(e.name, func(b *testing.B) {
-			var d deal
+			var d dealLoop
 			if interpreter {
 				d = e.interpreter(b)
 			} else {

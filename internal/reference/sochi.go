@@ -91,7 +91,7 @@ func sochiDefenceNeeds(c int) int {
 
 // Half is the defence choice of the second defender who, the first having
 // passed, takes half the obligation as won without play (against a six or
-// a seven), numbered as settle.Half.
+// a seven), numbered as deal.Half.
 const Half Choice = 4
 
 // Account is a place on the score sheet.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -74,8 +75,8 @@ func diffSochi(a *Sochi, g *game.Game, l *settle.Ledger) string {
 		return fmt.Sprintf("the talon took %d tricks", g.TalonTaken)
 	}
 	for s := 0; s < Seats; s++ {
-		if g.Defence[s] != settle.Choice(a.Defence[s]) {
-			return fmt.Sprintf("seat %d defence %v, reference %v", s, g.Defence[s], settle.Choice(a.Defence[s]))
+		if g.Defence[s] != deal.Choice(a.Defence[s]) {
+			return fmt.Sprintf("seat %d defence %v, reference %v", s, g.Defence[s], deal.Choice(a.Defence[s]))
 		}
 	}
 	if g.NTricks != a.NTricks {

@@ -5,7 +5,6 @@ import (
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // Simple is a computer player. Its zero value is ready to use.
@@ -305,19 +304,19 @@ func (b *Simple) chooseOpen(g *game.Game, seat int) bool {
 	return true
 }
 
-func (b *Simple) defend(g *game.Game, seat int) settle.Choice {
+func (b *Simple) defend(g *game.Game, seat int) deal.Choice {
 	ct := &g.R.Contracts[g.Contract]
 	est := estimate(g, g.Hands[seat], ct.Trumps)
 	if est >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
 		b.because("expects to take its share of tricks")
-		return settle.Play
+		return deal.Play
 	}
 	if g.MayHalf(seat) && est >= ct.DefenceNeeds-1 {
 		b.because("the other defender passed: takes half without play")
-		return settle.Half
+		return deal.Half
 	}
 	b.because("too weak to take its share")
-	return settle.Drop
+	return deal.Drop
 }
 
 func (b *Simple) invite(g *game.Game, seat int) bool {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -27,7 +28,7 @@ func newValuer(r *ruleset.Ruleset) *valuer {
 type outcomeKey struct {
 	contract, declarer, potBid, talonTricks, run, aces, acesAll, allPassRun int
 	hand, forced, conceded, open, talonSameRank, cardsKnown                 bool
-	defence                                                                 [game.MaxSeats]settle.Choice
+	defence                                                                 [game.MaxSeats]deal.Choice
 	tricks, doubled                                                         [game.MaxSeats]int
 }
 

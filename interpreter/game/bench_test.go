@@ -7,6 +7,7 @@ import (
 
 	"github.com/preference-rules/pref/internal/allocs"
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
@@ -27,7 +28,7 @@ func BenchmarkDeal(b *testing.B) {
 			s := settle.New(r)
 			rng := rand.New(rand.NewPCG(1, 2))
 			seats := names(r.Hands)
-			var o settle.Outcome // kept from deal to deal, as a simulation keeps them
+			var o deal.Outcome // kept from deal to deal, as a simulation keeps them
 			var l settle.Ledger
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -115,7 +116,7 @@ func TestDealAllocatesNothing(t *testing.T) {
 		s := settle.New(r)
 		rng := rand.New(rand.NewPCG(3, 4))
 		seats := names(r.Hands)
-		var o settle.Outcome
+		var o deal.Outcome
 		var l settle.Ledger
 		var err error
 		doubled := 0

@@ -9,6 +9,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -52,7 +53,7 @@ settlement:
 type scripted struct {
 	bot.Simple
 	call     int
-	defend   settle.Choice
+	defend   deal.Choice
 	invite   bool
 	giveUp   bool
 	contra   bool
@@ -160,7 +161,7 @@ func TestMustBidIsNeverAnnouncedUnbid(t *testing.T) {
 }
 
 func TestEventDerivedFromTheCards(t *testing.T) {
-	players := [3]*scripted{{call: 0}, {call: game.Pass, defend: settle.Play}, {call: game.Pass, defend: settle.Play}}
+	players := [3]*scripted{{call: 0}, {call: game.Pass, defend: deal.Play}, {call: game.Pass, defend: deal.Play}}
 	r, g := setup(t, players)
 	if err := g.Run(); err != nil {
 		t.Fatal(err)
@@ -185,12 +186,12 @@ func TestEventDerivedFromTheCards(t *testing.T) {
 }
 
 func TestGiveUpAfterTheDefence(t *testing.T) {
-	players := [3]*scripted{{call: 0, giveUp: true}, {call: game.Pass, defend: settle.Drop}, {call: game.Pass, defend: settle.Play}}
+	players := [3]*scripted{{call: 0, giveUp: true}, {call: game.Pass, defend: deal.Drop}, {call: game.Pass, defend: deal.Play}}
 	r, g := setup(t, players)
 	if err := g.Run(); err != nil {
 		t.Fatal(err)
 	}
-	if !g.Conceded || g.NTricks != 0 || g.Defence[1] != settle.Drop || g.Defence[2] != settle.Play {
+	if !g.Conceded || g.NTricks != 0 || g.Defence[1] != deal.Drop || g.Defence[2] != deal.Play {
 		t.Fatalf("conceded %v after defence %v, %d tricks", g.Conceded, g.Defence, g.NTricks)
 	}
 	l, err := settle.New(r).Settle(g.Outcome([]string{"A", "B", "C"}), false)
@@ -203,12 +204,12 @@ func TestGiveUpAfterTheDefence(t *testing.T) {
 }
 
 func TestInvitationInPlay(t *testing.T) {
-	players := [3]*scripted{{call: 0}, {call: game.Pass, defend: settle.Drop}, {call: game.Pass, defend: settle.Play, invite: true}}
+	players := [3]*scripted{{call: 0}, {call: game.Pass, defend: deal.Drop}, {call: game.Pass, defend: deal.Play, invite: true}}
 	_, g := setup(t, players)
 	if err := g.Run(); err != nil {
 		t.Fatal(err)
 	}
-	if g.Defence[2] != settle.Invite || !g.Invited(1) || !g.InPlay(1) {
+	if g.Defence[2] != deal.Invite || !g.Invited(1) || !g.InPlay(1) {
 		t.Fatalf("invitation not taken: %v", g.Defence)
 	}
 	if g.Record[0].N != 3 {
@@ -260,8 +261,8 @@ func TestContraModes(t *testing.T) {
 		}
 		players := [3]*scripted{
 			{call: 0, recontra: true},
-			{call: game.Pass, defend: settle.Drop, contra: true},
-			{call: game.Pass, defend: settle.Play, contra: true},
+			{call: game.Pass, defend: deal.Drop, contra: true},
+			{call: game.Pass, defend: deal.Play, contra: true},
 		}
 		g := playFixture(t, r, players[0], players[1], players[2])
 		switch mode {
@@ -339,7 +340,7 @@ func TestCooperationRules(t *testing.T) {
 			if err := g.Run(); err != nil {
 				t.Fatal(err)
 			}
-			if g.NTricks > 0 && g.Defence[(g.Declarer+1)%3] == settle.Play && g.Defence[(g.Declarer+2)%3] == settle.Play {
+			if g.NTricks > 0 && g.Defence[(g.Declarer+1)%3] == deal.Play && g.Defence[(g.Declarer+2)%3] == deal.Play {
 				defended++
 			}
 			if g.NNotes > 0 {
@@ -657,8 +658,8 @@ func TestContraChain(t *testing.T) {
 		var log []int
 		players := []game.Player{
 			&deciders{scripted{call: 0, recontra: true}, 0, &log},
-			&deciders{scripted{call: game.Pass, defend: settle.Play, contra: true, recontra: true}, 1, &log},
-			&deciders{scripted{call: game.Pass, defend: settle.Play}, 2, &log},
+			&deciders{scripted{call: game.Pass, defend: deal.Play, contra: true, recontra: true}, 1, &log},
+			&deciders{scripted{call: game.Pass, defend: deal.Play}, 2, &log},
 		}
 		g := playFixture(t, r, players...)
 		want := []int{0, 1, 0}[:levels-1] // declarer, caller, declarer
@@ -692,8 +693,8 @@ func TestMustContra(t *testing.T) {
 	for _, contra := range []bool{false, true} {
 		players := [3]*scripted{
 			{call: 0},
-			{call: game.Pass, defend: settle.Play, contra: contra},
-			{call: game.Pass, defend: settle.Play},
+			{call: game.Pass, defend: deal.Play, contra: contra},
+			{call: game.Pass, defend: deal.Play},
 		}
 		g := playFixture(t, r, players[0], players[1], players[2])
 		o := g.Outcome([]string{"A", "B", "C"})
@@ -723,12 +724,12 @@ func TestNoContraAfterInvitation(t *testing.T) {
 		}
 		players := [3]*scripted{
 			{call: 0},
-			{call: game.Pass, defend: settle.Play, invite: true, contra: true},
-			{call: game.Pass, defend: settle.Drop, contra: true},
+			{call: game.Pass, defend: deal.Play, invite: true, contra: true},
+			{call: game.Pass, defend: deal.Drop, contra: true},
 		}
 		g := playFixture(t, r, players[0], players[1], players[2])
 		doubled := g.Doubled[1] + g.Doubled[2]
-		if g.Defence[1] != settle.Invite || (doubled > 0) != after || g.NTricks == 0 {
+		if g.Defence[1] != deal.Invite || (doubled > 0) != after || g.NTricks == 0 {
 			t.Fatalf("after_invitation %v: defence %v, doubled %v, %d tricks", after, g.Defence[:3], g.Doubled[:3], g.NTricks)
 		}
 	}
@@ -748,11 +749,11 @@ func TestNoInvite(t *testing.T) {
 		}
 		players := [3]*scripted{
 			{call: 0},
-			{call: game.Pass, defend: settle.Play, invite: true},
-			{call: game.Pass, defend: settle.Drop},
+			{call: game.Pass, defend: deal.Play, invite: true},
+			{call: game.Pass, defend: deal.Drop},
 		}
 		g := playFixture(t, r, players[0], players[1], players[2])
-		if invited := g.Defence[1] == settle.Invite; invited == no {
+		if invited := g.Defence[1] == deal.Invite; invited == no {
 			t.Fatalf("no_invite %v: defence %v", no, g.Defence[:3])
 		}
 		if _, err := settle.New(r).Settle(g.Outcome([]string{"A", "B", "C"}), false); err != nil {

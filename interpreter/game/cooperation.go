@@ -6,7 +6,6 @@ import (
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // The defenders' cooperation rules, numbered as the sources give them.
@@ -37,7 +36,7 @@ func (g *State) cooperating(seat int) bool {
 		return false
 	}
 	for s := 0; s < g.Seats(); s++ {
-		if s != g.Declarer && (g.Defence[s] != settle.Play) {
+		if s != g.Declarer && (g.Defence[s] != deal.Play) {
 			return false
 		}
 	}
@@ -114,7 +113,7 @@ func (g *State) SetPosition(declarer, contract, seat int, hand cards.Mask, trick
 	g.Trump = g.R.Contracts[contract].Trumps
 	for s := 0; s < n; s++ {
 		if s != declarer {
-			g.Defence[s] = settle.Play
+			g.Defence[s] = deal.Play
 		}
 	}
 	g.Hands[seat] = hand

@@ -1,6 +1,8 @@
 package game
 
-import "github.com/preference-rules/pref/interpreter/settle"
+import (
+	"github.com/preference-rules/pref/interpreter/deal"
+)
 
 // Run plays the deal to its end: each decision the state waits for is
 // asked of the player who makes it (Chooser) and taken (Take). A caller
@@ -72,8 +74,8 @@ func (g *Game) answer(a Action) Action {
 			a.Value = Pass
 		}
 	case PhaseDefend:
-		if ch := settle.Choice(a.Value); ch != settle.Drop && ch != settle.Play && !(ch == settle.Half && g.MayHalf(g.toAct)) {
-			a.Value = int(settle.Play)
+		if ch := deal.Choice(a.Value); ch != deal.Drop && ch != deal.Play && !(ch == deal.Half && g.MayHalf(g.toAct)) {
+			a.Value = int(deal.Play)
 		}
 	case PhasePotAuction:
 		if a.Value <= g.potOffer {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -87,7 +88,7 @@ func playDealt(t *testing.T, r *ruleset.Ruleset, players []game.Player, a, b, c,
 	return g
 }
 
-func sheetOf(t *testing.T, r *ruleset.Ruleset, o *settle.Outcome) map[string]money.Amount {
+func sheetOf(t *testing.T, r *ruleset.Ruleset, o *deal.Outcome) map[string]money.Amount {
 	t.Helper()
 	l, err := settle.New(r).Settle(o, false)
 	if err != nil {
@@ -113,9 +114,9 @@ func sameSheet(t *testing.T, got map[string]money.Amount, want map[string]int64)
 func TestDefenceShares(t *testing.T) {
 	r := loadHouse(t, "suit")
 	seats := []string{"A", "B", "C"}
-	two := func(tricks ...int) *settle.Outcome {
-		return &settle.Outcome{Seats: seats, Dealer: 2, Declarer: 0, Contract: 0,
-			Defence: []settle.Choice{settle.NoChoice, settle.Play, settle.Play}, Tricks: tricks}
+	two := func(tricks ...int) *deal.Outcome {
+		return &deal.Outcome{Seats: seats, Dealer: 2, Declarer: 0, Contract: 0,
+			Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Play}, Tricks: tricks}
 	}
 	// 3 owed, B (earlier) answers for 2, C for 1. 8-1-1: 1 missing, B short by 1.
 	sameSheet(t, sheetOf(t, r, two(8, 1, 1)), map[string]int64{"A points": 1, "B points": 20, "C points": 10, "B owes A": 1})
@@ -125,7 +126,7 @@ func TestDefenceShares(t *testing.T) {
 	sameSheet(t, sheetOf(t, r, two(9, 1, 0)), map[string]int64{"A points": 1, "B points": 20, "C points": 10, "B owes A": 1, "C owes A": 1})
 	// C plays alone with B's hand along: C answers for all 3, B's tricks count for him.
 	lone := two(8, 1, 1)
-	lone.Defence[1] = settle.Drop
+	lone.Defence[1] = deal.Drop
 	sameSheet(t, sheetOf(t, r, lone), map[string]int64{"A points": 1, "C points": 30, "C owes A": 1})
 	lone.Tricks = []int{7, 2, 1}
 	sameSheet(t, sheetOf(t, r, lone), map[string]int64{"A points": 1, "C points": 30})
@@ -156,10 +157,10 @@ func TestDroppedHandPlayedAlong(t *testing.T) {
 		r := loadHouse(t, "suit")
 		ps := [3]*seatRecorder{}
 		for i := range ps {
-			ps[i] = &seatRecorder{scripted: scripted{call: game.Pass, defend: settle.Play}, open: open, asked: map[int]bool{}}
+			ps[i] = &seatRecorder{scripted: scripted{call: game.Pass, defend: deal.Play}, open: open, asked: map[int]bool{}}
 		}
-		ps[0].call = 0             // A bids sixer
-		ps[2].defend = settle.Drop // C passes, B defends alone
+		ps[0].call = 0           // A bids sixer
+		ps[2].defend = deal.Drop // C passes, B defends alone
 		g := playDealt(t, r, []game.Player{ps[0], ps[1], ps[2]},
 			"AC AS AD AH KH QH JH 10H 9H 8H", "KC QC JC 10C 9C KS QS JS 10S 9S", "8C 7C 8S 7S KD QD JD 10D 9D 8D", "7D 7H")
 		if g.LoneDefender() != 1 || g.Open != open {
@@ -261,7 +262,7 @@ func (p *halving) Choose(g *game.Game, legal []game.Action) game.Action {
 	a := legal[0]
 	switch {
 	case a.Phase == game.PhaseDefend && g.MayHalf(a.Seat):
-		a.Value = int(settle.Half)
+		a.Value = int(deal.Half)
 		return a
 	case a.Phase == game.PhaseRetrieve:
 		return answer(a, p.retrieve)
@@ -275,21 +276,21 @@ func (p *halving) Choose(g *game.Game, legal []game.Action) game.Action {
 func TestHalfAndRetrieve(t *testing.T) {
 	for _, retrieve := range []bool{false, true} {
 		r := loadHouse(t, "suit")
-		a := &halving{scripted: scripted{call: 0, defend: settle.Play}}
-		b := &halving{scripted: scripted{call: game.Pass, defend: settle.Drop}, retrieve: retrieve}
-		c := &halving{scripted: scripted{call: game.Pass, defend: settle.Play}}
+		a := &halving{scripted: scripted{call: 0, defend: deal.Play}}
+		b := &halving{scripted: scripted{call: game.Pass, defend: deal.Drop}, retrieve: retrieve}
+		c := &halving{scripted: scripted{call: game.Pass, defend: deal.Play}}
 		g := playDealt(t, r, []game.Player{a, b, c},
 			"AC AS AD AH KH QH JH 10H 9H 8H", "KC QC JC 10C 9C KS QS JS 10S 9S", "8C 7C 8S 7S KD QD JD 10D 9D 8D", "7D 7H")
 		o := g.Outcome([]string{"A", "B", "C"})
 		got := sheetOf(t, r, o)
 		if !retrieve {
-			if g.Defence[2] != settle.Half || g.NTricks != 0 {
+			if g.Defence[2] != deal.Half || g.NTricks != 0 {
 				t.Fatalf("C's half: defence %v, %d tricks played", g.Defence, g.NTricks)
 			}
 			sameSheet(t, got, map[string]int64{"C owes A": 21})
 			continue
 		}
-		if g.Defence[1] != settle.Play || g.Defence[2] != settle.Drop || g.LoneDefender() != 1 || g.NTricks != 10 {
+		if g.Defence[1] != deal.Play || g.Defence[2] != deal.Drop || g.LoneDefender() != 1 || g.NTricks != 10 {
 			t.Fatalf("retrieved: defence %v, lone %d, %d tricks", g.Defence, g.LoneDefender(), g.NTricks)
 		}
 		if !got["B points"].Equal(money.Int(30)) {
@@ -298,8 +299,8 @@ func TestHalfAndRetrieve(t *testing.T) {
 	}
 	// Half is refused where the contract does not allow it or the first defender did not drop.
 	r := loadHouse(t, "suit")
-	o := &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: 0,
-		Defence: []settle.Choice{settle.NoChoice, settle.Half, settle.Drop}, Tricks: []int{0, 0, 0}}
+	o := &deal.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: 0,
+		Defence: []deal.Choice{deal.NoChoice, deal.Half, deal.Drop}, Tricks: []int{0, 0, 0}}
 	if _, err := settle.New(r).Settle(o, false); err == nil || !strings.Contains(err.Error(), "B took half") {
 		t.Fatalf("half by the first defender: %v", err)
 	}

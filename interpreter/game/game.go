@@ -8,7 +8,6 @@ import (
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // Pass is the call of a player who does not bid; other calls are ladder
@@ -82,7 +81,7 @@ type dealState struct {
 	Forced   bool
 	PotBid   int // what the declarer offered into the pot in the pot auction
 	Conceded bool
-	Defence  [MaxSeats]settle.Choice
+	Defence  [MaxSeats]deal.Choice
 	Doubled  [MaxSeats]int // per defender: 1 contra, 2 recontra
 	Open     bool          // the defending hands are shown
 	// TableSize is the number of players at the table (0: one per hand);
@@ -275,7 +274,18 @@ func (g *State) reset() {
 		Bid: Pass, Declarer: -1, Contract: -1, Trump: cards.NoSuit, legalSeat: -1}
 }
 
-func (g *State) playing() bool { return settle.DefenceInPlay(g.Declarer, g.Defence[:g.Seats()]) }
+func (g *State) playing() bool {
+	d := g.Defenders()
+	return d.DefenderPlays()
+}
+
+// Defenders is the defence as it stands now, a Defence over the state's own
+// arrays (nothing is allocated): the rules of deal.Defence are asked of it,
+// held in a local variable (its methods take a pointer).
+func (g *State) Defenders() deal.Defence {
+	n := g.Seats()
+	return deal.Defence{Declarer: g.Declarer, Contract: g.Contract, Hand: g.Hand, Choices: g.Defence[:n], Doubled: g.Doubled[:n]}
+}
 
 // MayConcede reports whether the declarer may give up when announcing.
 func (g *State) MayConcede() bool {
@@ -331,19 +341,20 @@ func (g *State) mayAnnounce(ci int) bool {
 // offers it against this contract, seat is the second defender and the
 // first dropped out.
 func (g *State) MayHalf(seat int) bool {
-	return g.Declarer >= 0 && g.R.MayHalf(g.Contract, g.Declarer, seat, g.Defence[(g.Declarer+1)%g.Seats()] == settle.Drop)
+	return g.Declarer >= 0 && g.R.MayHalf(g.Contract, g.Declarer, seat, g.Defence[(g.Declarer+1)%g.Seats()] == deal.Drop)
 }
 
 // LoneDefender is the one defender who plays when the others dropped and
 // the ruleset plays dropped hands along, or -1.
 func (g *State) LoneDefender() int {
-	return settle.LoneDefender(g.R, g.Declarer, g.Defence[:g.Seats()])
+	d := g.Defenders()
+	return d.LoneDefender(g.R)
 }
 
 // Controller is the seat whose player chooses seat's cards: in open play
 // the lone defender plays the dropped hand.
 func (g *State) Controller(seat int) int {
-	if g.Open && g.Defence[seat] == settle.Drop {
+	if g.Open && g.Defence[seat] == deal.Drop {
 		if lone := g.LoneDefender(); lone >= 0 {
 			return lone
 		}
@@ -364,15 +375,18 @@ func (g *State) ContraCaller() int {
 // Invited reports whether seat dropped out and was invited to play (or
 // its hand is played along with the one defender who plays).
 func (g *State) Invited(seat int) bool {
-	n := g.Seats()
-	return g.Defence[seat] == settle.Drop && settle.Inviter(g.R, g.Declarer, g.Defence[:n], g.Doubled[:n]) >= 0
+	if g.Defence[seat] != deal.Drop {
+		return false
+	}
+	d := g.Defenders()
+	return d.Inviter(g.R) >= 0
 }
 
-// InPlay reports whether seat takes part in the card play (settle.Plays:
+// InPlay reports whether seat takes part in the card play (Defence.Plays:
 // the one home of the rule for play, stated outcomes and explanations).
 func (g *State) InPlay(seat int) bool {
-	n := g.Seats()
-	return settle.Plays(g.R, g.Declarer, g.Contract, g.Defence[:n], g.Doubled[:n], seat, true)
+	d := g.Defenders()
+	return d.Plays(g.R, seat, true)
 }
 
 // FirstLeader is the seat that leads to the first trick of contract (-1:
@@ -494,8 +508,8 @@ func (g *State) ruleNow(seat int) (cards.Mask, deal.Rule) {
 }
 
 // Outcome is the finished deal as settlement sees it; names are the seats'.
-func (g *State) Outcome(names []string) *settle.Outcome {
-	o := new(settle.Outcome)
+func (g *State) Outcome(names []string) *deal.Outcome {
+	o := new(deal.Outcome)
 	g.OutcomeInto(o, names)
 	return o
 }
@@ -503,16 +517,17 @@ func (g *State) Outcome(names []string) *settle.Outcome {
 // OutcomeInto is Outcome written over o, whose lists' room is reused: a
 // simulation settles deal after deal from one outcome without allocating
 // (a doubled deal's list of contras excepted).
-func (g *State) OutcomeInto(o *settle.Outcome, names []string) {
+func (g *State) OutcomeInto(o *deal.Outcome, names []string) {
 	n := g.Seats()
 	defence, tricks := o.Defence[:0], o.Tricks[:0]
-	*o = settle.Outcome{
+	*o = deal.Outcome{
 		Seats: names, Dealer: g.Dealer(), Declarer: g.Declarer, Contract: g.Contract,
 		Hand: g.Hand, Forced: g.Forced, Conceded: g.Conceded,
 		Defence: append(defence, g.Defence[:n]...), Tricks: append(tricks, g.Taken[:n]...),
 	}
 	o.TalonTricks = g.TalonTaken
-	o.Uncontested = settle.Uncontested(g.R, g.Declarer, g.Contract, g.Hand, g.Defence[:n], g.Doubled[:n])
+	d := g.Defenders()
+	o.Uncontested = d.Uncontested(g.R)
 	o.Open = g.Open && g.LoneDefender() >= 0 && !g.R.Contracts[max(g.Contract, 0)].DefendersOpen
 	o.Run = g.BestRun
 	o.Talon = g.Talon

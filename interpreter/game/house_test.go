@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/internal/ledgercheck"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -118,9 +119,9 @@ func TestHouseVariantFromYAMLOnly(t *testing.T) {
 	// hearts made 7-3-0 with a pot of 100: pot/3 = 100/3 exactly, and each
 	// defender who played pays 7 tricks x 8 = 56.
 	hearts, _ := r.ContractByName("hearts")
-	o := &settle.Outcome{
+	o := &deal.Outcome{
 		Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: hearts,
-		Defence: []settle.Choice{settle.NoChoice, settle.Play, settle.Play},
+		Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Play},
 		Tricks:  []int{7, 3, 0}, Pot: money.Int(100),
 	}
 	l, err := s.Settle(o, false)

@@ -8,6 +8,7 @@ import (
 	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -26,12 +27,12 @@ func names(n int) []string { return []string{"A", "B", "C", "D"}[:n] }
 
 // outcome is g's outcome at its table: with a seat more than the hands,
 // the dealer (D) sits out.
-func outcome(g *game.Game) *settle.Outcome {
+func outcome(g *game.Game) *deal.Outcome {
 	o := g.Outcome(names(g.R.Hands))
 	for n := g.R.Hands; n < g.TableSize; n++ {
 		o.Seats = names(n + 1)
 		o.Dealer = n
-		o.Defence = append(o.Defence, settle.NoChoice)
+		o.Defence = append(o.Defence, deal.NoChoice)
 		o.Tricks = append(o.Tricks, 0)
 		if o.Doubled != nil {
 			o.Doubled = append(o.Doubled, 0)
@@ -94,7 +95,7 @@ func TestRandomDeals(t *testing.T) {
 					played++
 				}
 				for _, c := range g.Defence {
-					if c == settle.Drop {
+					if c == deal.Drop {
 						dropped++
 					}
 				}

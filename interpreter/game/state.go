@@ -7,7 +7,6 @@ import (
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // Phase is the kind of decision a deal waits for.
@@ -132,9 +131,9 @@ func (g *State) LegalActions(buf []Action) []Action {
 			buf = append(buf, Action{Phase: PhaseAnnounce, Seat: s, Value: -1, Concede: true})
 		}
 	case PhaseDefend:
-		buf = append(buf, Action{Phase: PhaseDefend, Seat: s, Value: int(settle.Play)}, Action{Phase: PhaseDefend, Seat: s, Value: int(settle.Drop)})
+		buf = append(buf, Action{Phase: PhaseDefend, Seat: s, Value: int(deal.Play)}, Action{Phase: PhaseDefend, Seat: s, Value: int(deal.Drop)})
 		if g.MayHalf(s) {
-			buf = append(buf, Action{Phase: PhaseDefend, Seat: s, Value: int(settle.Half)})
+			buf = append(buf, Action{Phase: PhaseDefend, Seat: s, Value: int(deal.Half)})
 		}
 	case PhasePlay:
 		a := Action{Phase: PhasePlay, Seat: s}
@@ -311,14 +310,14 @@ func (g *State) decide(a Action) (rule string, err error) {
 		g.Trump = r.Contracts[a.Value].Trumps
 		return "the declarer announces a contract the bid allows", nil
 	case PhaseDefend:
-		if a.Value < 0 || a.Value > int(settle.Half) {
+		if a.Value < 0 || a.Value > int(deal.Half) {
 			return "", fmt.Errorf("%s: %d is no defence choice", g.seatName(s), a.Value)
 		}
-		ch := settle.Choice(a.Value)
-		if ch != settle.Play && ch != settle.Drop && !(ch == settle.Half && g.MayHalf(s)) {
+		ch := deal.Choice(a.Value)
+		if ch != deal.Play && ch != deal.Drop && !(ch == deal.Half && g.MayHalf(s)) {
 			return "", fmt.Errorf("%s cannot choose %v here", g.seatName(s), ch)
 		}
-		if ch == settle.Drop && !r.MayDrop(g.Contract) {
+		if ch == deal.Drop && !r.MayDrop(g.Contract) {
 			return "", fmt.Errorf("%s cannot drop out: %s", g.seatName(s), r.WhyNoDrop(g.Contract))
 		}
 		g.Defence[s] = ch
@@ -330,7 +329,7 @@ func (g *State) decide(a Action) (rule string, err error) {
 			return "", err
 		}
 		if back {
-			g.Defence[s], g.Defence[g.halfSeat] = settle.Play, settle.Drop // the half counts as a pass
+			g.Defence[s], g.Defence[g.halfSeat] = deal.Play, deal.Drop // the half counts as a pass
 		}
 		g.retrieved = true
 		return "", nil
@@ -348,7 +347,7 @@ func (g *State) decide(a Action) (rule string, err error) {
 			return "", err
 		}
 		if inv {
-			g.Defence[s] = settle.Invite
+			g.Defence[s] = deal.Invite
 			g.step = g.Seats() // asked and answered: nobody else
 		} else {
 			g.step++
@@ -532,14 +531,14 @@ func (g *State) advance() error {
 					g.toAct = s
 					return nil
 				}
-				g.Defence[s] = settle.Play
+				g.Defence[s] = deal.Play
 				g.step++
 				continue
 			}
 			g.phase = PhaseRetrieve
 			g.halfSeat = -1
 			for s := 0; s < n; s++ {
-				if g.Defence[s] == settle.Half {
+				if g.Defence[s] == deal.Half {
 					g.halfSeat = s
 				}
 			}
@@ -562,7 +561,7 @@ func (g *State) advance() error {
 			if r.Defence.MayInvite && n == 3 && g.step < n && !r.Contracts[g.Contract].NoInvite {
 				s := (g.Declarer + g.step) % n
 				other := (g.Declarer + 3 - g.step) % n
-				if g.Defence[s] == settle.Play && g.Defence[other] == settle.Drop {
+				if g.Defence[s] == deal.Play && g.Defence[other] == deal.Drop {
 					g.toAct = s
 					return nil
 				}
@@ -599,14 +598,14 @@ func (g *State) advance() error {
 				// The one rule for who may double, asked of stated
 				// outcomes too: no contra after an invitation where the
 				// rules say so, none by a defender who dropped uninvited.
-				if settle.WhyNoContra(r, g.Declarer, g.Defence[:n], s) != "" {
+				if d := g.Defenders(); d.WhyNoContra(r, s) != "" {
 					g.step++
 					continue
 				}
 				g.toAct = s
 				return nil
 			}
-			if settle.Uncontested(r, g.Declarer, g.Contract, g.Hand, g.Defence[:n], g.Doubled[:n]) {
+			if d := g.Defenders(); d.Uncontested(r) {
 				g.phase = PhaseOver // played only against a contra
 				continue
 			}
@@ -639,10 +638,10 @@ func (g *State) afterContra() {
 	if g.R.Defence.Contra.Team {
 		for j := 1; j < n; j++ {
 			if o := (g.Declarer + j) % n; o != s {
-				g.Defence[o] = settle.Drop // counts as invited: plays for the caller
+				g.Defence[o] = deal.Drop // counts as invited: plays for the caller
 			}
 		}
-		g.Defence[s] = settle.Invite
+		g.Defence[s] = deal.Invite
 		g.step = n
 		return
 	}
@@ -667,8 +666,9 @@ func (g *State) allPassed() error {
 func (g *State) startPlay() {
 	g.phase = PhasePlay
 	r, n := g.R, g.Seats()
+	defence := g.Defenders() // InPlay for each seat, built once
 	for s := 0; s < n; s++ {
-		g.inPlay[s] = g.InPlay(s)
+		g.inPlay[s] = defence.Plays(r, s, true)
 		g.rules[s] = r.Play.ForSeat(s == g.Declarer, g.Declarer >= 0)
 	}
 	g.binding = r.Play.Cooperation == ruleset.CooperationFirstRuleBinding && g.Declarer >= 0

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"gopkg.in/yaml.v3"
@@ -73,7 +74,7 @@ func newDoubles(r *ruleset.Ruleset) *doubles {
 
 // see notes, for one settled outcome, each rule that paid and each pair
 // of an added rule and an inherited one that paid the same parties.
-func (d *doubles) see(r *ruleset.Ruleset, o *settle.Outcome, l *settle.Ledger) {
+func (d *doubles) see(r *ruleset.Ruleset, o *deal.Outcome, l *settle.Ledger) {
 	if d == nil {
 		return
 	}
@@ -119,7 +120,7 @@ func (d *doubles) note(pair [2]string, example func() string) {
 }
 
 // parties says who pays whom in k, by their part in the outcome.
-func parties(o *settle.Outcome, k payKey) string {
+func parties(o *deal.Outcome, k payKey) string {
 	if k.account == "" {
 		return party(o, k.from) + " pays " + party(o, k.to)
 	}
@@ -131,7 +132,7 @@ func parties(o *settle.Outcome, k payKey) string {
 }
 
 // party names a seat of o by its part: the declarer, a defender, the pot.
-func party(o *settle.Outcome, seat int) string {
+func party(o *deal.Outcome, seat int) string {
 	switch {
 	case seat == settle.Pot:
 		return "the pot"

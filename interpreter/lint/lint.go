@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -91,10 +92,10 @@ type tally struct {
 }
 
 // settle settles each outcome of outs that can happen under rr.
-func (t *tally) settle(rr *ruleset.Ruleset, outs []*settle.Outcome) {
+func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome) {
 	s := settle.New(rr)
 	for _, o := range outs {
-		if settle.Check(rr, o) != nil {
+		if deal.Check(rr, o) != nil {
 			continue
 		}
 		l, err := s.Settle(o, true)
@@ -140,37 +141,37 @@ func loadWarnings(r *ruleset.Ruleset) []Warning {
 // each option switched away from its default, an event that happened, a
 // marking held, and in a run of all-pass deals: rules that need one of them
 // get their chance.
-func variants(r *ruleset.Ruleset, base []*settle.Outcome) []*settle.Outcome {
-	out := append([]*settle.Outcome(nil), base...)
-	with := func(f func(o *settle.Outcome)) {
+func variants(r *ruleset.Ruleset, base []*deal.Outcome) []*deal.Outcome {
+	out := append([]*deal.Outcome(nil), base...)
+	with := func(f func(o *deal.Outcome)) {
 		for _, b := range base {
 			o := *b
-			o.Defence = append([]settle.Choice(nil), b.Defence...)
+			o.Defence = append([]deal.Choice(nil), b.Defence...)
 			o.Tricks = append([]int(nil), b.Tricks...)
 			f(&o)
 			out = append(out, &o)
 		}
 	}
 	if len(r.Events) > 0 {
-		with(func(o *settle.Outcome) {
+		with(func(o *deal.Outcome) {
 			o.Events = map[string]bool{}
 			for _, e := range r.Events {
 				o.Events[e.Name] = true
 			}
 		})
 	}
-	with(func(o *settle.Outcome) { o.Marks = make([]int, len(o.Seats)); o.Marks[0] = 1 })
-	with(func(o *settle.Outcome) { o.AllPassRun = 1 })
+	with(func(o *deal.Outcome) { o.Marks = make([]int, len(o.Seats)); o.Marks[0] = 1 })
+	with(func(o *deal.Outcome) { o.AllPassRun = 1 })
 	if r.Defence.Contra.On { // the second seat calls contra against the first
-		with(func(o *settle.Outcome) {
-			if o.Declarer == 0 && o.Defence[1] != settle.Drop {
+		with(func(o *deal.Outcome) {
+			if o.Declarer == 0 && o.Defence[1] != deal.Drop {
 				o.Doubled = make([]int, len(o.Seats))
 				o.Doubled[1] = 1
 			}
 		})
 	}
 	if r.TalonSize == 2 && len(r.Deck.SuitIDs) > 1 { // a talon of one rank
-		with(func(o *settle.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
+		with(func(o *deal.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
 	}
 	return out
 }
@@ -202,16 +203,16 @@ func configurations(r *ruleset.Ruleset) []map[string]any {
 // seat, from the hand or not, with every defence and every count of the
 // declarer's tricks (the rest split between the defenders both ways), and
 // the deals nobody declares.
-func outcomes(r *ruleset.Ruleset) []*settle.Outcome {
+func outcomes(r *ruleset.Ruleset) []*deal.Outcome {
 	n := r.Hands
 	seats := []string{"A", "B", "C", "D"}[:n]
-	var out []*settle.Outcome
-	blank := func() *settle.Outcome {
+	var out []*deal.Outcome
+	blank := func() *deal.Outcome {
 		// a pot to draw from, for rulesets that pay from it
-		return &settle.Outcome{Seats: seats, Dealer: n - 1, Declarer: -1, Contract: -1, Defence: make([]settle.Choice, n), Tricks: make([]int, n), Pot: money.Int(720)}
+		return &deal.Outcome{Seats: seats, Dealer: n - 1, Declarer: -1, Contract: -1, Defence: make([]deal.Choice, n), Tricks: make([]int, n), Pot: money.Int(720)}
 	}
 	out = append(out, blank()) // nobody declares
-	choices := []settle.Choice{settle.Play, settle.Drop, settle.Half, settle.Invite}
+	choices := []deal.Choice{deal.Play, deal.Drop, deal.Half, deal.Invite}
 	for ci := range r.Contracts {
 		ct := &r.Contracts[ci]
 		if ct.NoDeclarer {
@@ -222,8 +223,8 @@ func outcomes(r *ruleset.Ruleset) []*settle.Outcome {
 				out = append(out, o)
 			}
 			if r.TableMax > n && n == 3 { // at four the dealer sits out; the talon may win a trick
-				o := &settle.Outcome{Seats: []string{"A", "B", "C", "D"}, Dealer: 3, Declarer: -1, Contract: ci,
-					Defence: make([]settle.Choice, 4), Tricks: []int{4, 3, 2, 0}, TalonTricks: 1}
+				o := &deal.Outcome{Seats: []string{"A", "B", "C", "D"}, Dealer: 3, Declarer: -1, Contract: ci,
+					Defence: make([]deal.Choice, 4), Tricks: []int{4, 3, 2, 0}, TalonTricks: 1}
 				out = append(out, o)
 			}
 			continue
@@ -264,13 +265,13 @@ func outcomes(r *ruleset.Ruleset) []*settle.Outcome {
 				out = append(out, o)
 				p := blank()
 				p.Declarer, p.Contract, p.Forced = n-1, ci, forced
-				p.Defence[0], p.Defence[1] = settle.Play, settle.Play
+				p.Defence[0], p.Defence[1] = deal.Play, deal.Play
 				p.Tricks[n-1], p.Tricks[0] = r.HandSize-2, 2
 				out = append(out, p)
 			}
 			bid := blank() // the winner of a pot auction
 			bid.Declarer, bid.Contract, bid.PotBid = 0, ci, 1
-			bid.Defence[1], bid.Defence[2%n] = settle.Play, settle.Play
+			bid.Defence[1], bid.Defence[2%n] = deal.Play, deal.Play
 			bid.Tricks[0], bid.Tricks[1] = r.HandSize-2, 2
 			out = append(out, bid)
 		}
@@ -278,7 +279,7 @@ func outcomes(r *ruleset.Ruleset) []*settle.Outcome {
 	return out
 }
 
-func describe(r *ruleset.Ruleset, o *settle.Outcome) string {
+func describe(r *ruleset.Ruleset, o *deal.Outcome) string {
 	if o.Contract < 0 {
 		return "all passed"
 	}

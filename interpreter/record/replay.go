@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -35,8 +36,8 @@ type DealResult struct {
 	Seats   []string
 	State   *game.State
 	Rulings []game.Ruling
-	Outcome *settle.Outcome // nil for an unfinished deal
-	Ledger  *settle.Ledger  // nil for an unfinished deal
+	Outcome *deal.Outcome  // nil for an unfinished deal
+	Ledger  *settle.Ledger // nil for an unfinished deal
 	Expect  *yaml.Node
 	// Unfinished: the deal was left in the middle; every step written was
 	// legal, nothing was settled.
@@ -143,7 +144,7 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 	for i := 0; i < r.Hands; i++ {
 		g.Names[i] = seats[i]
 	}
-	hands, talon, err := deal(r, seats[:r.Hands], d)
+	hands, talon, err := readHands(r, seats[:r.Hands], d)
 	if err != nil {
 		return res, &stepErr{"hands", err}
 	}
@@ -267,8 +268,8 @@ func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepEr
 	return res, nil
 }
 
-// deal reads the hands (one per seat holding cards) and the talon.
-func deal(r *ruleset.Ruleset, seats []string, d *Deal) ([]cards.Mask, cards.Mask, error) {
+// readHands reads the hands (one per seat holding cards) and the talon.
+func readHands(r *ruleset.Ruleset, seats []string, d *Deal) ([]cards.Mask, cards.Mask, error) {
 	hands := make([]cards.Mask, len(seats))
 	given := map[string]bool{}
 	for _, h := range d.Hands {
@@ -349,13 +350,13 @@ func setTable(t *table.Table, ts *Table) error {
 	t.Deals = 1
 	for name, m := range ts.Marks {
 		i := slices.Index(t.Names, name)
-		if i < 0 || m < 0 || m > settle.MaxRun {
-			return fmt.Errorf("marks: %s %d: want a seat and 0 to %d", name, m, settle.MaxRun)
+		if i < 0 || m < 0 || m > deal.MaxRun {
+			return fmt.Errorf("marks: %s %d: want a seat and 0 to %d", name, m, deal.MaxRun)
 		}
 		t.Marks[i] = m
 	}
-	if ts.MarksGiven < 0 || ts.MarksGiven > settle.MaxRun || ts.AllPassRun < 0 || ts.AllPassRun > settle.MaxRun {
-		return fmt.Errorf("marks_given and all_pass_run: want 0 to %d", settle.MaxRun)
+	if ts.MarksGiven < 0 || ts.MarksGiven > deal.MaxRun || ts.AllPassRun < 0 || ts.AllPassRun > deal.MaxRun {
+		return fmt.Errorf("marks_given and all_pass_run: want 0 to %d", deal.MaxRun)
 	}
 	t.MarksGiven, t.AllPassRun = ts.MarksGiven, ts.AllPassRun
 	for name, accounts := range ts.Sheet {
@@ -459,7 +460,7 @@ func ParseWord(g *game.State, seat int, word string) (game.Action, error) {
 		}
 		return a, nil
 	case game.PhaseDefend:
-		for _, ch := range []settle.Choice{settle.Play, settle.Drop, settle.Half} {
+		for _, ch := range []deal.Choice{deal.Play, deal.Drop, deal.Half} {
 			if w == ch.String() {
 				a.Value = int(ch)
 				return a, nil
@@ -543,7 +544,7 @@ func Word(g *game.State, a game.Action) string {
 		}
 		return r.Contracts[a.Value].Name
 	case game.PhaseDefend:
-		return settle.Choice(a.Value).String()
+		return deal.Choice(a.Value).String()
 	case game.PhaseRetrieve:
 		return yn("retrieve", "no")
 	case game.PhaseOpen:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/internal/ledgercheck"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
@@ -45,19 +46,19 @@ func FuzzSettleAnyOutcome(f *testing.F) {
 		if n > r.TableMax {
 			n = r.TableMax
 		}
-		o := &settle.Outcome{
+		o := &deal.Outcome{
 			Seats:    []string{"A", "B", "C", "D"}[:n],
 			Dealer:   in.next() % n,
 			Declarer: in.next()%(n+1) - 1,
 			Contract: in.next()%(len(r.Contracts)+1) - 1,
-			Defence:  make([]settle.Choice, n),
+			Defence:  make([]deal.Choice, n),
 			Tricks:   make([]int, n),
 		}
 		flags := in.next()
 		o.Hand, o.Forced, o.Conceded, o.Open = flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0
 		for i := range n {
 			o.Tricks[i] = in.next() % (r.HandSize + 2)
-			o.Defence[i] = settle.Choice(in.next() % 5)
+			o.Defence[i] = deal.Choice(in.next() % 5)
 		}
 		if k := in.next(); k < n {
 			o.Tricks[k] = int(wild) // a huge or negative count

@@ -7,9 +7,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
+
+// Pot is the party index of the pot in transfers.
+const Pot = -1
 
 // Transfer is one payment. From and To are seat indexes or Pot.
 type Transfer struct {
@@ -234,7 +238,7 @@ func New(r *ruleset.Ruleset) *Settler {
 
 // Settle checks the outcome and applies every rule. With explain, each
 // transfer carries its arithmetic.
-func (s *Settler) Settle(o *Outcome, explain bool) (*Ledger, error) {
+func (s *Settler) Settle(o *deal.Outcome, explain bool) (*Ledger, error) {
 	l := new(Ledger)
 	if err := s.SettleInto(l, o, explain); err != nil {
 		return nil, err
@@ -245,8 +249,8 @@ func (s *Settler) Settle(o *Outcome, explain bool) (*Ledger, error) {
 // SettleInto is Settle into a ledger the caller keeps: its lists are
 // emptied and refilled, their room reused (a simulation settles deal after
 // deal into one ledger without allocating).
-func (s *Settler) SettleInto(l *Ledger, o *Outcome, explain bool) (err error) {
-	if err := Check(s.r, o); err != nil {
+func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err error) {
+	if err := deal.Check(s.r, o); err != nil {
 		return err
 	}
 	defer money.Catch(&err)
@@ -344,7 +348,7 @@ func (l *Ledger) checkTotals() {
 	}
 }
 
-func (s *Settler) candidates(k int, sel ruleset.Selector, o *Outcome) []int {
+func (s *Settler) candidates(k int, sel ruleset.Selector, o *deal.Outcome) []int {
 	out := s.cand[k][:0]
 	switch sel {
 	case ruleset.SelPot:
@@ -375,7 +379,7 @@ func (s *Settler) party(i int) *ruleset.Party {
 	return &s.parties[i]
 }
 
-func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay, explain bool) error {
+func (s *Settler) pay(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, p *ruleset.Pay, explain bool) error {
 	for _, from := range s.candidates(0, p.From, o) {
 		for _, to := range s.candidates(1, p.To, o) {
 			if from == to {
@@ -427,7 +431,7 @@ func (s *Settler) pay(l *Ledger, o *Outcome, rule *ruleset.Rule, p *ruleset.Pay,
 	return nil
 }
 
-func (s *Settler) mark(l *Ledger, o *Outcome, rule *ruleset.Rule, m *ruleset.Mark) error {
+func (s *Settler) mark(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, m *ruleset.Mark) error {
 	for _, who := range s.candidates(0, m.Who, o) {
 		s.f.SetParty(vTo, s.party(who))
 		if m.Where != nil {
@@ -456,7 +460,7 @@ func (s *Settler) mark(l *Ledger, o *Outcome, rule *ruleset.Rule, m *ruleset.Mar
 // fill sets the frame from the outcome. A define or an event's condition
 // that fails to evaluate is an error: a value left at zero would settle
 // the deal silently wrong.
-func (s *Settler) fill(o *Outcome) error {
+func (s *Settler) fill(o *deal.Outcome) error {
 	r, f := s.r, s.f
 	r.ResetFrame(f) // options may differ between outcomes
 	played := o.Played()
@@ -466,9 +470,10 @@ func (s *Settler) fill(o *Outcome) error {
 	}
 	s.parties = s.parties[:0]
 	var playing, dropped, failed, defTricks int
-	inviter := o.Inviter(r)
+	defence := o.Defenders() // asked once for every seat (Outcome.InPlay builds it per call)
+	inviter := defence.Inviter(r)
 	for i, name := range o.Seats {
-		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.doubledAt(i)}
+		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.DoubledAt(i)}
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
 		}
@@ -480,9 +485,9 @@ func (s *Settler) fill(o *Outcome) error {
 			p.Played = played && o.HoldsHand(r, i) // a contract everyone plays
 		case o.HoldsHand(r, i):
 			p.Defender = true
-			p.Dropped = o.Defence[i] == Drop
-			p.Half = o.Defence[i] == Half
-			p.Played = o.InPlay(r, i)
+			p.Dropped = o.Defence[i] == deal.Drop
+			p.Half = o.Defence[i] == deal.Half
+			p.Played = played && defence.Plays(r, i, true) // o.InPlay(r, i): i holds a hand
 			// invited: dropped and asked back, or the partner of a team contra
 			p.Invited = p.Played && i != inviter && inviter >= 0
 			p.Inviter = i == inviter
@@ -500,7 +505,7 @@ func (s *Settler) fill(o *Outcome) error {
 				}
 				if p.Inviter {
 					need = r.Defence.InviteNeeds
-					if r.Defence.Contra.Team && o.doubledAt(i) > 0 {
+					if r.Defence.Contra.Team && o.DoubledAt(i) > 0 {
 						need = r.Defence.Contra.TeamNeeds
 					}
 					for j := range o.Seats { // the invited player's tricks count for the inviter
@@ -542,7 +547,7 @@ func (s *Settler) fill(o *Outcome) error {
 	f.SetInt(vMarksGiven, o.MarksGiven)
 	level := 0
 	for i := range o.Seats {
-		level = max(level, o.doubledAt(i))
+		level = max(level, o.DoubledAt(i))
 	}
 	f.SetBool(vContra, level >= 1)
 	f.SetBool(vRecontra, level >= 2)
@@ -635,7 +640,7 @@ func (s *Settler) fill(o *Outcome) error {
 }
 
 // need is the tricks the contract played needs.
-func (s *Settler) need(o *Outcome) int {
+func (s *Settler) need(o *deal.Outcome) int {
 	return s.r.Need(o.Contract, o.Hand)
 }
 
@@ -644,7 +649,7 @@ func (s *Settler) need(o *Outcome) int {
 // from the declarer's left; an odd trick goes to the later or the earlier
 // as the ruleset says. A defender is short by what his share lacks, but
 // never by more than the defence as a whole: it returns the newly failed.
-func (s *Settler) shares(o *Outcome, needs, defTricks int) int {
+func (s *Settler) shares(o *deal.Outcome, needs, defTricks int) int {
 	r := s.r
 	var answer []int
 	for k := 1; k < r.Hands; k++ {

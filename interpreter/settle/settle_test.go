@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
@@ -68,15 +69,15 @@ func load(t *testing.T) *ruleset.Ruleset {
 	return r
 }
 
-func outcome(r *ruleset.Ruleset, contract string, tricks ...int) *Outcome {
+func outcome(r *ruleset.Ruleset, contract string, tricks ...int) *deal.Outcome {
 	ci, _ := r.ContractByName(contract)
-	return &Outcome{
+	return &deal.Outcome{
 		Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: ci,
-		Defence: []Choice{NoChoice, Play, Play}, Tricks: tricks, Pot: money.Int(100),
+		Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Play}, Tricks: tricks, Pot: money.Int(100),
 	}
 }
 
-func pairs(t *testing.T, r *ruleset.Ruleset, o *Outcome) string {
+func pairs(t *testing.T, r *ruleset.Ruleset, o *deal.Outcome) string {
 	t.Helper()
 	l, err := New(r).Settle(o, true)
 	if err != nil {
@@ -92,36 +93,36 @@ func TestSettle(t *testing.T) {
 	r := load(t)
 	tests := []struct {
 		name string
-		o    func() *Outcome
+		o    func() *deal.Outcome
 		want string
 	}{
-		{"made: an exact third of the pot", func() *Outcome { return outcome(r, "hearts", 6, 2, 2) },
+		{"made: an exact third of the pot", func() *deal.Outcome { return outcome(r, "hearts", 6, 2, 2) },
 			"B -> A 40; C -> A 40; pot -> A 100/3"},
-		{"failed by two", func() *Outcome { return outcome(r, "hearts", 4, 3, 3) },
+		{"failed by two", func() *deal.Outcome { return outcome(r, "hearts", 4, 3, 3) },
 			"A -> B 80; A -> C 80"},
-		{"option doubles the define", func() *Outcome {
+		{"option doubles the define", func() *deal.Outcome {
 			o := outcome(r, "hearts", 4, 3, 3)
 			o.Options = map[string]any{"double": true}
 			return o
 		}, "A -> B 160; A -> C 160"},
-		{"event", func() *Outcome {
+		{"event", func() *deal.Outcome {
 			o := outcome(r, "hearts", 6, 2, 2)
 			o.Events = map[string]bool{"four-aces": true}
 			return o
 		}, "B -> A 50; C -> A 50; pot -> A 100/3"},
-		{"misère lost at the first trick: play stopped", func() *Outcome { return outcome(r, "misere", 1, 0, 0) },
+		{"misère lost at the first trick: play stopped", func() *deal.Outcome { return outcome(r, "misere", 1, 0, 0) },
 			"A -> B 10; A -> C 10"},
-		{"slam lost at the first trick: play stopped", func() *Outcome { return outcome(r, "slam", 0, 1, 0) },
+		{"slam lost at the first trick: play stopped", func() *deal.Outcome { return outcome(r, "slam", 0, 1, 0) },
 			"A -> B 200; A -> C 200"},
-		{"conceded: nobody was asked to defend", func() *Outcome {
+		{"conceded: nobody was asked to defend", func() *deal.Outcome {
 			o := outcome(r, "hearts", 0, 0, 0)
-			o.Conceded, o.Defence = true, []Choice{NoChoice, NoChoice, NoChoice}
+			o.Conceded, o.Defence = true, []deal.Choice{deal.NoChoice, deal.NoChoice, deal.NoChoice}
 			return o
 		}, "A -> B 3; A -> C 3"},
-		{"four seats: the dealer sits out and is never a defender", func() *Outcome {
+		{"four seats: the dealer sits out and is never a defender", func() *deal.Outcome {
 			o := outcome(r, "hearts", 6, 2, 2)
 			o.Seats, o.Dealer = []string{"A", "B", "C", "D"}, 3
-			o.Defence, o.Tricks = append(o.Defence, NoChoice), append(o.Tricks, 0)
+			o.Defence, o.Tricks = append(o.Defence, deal.NoChoice), append(o.Tricks, 0)
 			return o
 		}, "B -> A 40; C -> A 40; pot -> A 100/3"},
 	}
@@ -138,27 +139,27 @@ func TestRefusals(t *testing.T) {
 	r := load(t)
 	tests := []struct {
 		name string
-		o    func() *Outcome
+		o    func() *deal.Outcome
 		want string
 	}{
-		{"tricks short", func() *Outcome { return outcome(r, "hearts", 6, 2, 1) }, "tricks add up to 9"},
-		{"misère played on after it was lost", func() *Outcome { return outcome(r, "misere", 2, 0, 0) }, "tricks add up to 2"},
-		{"slam stopped before it was lost", func() *Outcome { return outcome(r, "slam", 3, 0, 0) }, "tricks add up to 3"},
-		{"drop out of a no-drop contract", func() *Outcome {
+		{"tricks short", func() *deal.Outcome { return outcome(r, "hearts", 6, 2, 1) }, "tricks add up to 9"},
+		{"misère played on after it was lost", func() *deal.Outcome { return outcome(r, "misere", 2, 0, 0) }, "tricks add up to 2"},
+		{"slam stopped before it was lost", func() *deal.Outcome { return outcome(r, "slam", 3, 0, 0) }, "tricks add up to 3"},
+		{"drop out of a no-drop contract", func() *deal.Outcome {
 			o := outcome(r, "misere", 0, 5, 5)
-			o.Defence[1], o.Tricks = Drop, []int{0, 0, 10}
+			o.Defence[1], o.Tricks = deal.Drop, []int{0, 0, 10}
 			return o
 		}, "defenders may not drop out of misere"},
-		{"a negative amount", func() *Outcome { return outcome(r, "hearts", 10, 0, 0) }, "must not be negative"},
-		{"a player seated twice", func() *Outcome {
+		{"a negative amount", func() *deal.Outcome { return outcome(r, "hearts", 10, 0, 0) }, "must not be negative"},
+		{"a player seated twice", func() *deal.Outcome {
 			o := outcome(r, "hearts", 6, 2, 2)
 			o.Seats = []string{"A", "B", "A"}
 			return o
 		}, "A sits at the table twice"},
-		{"the sitting-out dealer declares", func() *Outcome {
+		{"the sitting-out dealer declares", func() *deal.Outcome {
 			o := outcome(r, "hearts", 6, 2, 2)
 			o.Seats, o.Dealer, o.Declarer = []string{"A", "B", "C", "D"}, 3, 3
-			o.Defence, o.Tricks = []Choice{Play, Play, Play, NoChoice}, []int{2, 2, 6, 0}
+			o.Defence, o.Tricks = []deal.Choice{deal.Play, deal.Play, deal.Play, deal.NoChoice}, []int{2, 2, 6, 0}
 			return o
 		}, "the declarer must be a player holding a hand"},
 	}

@@ -3,6 +3,7 @@ package settle
 import (
 	"fmt"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
@@ -12,7 +13,7 @@ import (
 // account that passes it fills the other players'). Both depend on the
 // sheet as it stood before the deal (Outcome.Sheet), so they are entries of
 // this deal, explained like any other.
-func (s *Settler) bookkeeping(l *Ledger, o *Outcome, explain bool) error {
+func (s *Settler) bookkeeping(l *Ledger, o *deal.Outcome, explain bool) error {
 	sh := &s.r.Sheet
 	trace := func(name, source, when string, on bool) {
 		if explain {
@@ -56,7 +57,7 @@ func (s *Settler) optionalBool(p *ruleset.Code) (bool, error) {
 
 // standing is seat's account as the sheet stood before the deal plus this
 // deal's entries so far.
-func standing(l *Ledger, o *Outcome, seat int, account string) money.Amount {
+func standing(l *Ledger, o *deal.Outcome, seat int, account string) money.Amount {
 	v := o.Sheet[o.Seats[seat]+" "+account]
 	for _, e := range l.Sheet {
 		if e.Seat == seat && e.Against < 0 && e.Account == account {
@@ -84,7 +85,7 @@ func minAmount(a, b money.Amount) money.Amount {
 	return b
 }
 
-func (s *Settler) writeOff(l *Ledger, o *Outcome, explain bool) {
+func (s *Settler) writeOff(l *Ledger, o *deal.Outcome, explain bool) {
 	w := s.r.Sheet.WriteOff
 	for seat := range o.Seats {
 		gain := gained(l, seat, w.Account)
@@ -103,7 +104,7 @@ func (s *Settler) writeOff(l *Ledger, o *Outcome, explain bool) {
 	}
 }
 
-func (s *Settler) ceiling(l *Ledger, o *Outcome, explain bool) error {
+func (s *Settler) ceiling(l *Ledger, o *deal.Outcome, explain bool) error {
 	c := s.r.Sheet.Ceiling
 	top, err := c.At.Amount(s.f)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -28,7 +29,7 @@ type variableOutcome struct {
 	name    string
 	base    string
 	options map[string]any
-	outcome func(r *ruleset.Ruleset) *settle.Outcome
+	outcome func(r *ruleset.Ruleset) *deal.Outcome
 }
 
 func contractIndex(r *ruleset.Ruleset, name string) int {
@@ -42,44 +43,44 @@ func contractIndex(r *ruleset.Ruleset, name string) int {
 // The outcomes, in the order of each row's values below.
 var variableOutcomes = []variableOutcome{
 	{name: "S1 sochi: A's six of hearts made, B whists open and plays C's dropped hand", base: "sochi",
-		outcome: func(r *ruleset.Ruleset) *settle.Outcome {
-			return &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "6-hearts"),
-				Defence: []settle.Choice{settle.NoChoice, settle.Play, settle.Drop}, Open: true, Tricks: []int{6, 3, 1}, Run: 4,
+		outcome: func(r *ruleset.Ruleset) *deal.Outcome {
+			return &deal.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "6-hearts"),
+				Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Drop}, Open: true, Tricks: []int{6, 3, 1}, Run: 4,
 				Pot: money.Int(25), MarksGiven: 2, Marks: []int{1, 0, 0}, DeclarerAces: 2, DeclarerAcesAll: 3,
 				Talon: cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit()} // two sevens
 		}},
 	{name: "S2 sochi: B's misère fails by one trick, both defenders play", base: "sochi",
-		outcome: func(r *ruleset.Ruleset) *settle.Outcome {
-			return &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 1, Contract: contractIndex(r, "misere"),
-				Defence: []settle.Choice{settle.Play, settle.NoChoice, settle.Play}, Tricks: []int{5, 1, 4}, AllPassRun: 2,
+		outcome: func(r *ruleset.Ruleset) *deal.Outcome {
+			return &deal.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 1, Contract: contractIndex(r, "misere"),
+				Defence: []deal.Choice{deal.Play, deal.NoChoice, deal.Play}, Tricks: []int{5, 1, 4}, AllPassRun: 2,
 				Talon: cards.Make(0, 0).Bit() | cards.Make(0, 1).Bit()} // a seven and an eight
 		}},
 	{name: "S3 sochi at four: everyone passed, the all-pass game, the talon takes a trick, D deals and sits out", base: "sochi",
-		outcome: func(r *ruleset.Ruleset) *settle.Outcome {
-			return &settle.Outcome{Seats: []string{"A", "B", "C", "D"}, Dealer: 3, Declarer: -1, Contract: contractIndex(r, "all-pass"),
-				Defence: make([]settle.Choice, 4), Tricks: []int{2, 4, 3, 0}, TalonTricks: 1, AllPassRun: 1}
+		outcome: func(r *ruleset.Ruleset) *deal.Outcome {
+			return &deal.Outcome{Seats: []string{"A", "B", "C", "D"}, Dealer: 3, Declarer: -1, Contract: contractIndex(r, "all-pass"),
+				Defence: make([]deal.Choice, 4), Tricks: []int{2, 4, 3, 0}, TalonTricks: 1, AllPassRun: 1}
 		}},
 	{name: "S4 sochi: A's seven of clubs not played: B drops, C takes half", base: "sochi",
-		outcome: func(r *ruleset.Ruleset) *settle.Outcome {
-			return &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "7-clubs"),
-				Defence: []settle.Choice{settle.NoChoice, settle.Drop, settle.Half}, Tricks: []int{0, 0, 0}}
+		outcome: func(r *ruleset.Ruleset) *deal.Outcome {
+			return &deal.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "7-clubs"),
+				Defence: []deal.Choice{deal.NoChoice, deal.Drop, deal.Half}, Tricks: []int{0, 0, 0}}
 		}},
 	{name: "W1 west-balkans with contra-recontra: A's hearts made; B's contra, A's recontra; C dropped, plays for B", base: "west-balkans",
 		options: map[string]any{"contra-recontra": true},
-		outcome: func(r *ruleset.Ruleset) *settle.Outcome {
-			return &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "hearts"),
-				Defence: []settle.Choice{settle.NoChoice, settle.Play, settle.Drop}, Doubled: []int{0, 2, 0}, Tricks: []int{6, 2, 2}}
+		outcome: func(r *ruleset.Ruleset) *deal.Outcome {
+			return &deal.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "hearts"),
+				Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Drop}, Doubled: []int{0, 2, 0}, Tricks: []int{6, 2, 2}}
 		}},
 	{name: "W2 west-balkans with contra-recontra: A's spades fail with four tricks against C's contra, B plays for C", base: "west-balkans",
 		options: map[string]any{"contra-recontra": true},
-		outcome: func(r *ruleset.Ruleset) *settle.Outcome {
-			return &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "spades"),
-				Defence: []settle.Choice{settle.NoChoice, settle.Play, settle.Play}, Doubled: []int{0, 0, 1}, Tricks: []int{4, 3, 3}}
+		outcome: func(r *ruleset.Ruleset) *deal.Outcome {
+			return &deal.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: contractIndex(r, "spades"),
+				Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Play}, Doubled: []int{0, 0, 1}, Tricks: []int{4, 3, 3}}
 		}},
 	{name: "A1 american-1909: C, the dealer, bought the widow for 7 and made diamonds with seven tricks", base: "american-1909",
-		outcome: func(r *ruleset.Ruleset) *settle.Outcome {
-			return &settle.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 2, Contract: contractIndex(r, "diamonds"),
-				Defence: []settle.Choice{settle.Play, settle.Play, settle.NoChoice}, Tricks: []int{2, 1, 7}, PotBid: 7, Pot: money.Int(30)}
+		outcome: func(r *ruleset.Ruleset) *deal.Outcome {
+			return &deal.Outcome{Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 2, Contract: contractIndex(r, "diamonds"),
+				Defence: []deal.Choice{deal.Play, deal.Play, deal.NoChoice}, Tricks: []int{2, 1, 7}, PotBid: 7, Pot: money.Int(30)}
 		}},
 }
 
@@ -206,7 +207,7 @@ settlement:
 // probed settles o and reads each variable's value back from the probe's
 // transfers: the seat-independent ones once (every transfer must agree), to.*
 // per receiver.
-func probed(t *testing.T, s *settle.Settler, o *settle.Outcome) (values map[string]string, perSeat map[string]map[string]string) {
+func probed(t *testing.T, s *settle.Settler, o *deal.Outcome) (values map[string]string, perSeat map[string]map[string]string) {
 	t.Helper()
 	l, err := s.Settle(o, true)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -260,7 +261,7 @@ func (t *tally) merge(o *tally) {
 type worker struct {
 	g             *game.Game
 	st            *settle.Settler
-	o             settle.Outcome
+	o             deal.Outcome
 	l             settle.Ledger
 	before, after []float64
 	final         []money.Amount

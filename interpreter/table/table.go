@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -150,8 +151,8 @@ func (t *Table) move(from, to int, amt money.Amount) {
 
 // Outcome turns a finished game into an outcome over this deal's seats
 // (playing order, the sitting-out dealer last).
-func (t *Table) Outcome(g *game.Game) *settle.Outcome {
-	o := new(settle.Outcome)
+func (t *Table) Outcome(g *game.Game) *deal.Outcome {
+	o := new(deal.Outcome)
 	t.outcome(g, o, nil)
 	return o
 }
@@ -159,12 +160,12 @@ func (t *Table) Outcome(g *game.Game) *settle.Outcome {
 // OutcomeInto is Outcome written over o, its lists' room reused, its seats'
 // names in a list the table keeps (valid until the next OutcomeInto): a
 // simulation books deal after deal from one outcome.
-func (t *Table) OutcomeInto(g *game.Game, o *settle.Outcome) {
+func (t *Table) OutcomeInto(g *game.Game, o *deal.Outcome) {
 	t.names = t.outcome(g, o, t.names[:0])
 }
 
 // outcome writes the outcome into o, the names appended to names.
-func (t *Table) outcome(g *game.Game, o *settle.Outcome, names []string) []string {
+func (t *Table) outcome(g *game.Game, o *deal.Outcome, names []string) []string {
 	n := len(t.Names)
 	for k := 1; k <= n; k++ { // Order: the hand holders from the dealer's left, then the dealer
 		names = append(names, t.Names[(t.Dealer+k)%n])
@@ -182,7 +183,7 @@ func (t *Table) outcome(g *game.Game, o *settle.Outcome, names []string) []strin
 	o.Sheet = t.Sheet
 	if n > t.R.Hands {
 		o.Dealer = n - 1
-		o.Defence = append(o.Defence, settle.NoChoice)
+		o.Defence = append(o.Defence, deal.NoChoice)
 		o.Tricks = append(o.Tricks, 0)
 		if o.Doubled != nil {
 			o.Doubled = append(o.Doubled, 0)
@@ -194,7 +195,7 @@ func (t *Table) outcome(g *game.Game, o *settle.Outcome, names []string) []strin
 // Apply books a deal's outcome and ledger (seats in this deal's order) to
 // the table. A balance, the pot or a sheet figure that would overflow is an
 // error, and the table is left as it was.
-func (t *Table) Apply(o *settle.Outcome, l *settle.Ledger) (err error) {
+func (t *Table) Apply(o *deal.Outcome, l *settle.Ledger) (err error) {
 	// What the deal changes is kept to be put back (not the whole table
 	// copied, its sheet with it, for every deal).
 	u := &t.undo
@@ -329,12 +330,12 @@ func (t *Table) checkLimits() error {
 		}
 	}
 	for i, m := range t.Marks {
-		if m > settle.MaxRun {
-			return fmt.Errorf("%s would hold %d markings, more than %d", t.Names[i], m, settle.MaxRun)
+		if m > deal.MaxRun {
+			return fmt.Errorf("%s would hold %d markings, more than %d", t.Names[i], m, deal.MaxRun)
 		}
 	}
-	if t.AllPassRun > settle.MaxRun || t.MarksGiven > settle.MaxRun {
-		return fmt.Errorf("the session has run past %d all-pass deals or markings given", settle.MaxRun)
+	if t.AllPassRun > deal.MaxRun || t.MarksGiven > deal.MaxRun {
+		return fmt.Errorf("the session has run past %d all-pass deals or markings given", deal.MaxRun)
 	}
 	return nil
 }

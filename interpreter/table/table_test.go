@@ -9,6 +9,7 @@ import (
 	"github.com/preference-rules/pref/internal/ledgercheck"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -175,9 +176,9 @@ func TestSheetCarriedAcrossDeals(t *testing.T) {
 	tb, _ := table.New(r, []string{"A", "B", "C"})
 	seven, _ := r.ContractByName("seven")
 	for d := 0; d < 2; d++ {
-		o := &settle.Outcome{
+		o := &deal.Outcome{
 			Seats: []string{"A", "B", "C"}, Dealer: 2, Declarer: 0, Contract: seven,
-			Defence: []settle.Choice{settle.NoChoice, settle.Play, settle.Play}, Tricks: []int{7, 2, 1},
+			Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Play}, Tricks: []int{7, 2, 1},
 		}
 		l, err := settle.New(r).Settle(o, false)
 		if err != nil {
@@ -296,7 +297,7 @@ func TestOverflowLeavesTheTableAsItWas(t *testing.T) {
 	if after := fmt.Sprint(tb.Balance, tb.Pot); after != before {
 		t.Fatalf("table changed by a refused ante: %s -> %s", before, after)
 	}
-	o := &settle.Outcome{Seats: []string{"A", "B", "C"}, Declarer: -1, Contract: -1}
+	o := &deal.Outcome{Seats: []string{"A", "B", "C"}, Declarer: -1, Contract: -1}
 	l := &settle.Ledger{Seats: o.Seats, Transfers: []settle.Transfer{{From: 0, To: 1, Amount: money.Int(10)}, {From: 2, To: 0, Amount: money.Int(1)}}}
 	tb.Balance[1] = money.Int(math.MaxInt64 - 5)
 	before = fmt.Sprint(tb.Balance, tb.Pot, tb.AllPassRun)
@@ -323,7 +324,7 @@ func TestRefusedDealLeavesTheSheetAsItWas(t *testing.T) {
 		tb.Sheet["B pool"] = money.Int(math.MaxInt64 - 5)
 		tb.Marks[0] = 1
 		before := fmt.Sprint(tb.Sheet, tb.Marks, tb.MarksGiven, tb.Balance, tb.Pot, tb.AllPassRun)
-		o := &settle.Outcome{Seats: []string{"B", "C", "A"}, Dealer: 2, Declarer: -1, Contract: -1}
+		o := &deal.Outcome{Seats: []string{"B", "C", "A"}, Dealer: 2, Declarer: -1, Contract: -1}
 		l := &settle.Ledger{Seats: o.Seats, Marks: []settle.MarkChange{{Seat: 2, Delta: 2}}}
 		l.Sheet = []settle.SheetEntry{
 			{Seat: 2, Against: -1, Account: "pool", Amount: money.Int(3)},      // A pool: a figure changed

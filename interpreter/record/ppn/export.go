@@ -8,11 +8,11 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
 )
 
 // ErrCannotWrite is wrapped by the errors of FromRecord for a record PPN
@@ -200,7 +200,7 @@ func writeDeal(r *ruleset.Ruleset, b binding, res *record.DealResult, rd *record
 		switch a.Phase {
 		case game.PhaseDefend:
 			asked[a.Seat] = true
-			came[a.Seat] = settle.Choice(a.Value) == settle.Play
+			came[a.Seat] = deal.Choice(a.Value) == deal.Play
 		case game.PhaseInvite:
 			if a.Value == game.Yes {
 				d.Kontra = Kontra{Kind: 'I', By: number(res.Seats[a.Seat])}

@@ -7,11 +7,11 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/seats"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
 	"gopkg.in/yaml.v3"
 )
@@ -428,9 +428,9 @@ func (c *converter) decisions(out *record.Deal) error {
 			}
 		case game.PhaseDefend:
 			field = "accepted"
-			a.Value = int(settle.Drop)
+			a.Value = int(deal.Drop)
 			if d.Accepted >= 4 || d.Accepted == p {
-				a.Value = int(settle.Play)
+				a.Value = int(deal.Play)
 			}
 		case game.PhaseInvite:
 			field = fieldNames[fieldKontra]
@@ -459,13 +459,13 @@ func (c *converter) decisions(out *record.Deal) error {
 		if !defended && g.Phase() > game.PhaseDefend {
 			defended = true
 			for s := range 3 {
-				came[s] = g.Defence[s] == settle.Play
+				came[s] = g.Defence[s] == deal.Play
 			}
 		}
 	}
 	if !defended {
 		for s := range 3 {
-			came[s] = g.Defence[s] == settle.Play
+			came[s] = g.Defence[s] == deal.Play
 		}
 	}
 	// who came must be as accepted says (betl is defended by both unasked)

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 )
 
@@ -56,7 +56,7 @@ func summaryOf(r *ruleset.Ruleset, b binding, res *record.DealResult) [3]settled
 		switch {
 		case s == decl:
 			x.kind = 'M'
-		case o.Played() && (o.Defence[s] == settle.Play || o.Defence[s] == settle.Invite) || !x.supe.IsZero() || !x.bule.IsZero():
+		case o.Played() && (o.Defence[s] == deal.Play || o.Defence[s] == deal.Invite) || !x.supe.IsZero() || !x.bule.IsZero():
 			x.kind = 'F'
 			x.side = 'R'
 			if decl == (s+2)%3 {

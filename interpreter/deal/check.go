@@ -1,208 +1,17 @@
-package settle
+package deal
 
 import (
 	"fmt"
 	"slices"
 
-	"github.com/preference-rules/pref/interpreter/cards"
-
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
-// Choice is a defender's decision.
-type Choice uint8
-
-const (
-	NoChoice Choice = iota // the declarer, or a player without a hand
-	Play
-	Drop
-	Invite // plays, and invited the defender who dropped: that one plays for the inviter
-	Half   // the other defender dropped: takes half the defence's obligation as won, without play
-)
-
-func (c Choice) String() string { return [...]string{"-", "play", "drop", "invite", "half"}[c] }
-
-// Pot is the party index of the pot in transfers.
-const Pot = -1
-
-// Outcome is how a deal ended: enough to settle it.
-type Outcome struct {
-	Seats       []string // names in playing order, forehand first
-	Dealer      int      // index into Seats; with more seats than hands the dealer sits out
-	Declarer    int      // index into Seats, or -1 when nobody declared
-	Contract    int      // index into the ruleset's contracts, or -1
-	Hand        bool     // played from the hand
-	Forced      bool     // the declarer was forced by the all-pass procedure
-	Conceded    bool     // the declarer gave up before play
-	Defence     []Choice // per seat
-	Tricks      []int    // per seat
-	Run         int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
-	PotBid      int      // the declarer's winning offer in a pot auction
-	Doubled     []int    // per seat: 1 a defender's contra, 2 answered by recontra, 3 subcontra, 4 mortcontra (nil: none)
-	Marks       []int    // per seat: markings held at the start of the deal (nil: none)
-	MarksGiven  int      // markings handed out earlier in the session
-	Pot         money.Amount
-	Open        bool                    // the lone defender chose open play
-	Uncontested bool                    // a must_contra contract nobody doubled: not played (see Uncontested)
-	AllPassRun  int                     // deals immediately before this one in which nobody declared
-	TalonTricks int                     // tricks the talon won (a contract everyone plays, talon_leads: card)
-	Sheet       map[string]money.Amount // the score sheet before the deal ("Anton pool"); nil: empty. Read, never written
-	Options     map[string]any          // option name -> bool or int, overriding defaults
-	Events      map[string]bool         // event name -> happened
-
-	// The talon, when known (a played deal, or a case that names it).
-	Talon cards.Mask
-
-	// Cards, when the deal was played here rather than stated: the facts
-	// that events with a `when` are derived from.
-	CardsKnown      bool
-	DeclarerAces    int // cards of the top rank in the hand the declarer played
-	DeclarerAcesAll int // the same among the declarer's hand and the talon taken
-
-	// Stated: the outcome is stated (an outcome case, pref settle), not
-	// played here. Its Defence is the choices as the defenders made them,
-	// before any contra; a played deal's is as the game leaves it, where
-	// a team contra has made its caller the inviter. Check asks the contra
-	// rules of the choices as made.
-	Stated bool
-}
-
-// Inviter is the seat of the defender who invited, or -1. A contra in
-// team mode counts as an invitation by its caller.
-func (o *Outcome) Inviter(r *ruleset.Ruleset) int {
-	return Inviter(r, o.Declarer, o.Defence, o.Doubled)
-}
-
-// Inviter is the defender who plays for the other as well, or -1: the one
-// who invited, the one who plays a dropped hand along, or in team mode the
-// caller of a contra. choices and doubled are per seat (doubled may be
-// nil). One home for play, stated outcomes and explanations alike.
-func Inviter(r *ruleset.Ruleset, declarer int, choices []Choice, doubled []int) int {
-	for i, c := range choices {
-		if c == Invite {
-			return i
-		}
-	}
-	// A dropped hand played along: the one defender who plays takes it.
-	if lone := LoneDefender(r, declarer, choices); lone >= 0 {
-		return lone
-	}
-	if r.Defence.Contra.Team {
-		for i, d := range doubled {
-			if d > 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// Plays reports whether seat plays cards in a deal whose defence made
-// choices (and contras doubled): the declarer, a defender who plays or
-// invites, a dropped defender played for by an inviter; when nobody
-// declared, every hand in a contract everyone plays. holdsHand says the
-// seat received cards.
-func Plays(r *ruleset.Ruleset, declarer, contract int, choices []Choice, doubled []int, seat int, holdsHand bool) bool {
-	if declarer < 0 {
-		return contract >= 0 && holdsHand
-	}
-	c := choices[seat]
-	if seat == declarer || c == Play || c == Invite {
-		return true
-	}
-	inviter := Inviter(r, declarer, choices, doubled)
-	return (c == Drop && inviter >= 0) || (r.Defence.Contra.Team && inviter >= 0 && holdsHand)
-}
-
-// DefenceInPlay reports whether a defender plays or invites: with a
-// declarer, cards are played only then.
-func DefenceInPlay(declarer int, choices []Choice) bool {
-	for i, c := range choices {
-		if i != declarer && (c == Play || c == Invite) {
-			return true
-		}
-	}
-	return false
-}
-
-// doubledAt is seat i's contra level (0 none, 1 contra, 2 recontra, 3
-// subcontra, 4 mortcontra).
-func (o *Outcome) doubledAt(i int) int {
-	if i < len(o.Doubled) {
-		return o.Doubled[i]
-	}
-	return 0
-}
-
-// teamContra reports whether a contra in team mode was called: its caller
-// then plays for the other defender, who counts as dropped and invited
-// even against a contract nobody may drop out of.
-func (o *Outcome) teamContra(r *ruleset.Ruleset) bool {
-	if !r.Defence.Contra.Team {
-		return false
-	}
-	for _, d := range o.Doubled {
-		if d > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// InPlay reports whether seat i plays cards (see Plays).
-func (o *Outcome) InPlay(r *ruleset.Ruleset, i int) bool {
-	return o.Played() && Plays(r, o.Declarer, o.Contract, o.Defence, o.Doubled, i, o.HoldsHand(r, i))
-}
-
-// HoldsHand reports whether seat i received cards (the dealer sits out at a
-// table larger than the ruleset's number of hands).
-func (o *Outcome) HoldsHand(r *ruleset.Ruleset, i int) bool {
-	if len(o.Seats) <= r.Hands {
-		return true
-	}
-	return i != o.Dealer
-}
-
-// Played reports whether cards were played: a declarer who did not concede
-// and at least one defender who plays, or a contract everyone plays.
-func (o *Outcome) Played() bool {
-	if o.Declarer < 0 && o.Contract >= 0 {
-		return true
-	}
-	if o.Declarer < 0 || o.Conceded || o.Uncontested {
-		return false
-	}
-	return DefenceInPlay(o.Declarer, o.Defence)
-}
-
-// Uncontested reports whether a declared contract that is played only
-// against a contra (must_contra; with must_contra: talon, only when played
-// with the talon) ends unplayed: defenders came, none doubled and none
-// invited the other (an invitation plays it). One home for the game,
-// stated outcomes and explanations.
-func Uncontested(r *ruleset.Ruleset, declarer, contract int, hand bool, choices []Choice, doubled []int) bool {
-	if declarer < 0 || contract < 0 || contract >= len(r.Contracts) || !r.Contracts[contract].MustContra || !DefenceInPlay(declarer, choices) {
-		return false
-	}
-	if hand && r.Contracts[contract].MustContraTalonOnly {
-		return false
-	}
-	if slices.Contains(choices, Invite) {
-		return false
-	}
-	for _, d := range doubled {
-		if d > 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // Check refuses an outcome that cannot happen under r: it names the rule
 // broken. Settle calls it. The rules it asks are the ones the game plays by
-// (ruleset.MayDrop, MayConcede, MayHalf, Contract.Lost, Inviter,
-// DefenceInPlay): a stated outcome and a played deal meet the same rules.
+// (ruleset.MayDrop, MayConcede, MayHalf, Contract.Lost, the rules of
+// Defence): a stated outcome and a played deal meet the same rules.
 func Check(r *ruleset.Ruleset, o *Outcome) error {
 	for _, check := range []func(*ruleset.Ruleset) error{o.checkTable, o.checkRanges, o.checkContra, o.checkDeal} {
 		if err := check(r); err != nil {
@@ -255,7 +64,8 @@ func (o *Outcome) checkDeal(r *ruleset.Ruleset) error {
 	if o.Open && !o.mayBeOpen(r) {
 		return fmt.Errorf("open play: only a defender who plays a dropped hand along may choose it (defence open: choose)")
 	}
-	if want := Uncontested(r, o.Declarer, o.Contract, o.Hand, o.Defence, o.Doubled); o.Uncontested != want {
+	d := o.Defenders()
+	if want := d.Uncontested(r); o.Uncontested != want {
 		if want {
 			return fmt.Errorf("%s is played only against a contra: nobody doubled, so no card was played", r.Contracts[o.Contract].Name)
 		}
@@ -336,6 +146,7 @@ func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 // checkTricks: the tricks add up to a deal, or to the trick where a
 // contract that stops when lost was lost; only players in play took any.
 func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
+	d := o.Defenders() // asked for every seat
 	total := 0
 	for i, t := range o.Tricks {
 		if t < 0 {
@@ -345,11 +156,11 @@ func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
 		if t > 0 && o.Uncontested {
 			return fmt.Errorf("%s took %d tricks, but %s is played only against a contra and nobody doubled: no card was played", o.Seats[i], t, r.Contracts[o.Contract].Name)
 		}
-		if t > 0 && !o.InPlay(r, i) {
+		if t > 0 && !o.inPlay(r, &d, i) {
 			return fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
 		}
 	}
-	if !o.Played() {
+	if !o.played(&d) {
 		return nil
 	}
 	var ct *ruleset.Contract
@@ -373,10 +184,6 @@ func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
 	return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
 }
 
-// decided reports whether play stopped exactly when the contract was lost:
-// lost after the last trick played, not lost before it. An exact contract
-// (misère) is lost by the declarer taking one trick too many, so the last
-// trick was the declarer's; any other is lost by a trick the defence took.
 // MaxRun bounds the all-pass run and the markings an outcome may state:
 // far beyond any session, small enough that no progression built on them
 // can be mistaken for a real figure.
@@ -427,6 +234,10 @@ func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
 	return nil
 }
 
+// decided reports whether play stopped exactly when the contract was lost:
+// lost after the last trick played, not lost before it. An exact contract
+// (misère) is lost by the declarer taking one trick too many, so the last
+// trick was the declarer's; any other is lost by a trick the defence took.
 func decided(ct *ruleset.Contract, need, taken, played, all int) bool {
 	before := taken
 	if ct.Exact && taken > need {
@@ -436,7 +247,8 @@ func decided(ct *ruleset.Contract, need, taken, played, all int) bool {
 }
 
 // checkContra: each doubling is one the ruleset allows, called by a
-// defender the game would have asked (WhyNoContra, the game's own rule).
+// defender the game would have asked (Defence.WhyNoContra, the game's own
+// rule).
 func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 	if o.Doubled == nil {
 		return nil
@@ -444,7 +256,7 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 	if len(o.Doubled) != len(o.Seats) {
 		return fmt.Errorf("internal: doubled must have one entry per seat")
 	}
-	choices := o.choicesBeforeContra(r)
+	before := Defence{Declarer: o.Declarer, Choices: o.choicesBeforeContra(r)}
 	callers := 0
 	for i, d := range o.Doubled {
 		switch {
@@ -461,7 +273,7 @@ func (o *Outcome) checkContra(r *ruleset.Ruleset) error {
 		case o.Conceded:
 			return fmt.Errorf("contra against a declarer who gave up")
 		}
-		if why := WhyNoContra(r, o.Declarer, choices, i); why != "" {
+		if why := before.WhyNoContra(r, i); why != "" {
 			return fmt.Errorf("%s called contra, but %s", o.Seats[i], why)
 		}
 		callers++
@@ -487,52 +299,6 @@ func (o *Outcome) choicesBeforeContra(r *ruleset.Ruleset) []Choice {
 		}
 	}
 	return choices
-}
-
-// WhyNoContra is the rule that keeps defender seat from calling contra, or
-// "" when he may: choices are the defence's as made before any contra. The
-// game asks it before offering the call, Check of each doubling an outcome
-// states: one rule for both.
-func WhyNoContra(r *ruleset.Ruleset, declarer int, choices []Choice, seat int) string {
-	c := &r.Defence.Contra
-	switch {
-	case !c.On:
-		return "this ruleset has no contra (defence contra)"
-	case declarer < 0 || seat == declarer:
-		return "only a defender calls contra"
-	case c.NotAfterInvitation && slices.Contains(choices, Invite):
-		return "nobody calls contra after an invitation: inviting is final (defence contra after_invitation: false)"
-	case !DefenceInPlay(declarer, choices):
-		return "no defender plays: the deal ended before contra is asked"
-	case choices[seat] == Drop && Inviter(r, declarer, choices, nil) < 0:
-		return "he dropped out and nobody invited him (a dropped defender calls contra only when invited)"
-	}
-	return ""
-}
-
-// LoneDefender is the one defender who plays when the other dropped and
-// the ruleset plays dropped hands along (defence dropped_hand: played), or
-// -1. choices are per seat, the declarer's included.
-func LoneDefender(r *ruleset.Ruleset, declarer int, choices []Choice) int {
-	if !r.Defence.DroppedPlayed || declarer < 0 {
-		return -1
-	}
-	lone, dropped := -1, false
-	for s, c := range choices {
-		switch {
-		case s == declarer:
-		case c == Play && lone >= 0:
-			return -1
-		case c == Play:
-			lone = s
-		case c == Drop:
-			dropped = true
-		}
-	}
-	if !dropped {
-		return -1
-	}
-	return lone
 }
 
 func (o *Outcome) mayBeOpen(r *ruleset.Ruleset) bool {

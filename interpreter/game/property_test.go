@@ -162,7 +162,7 @@ func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
 			if !g.InPlay(s) {
 				t.Fatalf("trick %d: seat %d does not play", i, s)
 			}
-			if !naiveLegal(r, g.Trump, hands[s], played, c) {
+			if !naiveLegal(r, g.Trump, hands[s], played, c, naiveTalonFixes(g, tr)) {
 				t.Fatalf("trick %d: seat %d played %s from %v after %v: illegal", i, s, r.Deck.Name(c), hands[s], played)
 			}
 			hands[s] = remove(hands[s], c)
@@ -248,7 +248,30 @@ func naiveWinner(trump cards.Suit, played []cards.Card) int {
 // naiveLegal states the rules of play as the sources do: follow suit; if
 // unable, trump (where trumping is compulsory); if unable, anything; and
 // with must-head, beat the best card when following or trumping if possible.
-func naiveLegal(r *ruleset.Ruleset, trump cards.Suit, hand []cards.Card, played []cards.Card, c cards.Card) bool {
+// naiveTalonFixes reports whether a trick was opened by a talon card that
+// only fixes the suit.
+func naiveTalonFixes(g *game.Game, tr game.Trick) bool {
+	return tr.N > 0 && int(tr.Seats[0]) == game.TalonSeat && !g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands)
+}
+
+// naiveHeading is the card a player must beat under a heading rule: the
+// best card so far, where a talon card that only fixes the suit (fixing)
+// stands until a player plays a card of its suit, the highest of which
+// then heads (a trick opened so has no trump to play: the all-pass game).
+func naiveHeading(trump cards.Suit, played []cards.Card, fixing bool) cards.Card {
+	if !fixing {
+		return played[naiveWinner(trump, played)]
+	}
+	best := played[0]
+	for i, x := range played[1:] {
+		if x.Suit() == played[0].Suit() && (best == played[0] || x.Rank() > best.Rank()) {
+			best = played[i+1]
+		}
+	}
+	return best
+}
+
+func naiveLegal(r *ruleset.Ruleset, trump cards.Suit, hand []cards.Card, played []cards.Card, c cards.Card, fixing bool) bool {
 	has := func(pred func(cards.Card) bool) bool {
 		for _, x := range hand {
 			if pred(x) {
@@ -268,7 +291,7 @@ func naiveLegal(r *ruleset.Ruleset, trump cards.Suit, hand []cards.Card, played 
 		return true
 	}
 	led := played[0].Suit()
-	best := played[naiveWinner(trump, played)]
+	best := naiveHeading(trump, played, fixing)
 	beats := func(x cards.Card) bool {
 		return (x.Suit() == best.Suit() && x.Rank() > best.Rank()) || (x.Suit() == trump && best.Suit() != trump)
 	}

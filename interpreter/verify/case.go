@@ -283,15 +283,8 @@ func checkOptionValues(opts map[string]any) error {
 
 // compare lists how the settlement differs from the expectation.
 func (c *Case) compare(l *settle.Ledger, err error) []string {
-	var problems []string
 	if c.Expect.Error != "" {
-		switch {
-		case err == nil:
-			return []string{fmt.Sprintf("expected an error containing %q, got a settlement: %s", c.Expect.Error, strings.Join(settle.SortedPairs(l.PairNet()), "; "))}
-		case !strings.Contains(err.Error(), c.Expect.Error):
-			return []string{fmt.Sprintf("expected an error containing %q, got: %v", c.Expect.Error, err)}
-		}
-		return nil
+		return c.compareError(l, err)
 	}
 	if err != nil {
 		return []string{"refused: " + err.Error()}
@@ -299,88 +292,134 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil && c.Expect.Sheet == nil {
 		return []string{"expect: gives neither transfers, net, marks, sheet nor error"}
 	}
+	var problems []string
 	if c.Expect.Sheet != nil {
-		want, err := sheetExpectation(c.Expect.Sheet)
+		p, err := c.compareSheet(l)
 		if err != nil {
 			return []string{"expect: sheet: " + err.Error()}
 		}
-		got := l.SheetNet()
-		var gotS, wantS []string
-		for k, v := range got {
-			gotS = append(gotS, k+" "+v.String())
-		}
-		for k, v := range want {
-			wantS = append(wantS, k+" "+v.String())
-		}
-		sort.Strings(gotS)
-		sort.Strings(wantS)
-		if strings.Join(gotS, "; ") != strings.Join(wantS, "; ") {
-			problems = append(problems, fmt.Sprintf("sheet: got %s; want %s", orNone(gotS), orNone(wantS)))
-		}
+		problems = append(problems, p...)
 	}
 	if c.Expect.Marks != nil {
-		net := l.MarkNet()
-		for i, seat := range c.Seats {
-			if net[i] != c.Expect.Marks[seat] {
-				problems = append(problems, fmt.Sprintf("markings of %s: changed by %d, want %d", seat, net[i], c.Expect.Marks[seat]))
-			}
-		}
-		for name := range c.Expect.Marks {
-			if !slices.Contains(c.Seats, name) {
-				problems = append(problems, fmt.Sprintf("expect: marks: %q is no seat", name))
-			}
-		}
+		problems = append(problems, c.compareMarks(l)...)
 	}
 	if c.Expect.Transfers != nil {
-		want := &settle.Ledger{Seats: c.Seats}
-		idx := func(name string) (int, bool) {
-			if name == "pot" {
-				return settle.Pot, true
-			}
-			for i, s := range c.Seats {
-				if s == name {
-					return i, true
-				}
-			}
-			return 0, false
-		}
-		for _, t := range c.Expect.Transfers {
-			from, ok1 := idx(t.From)
-			to, ok2 := idx(t.To)
-			amt, err := money.Parse(t.Amount)
-			if !ok1 || !ok2 || err != nil {
-				problems = append(problems, fmt.Sprintf("expect: transfer %s -> %s %s: unknown party or bad amount", t.From, t.To, t.Amount))
-				continue
-			}
-			want.Transfers = append(want.Transfers, settle.Transfer{From: from, To: to, Amount: amt})
-		}
-		// Compared pair by pair: as text, a seat named "B->pot" could
-		// stand for the pot's payee.
-		if got, exp := l.PairNet(), want.PairNet(); !settle.SamePairs(got, exp) {
-			problems = append(problems, fmt.Sprintf("transfers: got %s; want %s", orNone(settle.SortedPairs(got)), orNone(settle.SortedPairs(exp))))
-		}
+		problems = append(problems, c.compareTransfers(l)...)
 	}
 	if c.Expect.Net != nil {
-		net := l.Net()
-		for name, s := range c.Expect.Net {
-			want, err := money.Parse(s)
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("expect: net %s: %v", name, err))
-				continue
+		problems = append(problems, c.compareNet(l)...)
+	}
+	return problems
+}
+
+// compareError checks a case that expects a refusal.
+func (c *Case) compareError(l *settle.Ledger, err error) []string {
+	switch {
+	case err == nil:
+		return []string{fmt.Sprintf("expected an error containing %q, got a settlement: %s", c.Expect.Error, strings.Join(settle.SortedPairs(l.PairNet()), "; "))}
+	case !strings.Contains(err.Error(), c.Expect.Error):
+		return []string{fmt.Sprintf("expected an error containing %q, got: %v", c.Expect.Error, err)}
+	}
+	return nil
+}
+
+// compareSheet compares what each score sheet gained; an error is an
+// expectation that cannot be read.
+func (c *Case) compareSheet(l *settle.Ledger) ([]string, error) {
+	want, err := sheetExpectation(c.Expect.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	got := l.SheetNet()
+	var gotS, wantS []string
+	for k, v := range got {
+		gotS = append(gotS, k+" "+v.String())
+	}
+	for k, v := range want {
+		wantS = append(wantS, k+" "+v.String())
+	}
+	sort.Strings(gotS)
+	sort.Strings(wantS)
+	if strings.Join(gotS, "; ") != strings.Join(wantS, "; ") {
+		return []string{fmt.Sprintf("sheet: got %s; want %s", orNone(gotS), orNone(wantS))}, nil
+	}
+	return nil, nil
+}
+
+// compareMarks compares each seat's change of markings.
+func (c *Case) compareMarks(l *settle.Ledger) []string {
+	var problems []string
+	net := l.MarkNet()
+	for i, seat := range c.Seats {
+		if net[i] != c.Expect.Marks[seat] {
+			problems = append(problems, fmt.Sprintf("markings of %s: changed by %d, want %d", seat, net[i], c.Expect.Marks[seat]))
+		}
+	}
+	for name := range c.Expect.Marks {
+		if !slices.Contains(c.Seats, name) {
+			problems = append(problems, fmt.Sprintf("expect: marks: %q is no seat", name))
+		}
+	}
+	return problems
+}
+
+// party is the ledger's index of a seat or the pot named in a payment.
+func (c *Case) party(name string) (int, bool) {
+	if name == "pot" {
+		return settle.Pot, true
+	}
+	for i, s := range c.Seats {
+		if s == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// compareTransfers compares the payments, netted pair by pair.
+func (c *Case) compareTransfers(l *settle.Ledger) []string {
+	var problems []string
+	want := &settle.Ledger{Seats: c.Seats}
+	for _, t := range c.Expect.Transfers {
+		from, ok1 := c.party(t.From)
+		to, ok2 := c.party(t.To)
+		amt, err := money.Parse(t.Amount)
+		if !ok1 || !ok2 || err != nil {
+			problems = append(problems, fmt.Sprintf("expect: transfer %s -> %s %s: unknown party or bad amount", t.From, t.To, t.Amount))
+			continue
+		}
+		want.Transfers = append(want.Transfers, settle.Transfer{From: from, To: to, Amount: amt})
+	}
+	// Compared pair by pair: as text, a seat named "B->pot" could
+	// stand for the pot's payee.
+	if got, exp := l.PairNet(), want.PairNet(); !settle.SamePairs(got, exp) {
+		problems = append(problems, fmt.Sprintf("transfers: got %s; want %s", orNone(settle.SortedPairs(got)), orNone(settle.SortedPairs(exp))))
+	}
+	return problems
+}
+
+// compareNet compares each party's net, the pot's included.
+func (c *Case) compareNet(l *settle.Ledger) []string {
+	var problems []string
+	net := l.Net()
+	for name, s := range c.Expect.Net {
+		want, err := money.Parse(s)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("expect: net %s: %v", name, err))
+			continue
+		}
+		i := len(c.Seats)
+		for j, seat := range c.Seats {
+			if seat == name {
+				i = j
 			}
-			i := len(c.Seats)
-			for j, seat := range c.Seats {
-				if seat == name {
-					i = j
-				}
-			}
-			if i == len(c.Seats) && name != "pot" {
-				problems = append(problems, fmt.Sprintf("expect: net: %q is no party", name))
-				continue
-			}
-			if !net[i].Equal(want) {
-				problems = append(problems, fmt.Sprintf("net %s: got %v, want %v", name, net[i], want))
-			}
+		}
+		if i == len(c.Seats) && name != "pot" {
+			problems = append(problems, fmt.Sprintf("expect: net: %q is no party", name))
+			continue
+		}
+		if !net[i].Equal(want) {
+			problems = append(problems, fmt.Sprintf("net %s: got %v, want %v", name, net[i], want))
 		}
 	}
 	return problems

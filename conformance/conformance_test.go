@@ -1,12 +1,14 @@
 package conformance
 
 import (
+	"github.com/preference-rules/pref/interpreter/verify"
+
 	"testing"
 )
 
 // TestCases runs every case under this directory: each must pass.
 func TestCases(t *testing.T) {
-	files, err := Files([]string{"."})
+	files, err := verify.Files([]string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -15,7 +17,7 @@ func TestCases(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(f, func(t *testing.T) {
-			res, err := RunFile(f)
+			res, err := verify.RunFile(f)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"github.com/preference-rules/pref/interpreter/verify"
+
 	"hash/maphash"
 	"math/rand/v2"
 	"os"
@@ -147,7 +149,7 @@ func caseBases(t testing.TB) []*yaml.Node {
 			bases = append(bases, &doc)
 			continue
 		}
-		if res, err := RunBytes("testdata/fuzz.yaml", data); err != nil || !res.Passed() {
+		if res, err := verify.RunBytes("testdata/fuzz.yaml", data); err != nil || !res.Passed() {
 			t.Fatalf("base %s does not pass: %v %v\n%s", caseBaseFiles[i-len(hostileCases)], err, res.Problems, data)
 		}
 		bases = append(bases, &doc)
@@ -184,10 +186,10 @@ func editedCase(t testing.TB, base *yaml.Node, dict yamlmut.Dict, edits []byte) 
 // checkCase runs a case text: the runner answers with a result or an
 // error, never a panic; a case that passes with a ledger settled it to
 // nets that balance.
-func checkCase(t testing.TB, text []byte) (Result, error) {
+func checkCase(t testing.TB, text []byte) (verify.Result, error) {
 	// In testdata, where the runner's own test rulesets are found by
 	// relative path.
-	res, err := RunBytes("testdata/fuzz.yaml", text)
+	res, err := verify.RunBytes("testdata/fuzz.yaml", text)
 	if err != nil || !res.Passed() || res.Ledger == nil {
 		return res, err
 	}

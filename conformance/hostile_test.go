@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"github.com/preference-rules/pref/interpreter/verify"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,7 +43,7 @@ func TestRunFileRefusesSpecialAndHugeFiles(t *testing.T) {
 		big:         "larger than",
 	} {
 		within(t, 5*time.Second, path, func() {
-			_, err := RunFile(path)
+			_, err := verify.RunFile(path)
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("RunFile(%s) = %v, want an error containing %q", path, err, want)
 			}
@@ -59,7 +61,7 @@ func TestFilesRefusesSpecialFiles(t *testing.T) {
 	}
 	for _, args := range [][]string{{fifo}, {"/dev/null"}, {dir}} {
 		within(t, 5*time.Second, strings.Join(args, " "), func() {
-			files, err := Files(args)
+			files, err := verify.Files(args)
 			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
 				t.Errorf("Files(%v) = %v, %v; want a not-a-regular-file error", args, files, err)
 			}
@@ -74,7 +76,7 @@ func TestFilesRefusesSpecialFiles(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(ok, "notes"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	files, err := Files([]string{ok})
+	files, err := verify.Files([]string{ok})
 	if err != nil || len(files) != 1 {
 		t.Fatalf("Files(%s) = %v, %v; want the one case", ok, files, err)
 	}
@@ -137,7 +139,7 @@ sheet:
 		{"card twice with seats", position("{contract: hearts, declarer: Alice, player: Carol, hand: [QH, QH], trick: [10S]}"), "position: hand: QH twice"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := RunBytes(filepath.Join(t.TempDir(), "case.yaml"), []byte(tc.text))
+			res, err := verify.RunBytes(filepath.Join(t.TempDir(), "case.yaml"), []byte(tc.text))
 			got := strings.Join(res.Problems, "\n")
 			if err != nil {
 				got = err.Error()
@@ -153,7 +155,7 @@ sheet:
 	// The controls pass as written: the refusals above come from the
 	// values changed, not from a broken case.
 	for _, text := range []string{outcome, refa, position("{contract: hearts, hand: [QH], trick: [10S]}")} {
-		res, err := RunBytes("control.yaml", []byte(text))
+		res, err := verify.RunBytes("control.yaml", []byte(text))
 		if err != nil || !res.Passed() {
 			t.Errorf("control case failed: %v %v\n%s", err, res.Problems, text)
 		}
@@ -171,7 +173,7 @@ tricks: {Anton: 7, Brigitte: 2, Charlotte: 1}
 expect:
   sheet: {Anton: {pool: 2}}
 `
-	_, err := RunBytes("case.yaml", []byte(text))
+	_, err := verify.RunBytes("case.yaml", []byte(text))
 	if err == nil || !strings.Contains(err.Error(), `option "pool-target": 9223372036854775807 is beyond`) {
 		t.Fatalf("got %v; want the option refused", err)
 	}
@@ -189,11 +191,11 @@ tricks: {Anton: 3, Brigitte: 3, Charlotte: 4}
 expect:
   sheet: {Anton: {mountain: MOUNTAIN}, Brigitte: {mountain: 9}, Charlotte: {mountain: 12}}
 `
-	res, err := RunBytes("case.yaml", []byte(strings.Replace(made, "MOUNTAIN", "9", 1)))
+	res, err := verify.RunBytes("case.yaml", []byte(strings.Replace(made, "MOUNTAIN", "9", 1)))
 	if err != nil || !res.Passed() {
 		t.Fatalf("the control case fails: %v %v", err, res.Problems)
 	}
-	res, err = RunBytes("case.yaml", []byte(strings.Replace(made, "MOUNTAIN", "9.0000000000000001", 1)))
+	res, err = verify.RunBytes("case.yaml", []byte(strings.Replace(made, "MOUNTAIN", "9.0000000000000001", 1)))
 	if err != nil || res.Passed() {
 		t.Fatalf("a sheet expectation of 9.0000000000000001 passed on 9 (%v)", err)
 	}
@@ -206,7 +208,7 @@ sheet:
 expect:
   closed: false
 `
-	res, err = RunBytes("case.yaml", []byte(closing))
+	res, err = verify.RunBytes("case.yaml", []byte(closing))
 	if err != nil || res.Passed() || !strings.Contains(strings.Join(res.Problems, " "), "finer than a millionth") {
 		t.Fatalf("sheet figures finer than a millionth were accepted: %v %v", err, res.Problems)
 	}

@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"github.com/preference-rules/pref/interpreter/verify"
+
 	"strings"
 	"testing"
 )
@@ -11,7 +13,7 @@ func TestWrongCasesFail(t *testing.T) {
 		"testdata/wrong-amount.yaml": "Anton -> Brigitte 6",
 		"testdata/wrong-error.yaml":  `expected an error containing "anything"`,
 	} {
-		res, err := RunFile(file)
+		res, err := verify.RunFile(file)
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
@@ -26,7 +28,7 @@ func TestWrongCasesFail(t *testing.T) {
 }
 
 func TestUnreadableCaseIsAnError(t *testing.T) {
-	_, err := RunFile("testdata/unknown-key.yaml")
+	_, err := verify.RunFile("testdata/unknown-key.yaml")
 	if err == nil || !strings.Contains(err.Error(), "contrakt") {
 		t.Fatalf("unknown key not reported: %v", err)
 	}
@@ -36,7 +38,7 @@ func TestUnreadableCaseIsAnError(t *testing.T) {
 // pass, and a wrong sheet is reported.
 func TestSheetCases(t *testing.T) {
 	for _, f := range []string{"testdata/sheet-made.yaml", "testdata/sheet-failed.yaml"} {
-		res, err := RunFile(f)
+		res, err := verify.RunFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +46,7 @@ func TestSheetCases(t *testing.T) {
 			t.Errorf("%s: %s", f, p)
 		}
 	}
-	res, err := RunFile("testdata/wrong-sheet.yaml")
+	res, err := verify.RunFile("testdata/wrong-sheet.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

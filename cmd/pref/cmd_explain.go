@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/deal"
@@ -15,6 +14,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/spf13/cobra"
 )
 
@@ -61,7 +61,7 @@ same as data. Exit status 1 when the record breaks a rule (the step is named),
 					return badInput(err)
 				}
 			} else {
-				res, err := conformance.RunBytes(path, data)
+				res, err := verify.RunBytes(path, data)
 				if err != nil {
 					return badInput(err)
 				}

@@ -6,11 +6,11 @@ import (
 	"path/filepath"
 	"text/tabwriter"
 
-	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/lint"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/schema"
 	"github.com/spf13/cobra"
@@ -70,7 +70,7 @@ read at all (no such file or embedded name, not a regular file, larger than
 				// (a text too large for a ruleset is not read whole to sniff it:
 				// loading refuses it at once)
 				if data, err := safeio.ReadFile(a, safeio.MaxFile); err == nil && !ruleset.TooManyNodes(data) {
-					switch conformance.Kind(data) {
+					switch verify.Kind(data) {
 					case "case":
 						return badInput(fmt.Errorf("%s is an outcome case, not a ruleset: pref verify %s checks it", a, a))
 					case "record":

@@ -6,19 +6,19 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
 func settleCmd() *cobra.Command {
 	var (
-		c       conformance.Case
+		c       verify.Case
 		tricks  string
 		drops   []string
 		halves  []string
@@ -66,8 +66,8 @@ the tricks (talon=N for tricks the talon won).`,
 			if c.Tricks, err = parseTricks(tricks, c.Seats); err != nil {
 				return badInput(err)
 			}
-			if c.AllPassRun < 0 || c.AllPassRun > conformance.MaxCount {
-				return badInput(fmt.Errorf("--all-pass-run %d: want 0 to %d deals", c.AllPassRun, conformance.MaxCount))
+			if c.AllPassRun < 0 || c.AllPassRun > verify.MaxCount {
+				return badInput(fmt.Errorf("--all-pass-run %d: want 0 to %d deals", c.AllPassRun, verify.MaxCount))
 			}
 			if c.Sheet, err = parseSheet(sheet); err != nil {
 				return badInput(err)
@@ -134,11 +134,11 @@ the tricks (talon=N for tricks the talon won).`,
 
 // parseSheet reads --sheet entries, Name.account=N or Name.account.Other=N
 // for an account kept against another player, into a case's sheet.
-func parseSheet(entries []string) (map[string]map[string]conformance.Figure, error) {
+func parseSheet(entries []string) (map[string]map[string]verify.Figure, error) {
 	if len(entries) == 0 {
 		return nil, nil
 	}
-	out := map[string]map[string]conformance.Figure{}
+	out := map[string]map[string]verify.Figure{}
 	for _, kv := range entries {
 		place, val, ok := strings.Cut(kv, "=")
 		parts := strings.Split(place, ".")
@@ -147,7 +147,7 @@ func parseSheet(entries []string) (map[string]map[string]conformance.Figure, err
 		}
 		name, account := parts[0], parts[1]
 		if out[name] == nil {
-			out[name] = map[string]conformance.Figure{}
+			out[name] = map[string]verify.Figure{}
 		}
 		f := out[name][account]
 		if len(parts) == 2 {

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
+	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
@@ -27,7 +27,7 @@ or cannot be parsed; 2 when a file cannot be read at all (missing, not a
 regular file, larger than 2 MiB).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			files, err := conformance.Files(args)
+			files, err := verify.Files(args)
 			if err != nil {
 				return badInput(err)
 			}
@@ -46,7 +46,7 @@ regular file, larger than 2 MiB).`,
 					fmt.Fprintf(out, "FAIL %s: cannot be read: %v\n", f, err)
 					continue
 				}
-				res, err := conformance.RunBytes(f, data)
+				res, err := verify.RunBytes(f, data)
 				switch {
 				case errors.Is(err, rulesets.ErrOutside):
 					// a case that names a file outside its folder is

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/verify"
 )
 
 const samplePath = "../../../conformance/serbian/session-refa.ppn"
@@ -67,7 +67,7 @@ func TestSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := conformance.RunBytes("sample.yaml", data)
+	res, err := verify.RunBytes("sample.yaml", data)
 	if err != nil || !res.Passed() {
 		t.Fatalf("pref verify: %v %v", err, res.Problems)
 	}
@@ -268,7 +268,7 @@ func TestDifferences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := conformance.RunBytes("diff.yaml", data)
+	res, err := verify.RunBytes("diff.yaml", data)
 	if err != nil || res.Passed() {
 		t.Fatalf("pref verify should fail on PPN's figures: %v %v", err, res.Problems)
 	}

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/preference-rules/pref/conformance"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
+	"github.com/preference-rules/pref/interpreter/verify"
 )
 
 // bold is a computer player that says kontra and answers every doubling
@@ -167,7 +167,7 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := conformance.RunBytes("imported.yaml", data)
+			res, err := verify.RunBytes("imported.yaml", data)
 			if err != nil || !res.Passed() {
 				t.Fatalf("seed %d: pref verify: %v %v\n%s", seed, err, res.Problems, data)
 			}

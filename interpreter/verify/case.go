@@ -1,4 +1,4 @@
-package conformance
+package verify
 
 import (
 	"bytes"
@@ -17,7 +17,6 @@ import (
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/seats"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -282,248 +281,10 @@ func checkOptionValues(opts map[string]any) error {
 	return nil
 }
 
-// Outcome turns the case into the interpreter's outcome, refusing what
-// cannot be (unknown names, bids not in the table).
-func (c *Case) Outcome(r *ruleset.Ruleset) (*deal.Outcome, error) {
-	n := len(c.Seats)
-	if n == 0 {
-		return nil, fmt.Errorf("seats: none given")
-	}
-	if err := seats.Check(c.Seats); err != nil {
-		return nil, fmt.Errorf("seats: %v", err)
-	}
-	seat := map[string]int{}
-	for i, s := range c.Seats {
-		seat[s] = i
-	}
-	find := func(what, name string) (int, error) {
-		i, ok := seat[name]
-		if !ok {
-			return 0, fmt.Errorf("%s %q is not one of the seats %v", what, name, c.Seats)
-		}
-		return i, nil
-	}
-	o := &deal.Outcome{
-		Seats: c.Seats, Dealer: n - 1, Declarer: -1, Contract: -1,
-		Defence: make([]deal.Choice, n), Tricks: make([]int, n),
-		Options: c.Options, Events: map[string]bool{},
-		Stated: true, // the defence as chosen, before any contra
-	}
-	var err error
-	if c.Dealer != "" {
-		if o.Dealer, err = find("dealer", c.Dealer); err != nil {
-			return nil, err
-		}
-	}
-	if c.Pot != "" {
-		if o.Pot, err = money.Parse(c.Pot); err != nil {
-			return nil, fmt.Errorf("pot: %v", err)
-		}
-		// A pot beyond the input limits would be printed back rounded or
-		// overflow in the settlement: refuse it here, naming the field.
-		if err := money.CheckInput(o.Pot); err != nil {
-			return nil, fmt.Errorf("pot: %v", err)
-		}
-	}
-	for name, v := range c.Options {
-		opt, ok := r.Option(name)
-		if !ok {
-			return nil, fmt.Errorf("option %q: the ruleset has no such option", name)
-		}
-		if fmt.Sprintf("%T", v) != fmt.Sprintf("%T", opt.Default) {
-			return nil, fmt.Errorf("option %q: want a %T like its default %v", name, opt.Default, opt.Default)
-		}
-	}
-	if err := checkOptionValues(c.Options); err != nil {
-		return nil, err
-	}
-	for _, name := range c.Talon {
-		card, err := r.Deck.Parse(name)
-		if err != nil {
-			return nil, fmt.Errorf("talon: %v", err)
-		}
-		if o.Talon.Has(card) {
-			return nil, fmt.Errorf("talon: %s twice", name)
-		}
-		o.Talon |= card.Bit()
-	}
-	for _, e := range c.Events {
-		known := false
-		for _, ev := range r.Events {
-			known = known || ev.Name == e
-		}
-		if !known {
-			return nil, fmt.Errorf("event %q: the ruleset has no such event", e)
-		}
-		o.Events[e] = true
-	}
-	ct := c.Contract
-	if ct.Passed {
-		if ct.Declarer != "" || ct.Bid != "" {
-			return nil, fmt.Errorf("contract: passed and a declarer or bid cannot go together")
-		}
-	} else {
-		if ct.Declarer == "" {
-			return nil, fmt.Errorf("contract: a declarer, or passed: true")
-		}
-		if o.Declarer, err = find("declarer", ct.Declarer); err != nil {
-			return nil, err
-		}
-		if ct.Bid != "" {
-			i, ok := r.ContractByName(ct.Bid)
-			if !ok {
-				var names []string
-				for _, x := range r.Contracts {
-					names = append(names, x.Name)
-				}
-				return nil, fmt.Errorf("bid %q is not in the bid table (%s)", ct.Bid, strings.Join(names, ", "))
-			}
-			o.Contract = i
-		}
-		if ct.Run < 0 || ct.Run > r.HandSize {
-			return nil, fmt.Errorf("contract: run: %d tricks in a row; a deal has %d", ct.Run, r.HandSize)
-		}
-		if ct.PotBid < 0 || ct.PotBid > money.MaxInput {
-			return nil, fmt.Errorf("contract: pot_bid: %d; want 0 to %d", ct.PotBid, int64(money.MaxInput))
-		}
-		o.Hand, o.Forced, o.Conceded, o.Run, o.PotBid = ct.Hand, ct.Forced, ct.Conceded, ct.Run, ct.PotBid
-		for i := range c.Seats {
-			if i != o.Declarer && o.HoldsHand(r, i) {
-				o.Defence[i] = deal.Play
-			}
-		}
-	}
-	for name, ch := range c.Defence {
-		i, err := find("defence:", name)
-		if err != nil {
-			return nil, err
-		}
-		if o.Defence[i] == deal.NoChoice {
-			return nil, fmt.Errorf("defence: %s is not a defender", name)
-		}
-		switch ch {
-		case "play":
-			o.Defence[i] = deal.Play
-		case "drop":
-			o.Defence[i] = deal.Drop
-		case "invite":
-			o.Defence[i] = deal.Invite
-		case "half":
-			o.Defence[i] = deal.Half
-		default:
-			return nil, fmt.Errorf("defence: %s: %q is not a choice (play, drop, invite, half)", name, ch)
-		}
-	}
-	// The defender invited dropped out first and plays for the inviter: a
-	// case may write it play, drop or leave it out ({Emil: invite, Franz:
-	// play} is the natural way to say it). The outcome holds it as dropped.
-	for i, ch := range o.Defence {
-		if ch != deal.Invite {
-			continue
-		}
-		for j := range o.Defence {
-			if j != i && o.Defence[j] == deal.Play {
-				o.Defence[j] = deal.Drop
-			}
-		}
-		break
-	}
-	if c.MarksGiven < 0 || c.MarksGiven > MaxCount {
-		return nil, fmt.Errorf("marks_given: %d; want 0 to %d", c.MarksGiven, MaxCount)
-	}
-	o.MarksGiven = c.MarksGiven
-	for name, m := range c.Marks {
-		i, err := find("marks:", name)
-		if err != nil {
-			return nil, err
-		}
-		if m < 0 || m > MaxCount {
-			return nil, fmt.Errorf("marks: %s holds %d; want 0 to %d", name, m, MaxCount)
-		}
-		if o.Marks == nil {
-			o.Marks = make([]int, n)
-		}
-		o.Marks[i] = m
-	}
-	for name, level := range c.Doubled {
-		i, err := find("doubled:", name)
-		if err != nil {
-			return nil, err
-		}
-		if o.Doubled == nil {
-			o.Doubled = make([]int, n)
-		}
-		switch level {
-		case "contra":
-			o.Doubled[i] = 1
-		case "recontra":
-			o.Doubled[i] = 2
-		case "subcontra":
-			o.Doubled[i] = 3
-		case "mortcontra":
-			o.Doubled[i] = 4
-		default:
-			return nil, fmt.Errorf("doubled: %s: %q is not contra, recontra, subcontra or mortcontra", name, level)
-		}
-	}
-	if c.AllPassRun < 0 || c.AllPassRun > MaxCount {
-		return nil, fmt.Errorf("all_pass_run: %d deals; want 0 to %d", c.AllPassRun, MaxCount)
-	}
-	o.Open, o.AllPassRun = c.Open, c.AllPassRun
-	d := o.Defenders()
-	o.Uncontested = d.Uncontested(r)
-	if c.Sheet != nil {
-		if o.Sheet, err = c.sheetBefore(r); err != nil {
-			return nil, err
-		}
-	}
-	if ct.Passed && r.Auction.AllPassPlay >= 0 {
-		if c.Tricks == nil {
-			return nil, fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[r.Auction.AllPassPlay].Name)
-		}
-		o.Contract = r.Auction.AllPassPlay // the all-pass game was played
-	}
-	// In a fixed order, so that the same case is always refused for the
-	// same reason.
-	names := make([]string, 0, len(c.Tricks))
-	for name := range c.Tricks {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		t := c.Tricks[name]
-		// Each count is bounded before the interpreter adds them up: huge
-		// counts could wrap around to a sum that looks like a whole deal.
-		if t < 0 || t > r.HandSize {
-			return nil, fmt.Errorf("tricks: %s took %d; a deal has %d", name, t, r.HandSize)
-		}
-		if name == "talon" {
-			o.TalonTricks = t // the talon's cards won tricks of their own
-			continue
-		}
-		i, err := find("tricks:", name)
-		if err != nil {
-			return nil, err
-		}
-		o.Tricks[i] = t
-	}
-	if c.Tricks == nil && o.Played() {
-		return nil, fmt.Errorf("tricks: cards were played (a defender plays) but no tricks are given")
-	}
-	return o, nil
-}
-
 // compare lists how the settlement differs from the expectation.
 func (c *Case) compare(l *settle.Ledger, err error) []string {
-	var problems []string
 	if c.Expect.Error != "" {
-		switch {
-		case err == nil:
-			return []string{fmt.Sprintf("expected an error containing %q, got a settlement: %s", c.Expect.Error, strings.Join(settle.SortedPairs(l.PairNet()), "; "))}
-		case !strings.Contains(err.Error(), c.Expect.Error):
-			return []string{fmt.Sprintf("expected an error containing %q, got: %v", c.Expect.Error, err)}
-		}
-		return nil
+		return c.compareError(l, err)
 	}
 	if err != nil {
 		return []string{"refused: " + err.Error()}
@@ -531,88 +292,134 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil && c.Expect.Sheet == nil {
 		return []string{"expect: gives neither transfers, net, marks, sheet nor error"}
 	}
+	var problems []string
 	if c.Expect.Sheet != nil {
-		want, err := sheetExpectation(c.Expect.Sheet)
+		p, err := c.compareSheet(l)
 		if err != nil {
 			return []string{"expect: sheet: " + err.Error()}
 		}
-		got := l.SheetNet()
-		var gotS, wantS []string
-		for k, v := range got {
-			gotS = append(gotS, k+" "+v.String())
-		}
-		for k, v := range want {
-			wantS = append(wantS, k+" "+v.String())
-		}
-		sort.Strings(gotS)
-		sort.Strings(wantS)
-		if strings.Join(gotS, "; ") != strings.Join(wantS, "; ") {
-			problems = append(problems, fmt.Sprintf("sheet: got %s; want %s", orNone(gotS), orNone(wantS)))
-		}
+		problems = append(problems, p...)
 	}
 	if c.Expect.Marks != nil {
-		net := l.MarkNet()
-		for i, seat := range c.Seats {
-			if net[i] != c.Expect.Marks[seat] {
-				problems = append(problems, fmt.Sprintf("markings of %s: changed by %d, want %d", seat, net[i], c.Expect.Marks[seat]))
-			}
-		}
-		for name := range c.Expect.Marks {
-			if !slices.Contains(c.Seats, name) {
-				problems = append(problems, fmt.Sprintf("expect: marks: %q is no seat", name))
-			}
-		}
+		problems = append(problems, c.compareMarks(l)...)
 	}
 	if c.Expect.Transfers != nil {
-		want := &settle.Ledger{Seats: c.Seats}
-		idx := func(name string) (int, bool) {
-			if name == "pot" {
-				return settle.Pot, true
-			}
-			for i, s := range c.Seats {
-				if s == name {
-					return i, true
-				}
-			}
-			return 0, false
-		}
-		for _, t := range c.Expect.Transfers {
-			from, ok1 := idx(t.From)
-			to, ok2 := idx(t.To)
-			amt, err := money.Parse(t.Amount)
-			if !ok1 || !ok2 || err != nil {
-				problems = append(problems, fmt.Sprintf("expect: transfer %s -> %s %s: unknown party or bad amount", t.From, t.To, t.Amount))
-				continue
-			}
-			want.Transfers = append(want.Transfers, settle.Transfer{From: from, To: to, Amount: amt})
-		}
-		// Compared pair by pair: as text, a seat named "B->pot" could
-		// stand for the pot's payee.
-		if got, exp := l.PairNet(), want.PairNet(); !settle.SamePairs(got, exp) {
-			problems = append(problems, fmt.Sprintf("transfers: got %s; want %s", orNone(settle.SortedPairs(got)), orNone(settle.SortedPairs(exp))))
-		}
+		problems = append(problems, c.compareTransfers(l)...)
 	}
 	if c.Expect.Net != nil {
-		net := l.Net()
-		for name, s := range c.Expect.Net {
-			want, err := money.Parse(s)
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("expect: net %s: %v", name, err))
-				continue
+		problems = append(problems, c.compareNet(l)...)
+	}
+	return problems
+}
+
+// compareError checks a case that expects a refusal.
+func (c *Case) compareError(l *settle.Ledger, err error) []string {
+	switch {
+	case err == nil:
+		return []string{fmt.Sprintf("expected an error containing %q, got a settlement: %s", c.Expect.Error, strings.Join(settle.SortedPairs(l.PairNet()), "; "))}
+	case !strings.Contains(err.Error(), c.Expect.Error):
+		return []string{fmt.Sprintf("expected an error containing %q, got: %v", c.Expect.Error, err)}
+	}
+	return nil
+}
+
+// compareSheet compares what each score sheet gained; an error is an
+// expectation that cannot be read.
+func (c *Case) compareSheet(l *settle.Ledger) ([]string, error) {
+	want, err := sheetExpectation(c.Expect.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	got := l.SheetNet()
+	var gotS, wantS []string
+	for k, v := range got {
+		gotS = append(gotS, k+" "+v.String())
+	}
+	for k, v := range want {
+		wantS = append(wantS, k+" "+v.String())
+	}
+	sort.Strings(gotS)
+	sort.Strings(wantS)
+	if strings.Join(gotS, "; ") != strings.Join(wantS, "; ") {
+		return []string{fmt.Sprintf("sheet: got %s; want %s", orNone(gotS), orNone(wantS))}, nil
+	}
+	return nil, nil
+}
+
+// compareMarks compares each seat's change of markings.
+func (c *Case) compareMarks(l *settle.Ledger) []string {
+	var problems []string
+	net := l.MarkNet()
+	for i, seat := range c.Seats {
+		if net[i] != c.Expect.Marks[seat] {
+			problems = append(problems, fmt.Sprintf("markings of %s: changed by %d, want %d", seat, net[i], c.Expect.Marks[seat]))
+		}
+	}
+	for name := range c.Expect.Marks {
+		if !slices.Contains(c.Seats, name) {
+			problems = append(problems, fmt.Sprintf("expect: marks: %q is no seat", name))
+		}
+	}
+	return problems
+}
+
+// party is the ledger's index of a seat or the pot named in a payment.
+func (c *Case) party(name string) (int, bool) {
+	if name == "pot" {
+		return settle.Pot, true
+	}
+	for i, s := range c.Seats {
+		if s == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// compareTransfers compares the payments, netted pair by pair.
+func (c *Case) compareTransfers(l *settle.Ledger) []string {
+	var problems []string
+	want := &settle.Ledger{Seats: c.Seats}
+	for _, t := range c.Expect.Transfers {
+		from, ok1 := c.party(t.From)
+		to, ok2 := c.party(t.To)
+		amt, err := money.Parse(t.Amount)
+		if !ok1 || !ok2 || err != nil {
+			problems = append(problems, fmt.Sprintf("expect: transfer %s -> %s %s: unknown party or bad amount", t.From, t.To, t.Amount))
+			continue
+		}
+		want.Transfers = append(want.Transfers, settle.Transfer{From: from, To: to, Amount: amt})
+	}
+	// Compared pair by pair: as text, a seat named "B->pot" could
+	// stand for the pot's payee.
+	if got, exp := l.PairNet(), want.PairNet(); !settle.SamePairs(got, exp) {
+		problems = append(problems, fmt.Sprintf("transfers: got %s; want %s", orNone(settle.SortedPairs(got)), orNone(settle.SortedPairs(exp))))
+	}
+	return problems
+}
+
+// compareNet compares each party's net, the pot's included.
+func (c *Case) compareNet(l *settle.Ledger) []string {
+	var problems []string
+	net := l.Net()
+	for name, s := range c.Expect.Net {
+		want, err := money.Parse(s)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("expect: net %s: %v", name, err))
+			continue
+		}
+		i := len(c.Seats)
+		for j, seat := range c.Seats {
+			if seat == name {
+				i = j
 			}
-			i := len(c.Seats)
-			for j, seat := range c.Seats {
-				if seat == name {
-					i = j
-				}
-			}
-			if i == len(c.Seats) && name != "pot" {
-				problems = append(problems, fmt.Sprintf("expect: net: %q is no party", name))
-				continue
-			}
-			if !net[i].Equal(want) {
-				problems = append(problems, fmt.Sprintf("net %s: got %v, want %v", name, net[i], want))
-			}
+		}
+		if i == len(c.Seats) && name != "pot" {
+			problems = append(problems, fmt.Sprintf("expect: net: %q is no party", name))
+			continue
+		}
+		if !net[i].Equal(want) {
+			problems = append(problems, fmt.Sprintf("net %s: got %v, want %v", name, net[i], want))
 		}
 	}
 	return problems

@@ -3,13 +3,10 @@ package ruleset
 import (
 	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/preference-rules/pref/interpreter/money"
-	"github.com/preference-rules/pref/schema"
-	"gopkg.in/yaml.v3"
 )
 
 // Limits on what a ruleset may ask of the interpreter. Each keeps a
@@ -35,63 +32,6 @@ const (
 	// overflow in a settlement is reported as an error.
 	MaxInt = money.MaxInput
 )
-
-// checkSizes refuses, before anything is compiled, a ruleset beyond the
-// limits: an integer too large, too many options or expressions.
-func checkSizes(file string, root *yaml.Node) error {
-	var errs schema.List
-	exprs := 0
-	var walk func(n *yaml.Node, path []string)
-	walk = func(n *yaml.Node, path []string) {
-		switch n.Kind {
-		case yaml.ScalarNode:
-			beyond := false
-			switch n.ShortTag() {
-			case "!!int":
-				v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
-				beyond = err != nil || v > MaxInt || v < -MaxInt
-			case "!!float": // YAML reads 99999999999999999999 as a float
-				v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
-				beyond = err == nil && (v > MaxInt || v < -MaxInt)
-			}
-			if beyond {
-				errs = append(errs, schema.At(file, n, "%s: %s is beyond ±%d, the largest number a ruleset may write", strings.Join(path, "."), n.Value, int64(MaxInt)))
-			}
-			if len(path) > 0 && expressionKeys[path[len(path)-1]] {
-				exprs++
-			}
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				walk(n.Content[i+1], append(path, n.Content[i].Value))
-			}
-		case yaml.SequenceNode, yaml.DocumentNode:
-			for i, ch := range n.Content {
-				walk(ch, append(path, strconv.Itoa(i)))
-			}
-		}
-	}
-	walk(root, nil)
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
-		switch {
-		case k.Value == "options" && len(v.Content)/2 > MaxOptions:
-			at := k
-			if v.Line > 0 && v.Line/lineStride == 0 && k.Line/lineStride > 0 {
-				at = v // the key is a base's, the options merged are the extending file's
-			}
-			errs = append(errs, schema.At(file, at, "%d options: more than %d, the limit", len(v.Content)/2, MaxOptions))
-		case k.Value == "define":
-			exprs += len(v.Content) / 2
-		}
-	}
-	if exprs > MaxExpressions {
-		errs = append(errs, schema.At(file, root, "%d expressions: more than %d, the limit", exprs, MaxExpressions))
-	}
-	return errs.Err()
-}
-
-// expressionKeys are the keys whose values are expressions.
-var expressionKeys = map[string]bool{"when": true, "where": true, "amount": true, "add": true, "closed_when": true, "pair": true, "explain": true, "at": true, "per_point": true}
 
 // precheck refuses an expression too long or too deeply nested to parse
 // safely, before the parser sees it.

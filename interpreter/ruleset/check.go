@@ -8,6 +8,27 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// check is the stage between the merge and the decoding: the JSON Schema
+// (unless the document is trusted), then the sizes (checkSizes). refused
+// is the schema's verdict when it refused the document, a schema.List or
+// a *schema.Error: the compiler's errors are joined to it. err ends the
+// load at once: a schema that could not be run, or a document beyond the
+// limits (whose compilation could take too long).
+func check(file string, doc *yaml.Node, trusted bool) (refused, err error) {
+	if !trusted {
+		refused = schema.Validate(file, doc)
+	}
+	switch refused.(type) {
+	case nil, schema.List, *schema.Error:
+	default:
+		return nil, refused
+	}
+	if err := checkSizes(file, doc.Content[0]); err != nil {
+		return nil, err
+	}
+	return refused, nil
+}
+
 // checkSizes refuses, before anything is compiled, a ruleset beyond the
 // limits: an integer too large, too many options or expressions.
 func checkSizes(file string, root *yaml.Node) error {

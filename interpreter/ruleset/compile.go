@@ -10,18 +10,28 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// compiled runs the compiler; false when it broke on a document the schema
-// had refused (its errors say why).
-func compiled(c *compiler, spec *Spec) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	c.compile(spec)
-	return true
+// compileSpec is the compile stage: spec, decoded from root, into a
+// Ruleset, with every error of meaning the compiler finds (in the order
+// compile takes the sections). refused: the schema refused the document,
+// whose errors are said already; the compiler then goes as far as it can,
+// and a panic on the way only ends it (compiled). programs, when not nil,
+// are programs compiled before (a Loader's, or the ruleset's that With
+// compiles again).
+func compileSpec(file string, root *yaml.Node, spec *Spec, trusted bool, programs *programCache, refused bool) (*Ruleset, schema.List) {
+	if programs == nil {
+		programs = &programCache{m: map[string]*vm.Program{}}
+	}
+	c := &compiler{file: file, root: root, r: &Ruleset{File: file, Spec: spec, root: root, programs: programs, trusted: trusted}, failed: map[string]bool{}}
+	if refused {
+		compiled(c, spec)
+	} else {
+		c.compile(spec) // a panic here is pref's bug: it ends in exit 3
+	}
+	return c.r, c.errs
 }
 
+// compiler is the state of one compilation: the ruleset it fills, the
+// errors found so far and what the expressions need.
 type compiler struct {
 	file   string
 	root   *yaml.Node
@@ -32,6 +42,18 @@ type compiler struct {
 	prints map[envKey]string
 	codes  []*Code // settlement expressions, compiled to closures once every name is known
 	finals []*Code // the final's, compiled at once
+}
+
+// compiled runs the compiler; false when it broke on a document the schema
+// had refused (its errors say why).
+func compiled(c *compiler, spec *Spec) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	c.compile(spec)
+	return true
 }
 
 // code wraps a settlement program, to be compiled to closures when the

@@ -417,7 +417,7 @@ func child(n *yaml.Node, key string, kind yaml.Kind) *yaml.Node {
 
 // applySets is root with the fields sets (option name's) applied. The
 // fields an option sets are an overlay merged onto the ruleset by the same
-// step as extends (extends.go): the dotted paths become the maps and named
+// step as extends (merge.go): the dotted paths become the maps and named
 // items they reach.
 func applySets(root *yaml.Node, name string, sets *yaml.Node) (*yaml.Node, error) {
 	overlay := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}

@@ -3,6 +3,7 @@ package ruleset
 import (
 	"fmt"
 
+	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
 
@@ -152,4 +153,21 @@ func (r *Ruleset) setValues(values map[string]any) {
 		}
 	}
 	r.zero = newFrame(r.layout, r.envTemplate)
+}
+
+// withDefaults is r, compiled as written, with the fields of the options
+// on by default applied: the ruleset as it is played when no option is
+// given. An option whose default sets fields that break the ruleset is an
+// error at its sets.
+func withDefaults(file string, r *Ruleset) (*Ruleset, error) {
+	on := onByDefault(r)
+	if on == nil {
+		return r, nil
+	}
+	out, err := r.switched(nil)
+	if err != nil {
+		(&sources{files: r.files}).attribute(err)
+		return nil, schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, err)
+	}
+	return out, nil
 }

@@ -7,6 +7,31 @@ import (
 	"github.com/preference-rules/pref/schema"
 )
 
+// verify is the last stage of a load: checks of the compiled ruleset, its
+// options in force. The names table.sheet.target and the ppn: section
+// give must be the ruleset's (checkNamedConcepts); with checkOptions,
+// every value of every option that sets fields must give a valid ruleset,
+// within the work that proof may take (checkOptionWork).
+func verify(file string, r *Ruleset, checkOptions bool) error {
+	if err := r.checkNamedConcepts(); err != nil {
+		return err
+	}
+	if !checkOptions {
+		return nil
+	}
+	if err := checkOptionWork(file, r); err != nil {
+		return err
+	}
+	for _, o := range r.Options {
+		for _, v := range otherValues(o) {
+			if _, err := r.With(map[string]any{o.Name: v}); err != nil {
+				return schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
 // checkNamedConcepts refuses, when the ruleset is loaded, a field that
 // names an option or an account the ruleset lacks: table.sheet.target and
 // the ppn: section are read only by the command that uses them (pref play

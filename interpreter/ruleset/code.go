@@ -519,6 +519,38 @@ func call(n ast.Node) (*ast.CallNode, string) {
 }
 
 func (cc *closures) int(n ast.Node) func(*Frame) int {
+	var out func(*Frame) int
+	switch n := n.(type) {
+	case *ast.IntegerNode, *ast.ConstantNode, *ast.IdentifierNode, *ast.MemberNode:
+		out = cc.intLeaf(n)
+	case *ast.UnaryNode:
+		if n.Operator == "+" && cc.kind(n.Node) == KindInt {
+			return cc.int(n.Node)
+		}
+	case *ast.ConditionalNode:
+		if cc.kind(n.Exp1) == KindInt && cc.kind(n.Exp2) == KindInt {
+			cond, a, b := cc.bool(n.Cond), cc.int(n.Exp1), cc.int(n.Exp2)
+			return func(f *Frame) int {
+				if cond(f) {
+					return a(f)
+				}
+				return b(f)
+			}
+		}
+	case *ast.BuiltinNode:
+		out = cc.intMinMax(n)
+	case *ast.CallNode:
+		out = cc.intCall(n)
+	}
+	if out == nil {
+		cc.bad = true
+	}
+	return out
+}
+
+// intLeaf compiles an integer written out, a name or a party's field; nil
+// when it is none of them.
+func (cc *closures) intLeaf(n ast.Node) func(*Frame) int {
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		v := n.Value
@@ -537,90 +569,83 @@ func (cc *closures) int(n ast.Node) func(*Frame) int {
 				return func(f *Frame) int { return get(f.parties[i]) }
 			}
 		}
-	case *ast.UnaryNode:
-		if n.Operator == "+" && cc.kind(n.Node) == KindInt {
-			return cc.int(n.Node)
+	}
+	return nil
+}
+
+// intMinMax compiles min and max of integers; nil for another builtin, or
+// one with an argument that is not an integer.
+func (cc *closures) intMinMax(n *ast.BuiltinNode) func(*Frame) int {
+	if (n.Name != "min" && n.Name != "max") || len(n.Arguments) == 0 {
+		return nil
+	}
+	args := make([]func(*Frame) int, len(n.Arguments))
+	for k, a := range n.Arguments {
+		if cc.kind(a) != KindInt {
+			return nil
 		}
-	case *ast.ConditionalNode:
-		if cc.kind(n.Exp1) == KindInt && cc.kind(n.Exp2) == KindInt {
-			cond, a, b := cc.bool(n.Cond), cc.int(n.Exp1), cc.int(n.Exp2)
-			return func(f *Frame) int {
-				if cond(f) {
-					return a(f)
-				}
-				return b(f)
+		args[k] = cc.int(a)
+	}
+	if n.Name == "min" {
+		return func(f *Frame) int {
+			m := args[0](f)
+			for _, a := range args[1:] {
+				m = min(m, a(f))
 			}
-		}
-	case *ast.BuiltinNode:
-		if (n.Name == "min" || n.Name == "max") && len(n.Arguments) > 0 {
-			args := make([]func(*Frame) int, len(n.Arguments))
-			for k, a := range n.Arguments {
-				if cc.kind(a) != KindInt {
-					cc.bad = true
-					return nil
-				}
-				args[k] = cc.int(a)
-			}
-			if n.Name == "min" {
-				return func(f *Frame) int {
-					m := args[0](f)
-					for _, a := range args[1:] {
-						m = min(m, a(f))
-					}
-					return m
-				}
-			}
-			return func(f *Frame) int {
-				m := args[0](f)
-				for _, a := range args[1:] {
-					m = max(m, a(f))
-				}
-				return m
-			}
-		}
-	case *ast.CallNode:
-		c, name := call(n)
-		if len(c.Arguments) != 2 || cc.kind(c.Arguments[0]) != KindInt || cc.kind(c.Arguments[1]) != KindInt {
-			break
-		}
-		a, b := cc.int(c.Arguments[0]), cc.int(c.Arguments[1])
-		var op func(a, b int64) (int64, error)
-		switch name {
-		case "_add":
-			op = addInt
-		case "_sub":
-			op = subInt
-		case "_mul":
-			op = mulInt
-		case "_mod":
-			return func(f *Frame) int {
-				x, y := a(f), b(f)
-				if y == 0 {
-					fail("%d %% 0: division by zero", x)
-				}
-				return x % y
-			}
-		case "power":
-			return func(f *Frame) int {
-				n, err := power(int64(a(f)), b(f))
-				if err != nil {
-					panic(evalError{err})
-				}
-				return n
-			}
-		}
-		if op != nil {
-			return func(f *Frame) int {
-				n, err := op(int64(a(f)), int64(b(f)))
-				if err != nil {
-					panic(evalError{err})
-				}
-				return int(n)
-			}
+			return m
 		}
 	}
-	cc.bad = true
-	return nil
+	return func(f *Frame) int {
+		m := args[0](f)
+		for _, a := range args[1:] {
+			m = max(m, a(f))
+		}
+		return m
+	}
+}
+
+// intCall compiles a checked operation of two integers (+ - * %, power);
+// nil for another call.
+func (cc *closures) intCall(n *ast.CallNode) func(*Frame) int {
+	c, name := call(n)
+	if len(c.Arguments) != 2 || cc.kind(c.Arguments[0]) != KindInt || cc.kind(c.Arguments[1]) != KindInt {
+		return nil
+	}
+	a, b := cc.int(c.Arguments[0]), cc.int(c.Arguments[1])
+	var op func(a, b int64) (int64, error)
+	switch name {
+	case "_add":
+		op = addInt
+	case "_sub":
+		op = subInt
+	case "_mul":
+		op = mulInt
+	case "_mod":
+		return func(f *Frame) int {
+			x, y := a(f), b(f)
+			if y == 0 {
+				fail("%d %% 0: division by zero", x)
+			}
+			return x % y
+		}
+	case "power":
+		return func(f *Frame) int {
+			n, err := power(int64(a(f)), b(f))
+			if err != nil {
+				panic(evalError{err})
+			}
+			return n
+		}
+	default:
+		return nil
+	}
+	return func(f *Frame) int {
+		n, err := op(int64(a(f)), int64(b(f)))
+		if err != nil {
+			panic(evalError{err})
+		}
+		return int(n)
+	}
 }
 
 // power is b to the whole n, checked: the function power of expressions.
@@ -694,32 +719,40 @@ func (cc *closures) amount(n ast.Node) func(*Frame) money.Amount {
 			}
 		}
 	case *ast.CallNode:
-		c, name := call(n)
-		if name == "exact" && len(c.Arguments) == 1 {
-			return cc.number(c.Arguments[0])
-		}
-		if len(c.Arguments) != 2 {
-			break
-		}
-		var op func(a, b money.Amount) money.Amount
-		sym := ""
-		switch name {
-		case "_add":
-			op, sym = money.Amount.Add, "+"
-		case "_sub":
-			op, sym = money.Amount.Sub, "-"
-		case "_mul":
-			op, sym = money.Amount.Mul, "*"
-		case "_div":
-			op, sym = money.Amount.Div, "/"
-		}
-		if op != nil {
-			a, b := cc.number(c.Arguments[0]), cc.number(c.Arguments[1])
-			return func(f *Frame) money.Amount { return amountOp(a(f), b(f), sym, op) }
+		if out := cc.amountCall(n); out != nil {
+			return out
 		}
 	}
 	cc.bad = true
 	return nil
+}
+
+// amountCall compiles exact(n) and a checked operation of two numbers
+// (+ - * /) as amounts; nil for another call.
+func (cc *closures) amountCall(n *ast.CallNode) func(*Frame) money.Amount {
+	c, name := call(n)
+	if name == "exact" && len(c.Arguments) == 1 {
+		return cc.number(c.Arguments[0])
+	}
+	if len(c.Arguments) != 2 {
+		return nil
+	}
+	var op func(a, b money.Amount) money.Amount
+	sym := ""
+	switch name {
+	case "_add":
+		op, sym = money.Amount.Add, "+"
+	case "_sub":
+		op, sym = money.Amount.Sub, "-"
+	case "_mul":
+		op, sym = money.Amount.Mul, "*"
+	case "_div":
+		op, sym = money.Amount.Div, "/"
+	default:
+		return nil
+	}
+	a, b := cc.number(c.Arguments[0]), cc.number(c.Arguments[1])
+	return func(f *Frame) money.Amount { return amountOp(a(f), b(f), sym, op) }
 }
 
 func (cc *closures) str(n ast.Node) func(*Frame) string {
@@ -777,22 +810,9 @@ func compare(op string) func(c int) bool {
 
 func (cc *closures) bool(n ast.Node) func(*Frame) bool {
 	switch n := n.(type) {
-	case *ast.BoolNode:
-		v := n.Value
-		return func(*Frame) bool { return v }
-	case *ast.ConstantNode:
-		if v, ok := n.Value.(bool); ok {
-			return func(*Frame) bool { return v }
-		}
-	case *ast.IdentifierNode:
-		if i, ok := cc.slot(n, KindBool); ok {
-			return func(f *Frame) bool { return f.bools[i] }
-		}
-	case *ast.MemberNode:
-		if i, name, ok := cc.member(n); ok {
-			if get := partyBools[name]; get != nil {
-				return func(f *Frame) bool { return get(f.parties[i]) }
-			}
+	case *ast.BoolNode, *ast.ConstantNode, *ast.IdentifierNode, *ast.MemberNode:
+		if out := cc.boolLeaf(n); out != nil {
+			return out
 		}
 	case *ast.UnaryNode:
 		if (n.Operator == "!" || n.Operator == "not") && cc.kind(n.Node) == KindBool {
@@ -824,6 +844,31 @@ func (cc *closures) bool(n ast.Node) func(*Frame) bool {
 	return nil
 }
 
+// boolLeaf compiles true or false written out, a name or a party's field;
+// nil when it is none of them.
+func (cc *closures) boolLeaf(n ast.Node) func(*Frame) bool {
+	switch n := n.(type) {
+	case *ast.BoolNode:
+		v := n.Value
+		return func(*Frame) bool { return v }
+	case *ast.ConstantNode:
+		if v, ok := n.Value.(bool); ok {
+			return func(*Frame) bool { return v }
+		}
+	case *ast.IdentifierNode:
+		if i, ok := cc.slot(n, KindBool); ok {
+			return func(f *Frame) bool { return f.bools[i] }
+		}
+	case *ast.MemberNode:
+		if i, name, ok := cc.member(n); ok {
+			if get := partyBools[name]; get != nil {
+				return func(f *Frame) bool { return get(f.parties[i]) }
+			}
+		}
+	}
+	return nil
+}
+
 // binary compiles logic, and comparisons of integers, strings and
 // booleans (those of amounts are calls of the checked comparisons).
 func (cc *closures) binary(n *ast.BinaryNode) func(*Frame) bool {
@@ -844,51 +889,74 @@ func (cc *closures) binary(n *ast.BinaryNode) func(*Frame) bool {
 		cc.bad = true
 		return nil
 	}
+	var out func(*Frame) bool
 	switch lk {
 	case KindInt:
-		a, b := cc.int(n.Left), cc.int(n.Right)
-		switch n.Operator { // the common ones without the three-way step
-		case "==":
-			return func(f *Frame) bool { return a(f) == b(f) }
-		case "!=":
-			return func(f *Frame) bool { return a(f) != b(f) }
-		case "<":
-			return func(f *Frame) bool { return a(f) < b(f) }
-		case ">":
-			return func(f *Frame) bool { return a(f) > b(f) }
-		case "<=":
-			return func(f *Frame) bool { return a(f) <= b(f) }
-		case ">=":
-			return func(f *Frame) bool { return a(f) >= b(f) }
-		}
+		out = cc.compareInts(n)
 	case KindString:
-		a, b := cc.str(n.Left), cc.str(n.Right)
-		switch n.Operator {
-		case "==":
-			return func(f *Frame) bool { return a(f) == b(f) }
-		case "!=":
-			return func(f *Frame) bool { return a(f) != b(f) }
-		}
-		return func(f *Frame) bool {
-			x, y := a(f), b(f)
-			c := 0
-			if x < y {
-				c = -1
-			} else if x > y {
-				c = 1
-			}
-			return is(c)
-		}
+		out = cc.compareStrings(n, is)
 	case KindBool:
-		a, b := cc.bool(n.Left), cc.bool(n.Right)
-		switch n.Operator {
-		case "==":
-			return func(f *Frame) bool { return a(f) == b(f) }
-		case "!=":
-			return func(f *Frame) bool { return a(f) != b(f) }
-		}
+		out = cc.compareBools(n)
 	}
-	cc.bad = true
+	if out == nil {
+		cc.bad = true
+	}
+	return out
+}
+
+// compareInts compiles a comparison of two integers; nil for an operator
+// without its own closure.
+func (cc *closures) compareInts(n *ast.BinaryNode) func(*Frame) bool {
+	a, b := cc.int(n.Left), cc.int(n.Right)
+	switch n.Operator { // the common ones without the three-way step
+	case "==":
+		return func(f *Frame) bool { return a(f) == b(f) }
+	case "!=":
+		return func(f *Frame) bool { return a(f) != b(f) }
+	case "<":
+		return func(f *Frame) bool { return a(f) < b(f) }
+	case ">":
+		return func(f *Frame) bool { return a(f) > b(f) }
+	case "<=":
+		return func(f *Frame) bool { return a(f) <= b(f) }
+	case ">=":
+		return func(f *Frame) bool { return a(f) >= b(f) }
+	}
+	return nil
+}
+
+// compareStrings compiles a comparison of two strings, is the comparison
+// of the operator.
+func (cc *closures) compareStrings(n *ast.BinaryNode, is func(c int) bool) func(*Frame) bool {
+	a, b := cc.str(n.Left), cc.str(n.Right)
+	switch n.Operator {
+	case "==":
+		return func(f *Frame) bool { return a(f) == b(f) }
+	case "!=":
+		return func(f *Frame) bool { return a(f) != b(f) }
+	}
+	return func(f *Frame) bool {
+		x, y := a(f), b(f)
+		c := 0
+		if x < y {
+			c = -1
+		} else if x > y {
+			c = 1
+		}
+		return is(c)
+	}
+}
+
+// compareBools compiles == and != of two booleans; nil for another
+// operator.
+func (cc *closures) compareBools(n *ast.BinaryNode) func(*Frame) bool {
+	a, b := cc.bool(n.Left), cc.bool(n.Right)
+	switch n.Operator {
+	case "==":
+		return func(f *Frame) bool { return a(f) == b(f) }
+	case "!=":
+		return func(f *Frame) bool { return a(f) != b(f) }
+	}
 	return nil
 }
 

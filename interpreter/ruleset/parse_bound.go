@@ -154,14 +154,8 @@ func (s *lineScan) value(c byte) {
 		s.i, s.expect = end, false
 	case (c == '|' || c == '>') && len(s.flow) == 0:
 		s.block, s.done = s.keyStart, true
-	case c == '&' || c == '*': // an anchor or alias: letters, digits, - and _
-		for s.i+1 < len(s.line) && anchorChar(s.line[s.i+1]) {
-			s.i++
-		}
-	case c == '!': // a tag
-		for s.i+1 < len(s.line) && !s.space(s.i+1) && !strings.ContainsRune(",[]{}", rune(s.line[s.i+1])) {
-			s.i++
-		}
+	case c == '&' || c == '*' || c == '!':
+		s.skipProperty(c)
 	case c == '-' && s.space(s.i+1):
 		s.add++
 		s.keyStart = s.i
@@ -174,6 +168,21 @@ func (s *lineScan) value(c byte) {
 	default:
 		s.keyStart = s.i
 		s.indicator(c)
+	}
+}
+
+// skipProperty skips an anchor or alias (c: & or *; letters, digits, -
+// and _) or a tag (c: !; to a space or a character of flow), which make
+// no node.
+func (s *lineScan) skipProperty(c byte) {
+	if c == '!' {
+		for s.i+1 < len(s.line) && !s.space(s.i+1) && !strings.ContainsRune(",[]{}", rune(s.line[s.i+1])) {
+			s.i++
+		}
+		return
+	}
+	for s.i+1 < len(s.line) && anchorChar(s.line[s.i+1]) {
+		s.i++
 	}
 }
 

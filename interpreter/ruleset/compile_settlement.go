@@ -22,80 +22,103 @@ import (
 func (c *compiler) sheetRules(s *Spec) {
 	sh := s.Table.Sheet
 	if len(sh.Start) > 0 {
-		env := map[string]any{"players": 0}
-		for _, o := range c.r.Options {
-			env[o.Ident] = o.Default
-		}
-		for _, a := range slices.Sorted(maps.Keys(sh.Start)) {
-			e := sh.Start[a]
-			if !slices.Contains(c.r.Sheet.Accounts, a) {
-				c.errorf(e.Node, "table.sheet.start: no account %q in table.sheet.accounts%s (it has %s)", a, nearestHint(a, c.r.Sheet.Accounts), strings.Join(c.r.Sheet.Accounts, ", "))
-				continue
-			}
-			p := c.programIn(env, e, "table.sheet.start "+a, nil)
-			if p == nil {
-				continue
-			}
-			if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
-				c.errorf(e.Node, "table.sheet.start %s %q has type %v; want a number", a, e.Text, t)
-			}
-			c.r.Sheet.Start = append(c.r.Sheet.Start, SheetStart{Account: a, Src: e.Text, Value: p})
-		}
-	}
-	account := func(path []string, name string, pair bool) {
-		list, what := c.r.Sheet.Accounts, "accounts"
-		if pair {
-			list, what = c.r.Sheet.PairAccounts, "pair_accounts"
-		}
-		if !slices.Contains(list, name) {
-			c.errorf(c.node(path...), "no account %q in table.sheet.%s%s (it has %s)", name, what, nearestHint(name, list), strings.Join(list, ", "))
-		}
-	}
-	optional := func(e Expr, what string) *Code {
-		if e.Node == nil {
-			return nil
-		}
-		return c.code(c.program(e, what, expr.AsBool()))
+		c.sheetStart(sh.Start)
 	}
 	if w := sh.WriteOff; w != nil {
-		at := []string{"table", "sheet", "write_off"}
-		account(append(at, "account"), w.Account, false)
-		account(append(at, "off"), w.Off, false)
-		if w.Account == w.Off {
-			c.errorf(c.node(append(at, "off")...), "write_off: a gain in %s cannot be written off %s itself", w.Account, w.Off)
-		}
-		rule := w.Rule
-		if rule == "" {
-			rule = "a gain in " + w.Account + " is first written off the " + w.Off
-		}
-		c.r.Sheet.WriteOff = &WriteOff{Account: w.Account, Off: w.Off, When: optional(w.When, "write_off when"), WhenSrc: w.When.Text, Rule: rule, Source: w.Source}
+		c.writeOff(w)
 	}
 	if cl := sh.Ceiling; cl != nil {
-		at := []string{"table", "sheet", "ceiling"}
-		account(append(at, "account"), cl.Account, false)
-		account(append(at, "rest"), cl.Rest, false)
-		account(append(at, "help", "account"), cl.Help.Account, true)
-		rule := cl.Rule
-		if rule == "" {
-			rule = "no " + cl.Account + " passes the ceiling: the excess fills the others', the rest off the " + cl.Rest
+		c.ceiling(cl)
+	}
+}
+
+// sheetStart compiles what each account of the sheet starts at, by the
+// number of players and the options.
+func (c *compiler) sheetStart(start map[string]Expr) {
+	env := map[string]any{"players": 0}
+	for _, o := range c.r.Options {
+		env[o.Ident] = o.Default
+	}
+	for _, a := range slices.Sorted(maps.Keys(start)) {
+		e := start[a]
+		if !slices.Contains(c.r.Sheet.Accounts, a) {
+			c.errorf(e.Node, "table.sheet.start: no account %q in table.sheet.accounts%s (it has %s)", a, nearestHint(a, c.r.Sheet.Accounts), strings.Join(c.r.Sheet.Accounts, ", "))
+			continue
 		}
-		ceil := &Ceiling{Account: cl.Account, HelpAccount: cl.Help.Account, Rest: cl.Rest,
-			AtSrc: cl.At.Text, WhenSrc: cl.When.Text, PerSrc: cl.Help.PerPoint.Text, Rule: rule, Source: cl.Source}
-		ceil.At = c.code(c.program(cl.At, "ceiling at", nil))
-		ceil.PerPoint = c.code(c.program(cl.Help.PerPoint, "ceiling help per_point", nil))
-		ceil.When = optional(cl.When, "ceiling when")
-		for _, p := range []struct {
-			prog *Code
-			e    Expr
-		}{{ceil.At, cl.At}, {ceil.PerPoint, cl.Help.PerPoint}} {
-			if p.prog != nil {
-				if t := p.prog.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
-					c.errorf(p.e.Node, "%q has type %v; want a number", p.e.Text, t)
-				}
+		p := c.programIn(env, e, "table.sheet.start "+a, nil)
+		if p == nil {
+			continue
+		}
+		if t := p.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+			c.errorf(e.Node, "table.sheet.start %s %q has type %v; want a number", a, e.Text, t)
+		}
+		c.r.Sheet.Start = append(c.r.Sheet.Start, SheetStart{Account: a, Src: e.Text, Value: p})
+	}
+}
+
+// sheetAccount checks that the field at path names an account of the
+// sheet (pair: one kept against another player).
+func (c *compiler) sheetAccount(path []string, name string, pair bool) {
+	list, what := c.r.Sheet.Accounts, "accounts"
+	if pair {
+		list, what = c.r.Sheet.PairAccounts, "pair_accounts"
+	}
+	if !slices.Contains(list, name) {
+		c.errorf(c.node(path...), "no account %q in table.sheet.%s%s (it has %s)", name, what, nearestHint(name, list), strings.Join(list, ", "))
+	}
+}
+
+// optionalCondition compiles a condition that may be left out (nil).
+func (c *compiler) optionalCondition(e Expr, what string) *Code {
+	if e.Node == nil {
+		return nil
+	}
+	return c.code(c.program(e, what, expr.AsBool()))
+}
+
+// writeOff compiles the rule that writes a gain in one account off
+// another first.
+func (c *compiler) writeOff(w *WriteOffSpec) {
+	at := []string{"table", "sheet", "write_off"}
+	c.sheetAccount(append(at, "account"), w.Account, false)
+	c.sheetAccount(append(at, "off"), w.Off, false)
+	if w.Account == w.Off {
+		c.errorf(c.node(append(at, "off")...), "write_off: a gain in %s cannot be written off %s itself", w.Account, w.Off)
+	}
+	rule := w.Rule
+	if rule == "" {
+		rule = "a gain in " + w.Account + " is first written off the " + w.Off
+	}
+	c.r.Sheet.WriteOff = &WriteOff{Account: w.Account, Off: w.Off, When: c.optionalCondition(w.When, "write_off when"), WhenSrc: w.When.Text, Rule: rule, Source: w.Source}
+}
+
+// ceiling compiles the rule that no account passes a ceiling, the excess
+// filling the others'.
+func (c *compiler) ceiling(cl *CeilingSpec) {
+	at := []string{"table", "sheet", "ceiling"}
+	c.sheetAccount(append(at, "account"), cl.Account, false)
+	c.sheetAccount(append(at, "rest"), cl.Rest, false)
+	c.sheetAccount(append(at, "help", "account"), cl.Help.Account, true)
+	rule := cl.Rule
+	if rule == "" {
+		rule = "no " + cl.Account + " passes the ceiling: the excess fills the others', the rest off the " + cl.Rest
+	}
+	ceil := &Ceiling{Account: cl.Account, HelpAccount: cl.Help.Account, Rest: cl.Rest,
+		AtSrc: cl.At.Text, WhenSrc: cl.When.Text, PerSrc: cl.Help.PerPoint.Text, Rule: rule, Source: cl.Source}
+	ceil.At = c.code(c.program(cl.At, "ceiling at", nil))
+	ceil.PerPoint = c.code(c.program(cl.Help.PerPoint, "ceiling help per_point", nil))
+	ceil.When = c.optionalCondition(cl.When, "ceiling when")
+	for _, p := range []struct {
+		prog *Code
+		e    Expr
+	}{{ceil.At, cl.At}, {ceil.PerPoint, cl.Help.PerPoint}} {
+		if p.prog != nil {
+			if t := p.prog.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+				c.errorf(p.e.Node, "%q has type %v; want a number", p.e.Text, t)
 			}
 		}
-		c.r.Sheet.Ceiling = ceil
 	}
+	c.r.Sheet.Ceiling = ceil
 }
 
 // final compiles the closing of a score-sheet game. Its expressions see
@@ -166,69 +189,89 @@ var selectors = map[string]Selector{
 	"dealer": SelDealer, "forehand": SelForehand, "pot": SelPot,
 }
 
+// settlement compiles the settlement rules, in order.
 func (c *compiler) settlement(s *Spec) {
-	for _, rs := range s.Settlement {
-		rule := Rule{Name: rs.Rule, Source: rs.Source, WhenSrc: rs.When.Text}
-		rule.When = c.code(c.program(rs.When, "when", expr.AsBool()))
-		if rule.When != nil {
-			rule.WhenValues = c.withValues(rs.When.Text, true)
+	for i := range s.Settlement {
+		c.r.Rules = append(c.r.Rules, c.rule(&s.Settlement[i]))
+	}
+}
+
+// rule compiles one settlement rule: its condition, its markings, then
+// its payments.
+func (c *compiler) rule(rs *RuleSpec) Rule {
+	rule := Rule{Name: rs.Rule, Source: rs.Source, WhenSrc: rs.When.Text}
+	rule.When = c.code(c.program(rs.When, "when", expr.AsBool()))
+	if rule.When != nil {
+		rule.WhenValues = c.withValues(rs.When.Text, true)
+	}
+	if len(rs.Pay) == 0 && len(rs.Mark) == 0 {
+		c.errorf(rs.Node, "rule %q: neither pay nor mark: it would do nothing", rs.Rule)
+	}
+	for _, ms := range rs.Mark {
+		m := Mark{Who: selectors[ms.Who.Text], AddSrc: ms.Add.Text}
+		if m.Who == SelPot {
+			c.errorf(ms.Who.Node, "the pot has no markings")
 		}
-		if len(rs.Pay) == 0 && len(rs.Mark) == 0 {
-			c.errorf(rs.Node, "rule %q: neither pay nor mark: it would do nothing", rs.Rule)
+		if ms.Where.Node != nil {
+			m.Where = c.code(c.program(ms.Where, "where", expr.AsBool()))
 		}
-		for _, ms := range rs.Mark {
-			m := Mark{Who: selectors[ms.Who.Text], AddSrc: ms.Add.Text}
-			if m.Who == SelPot {
-				c.errorf(ms.Who.Node, "the pot has no markings")
-			}
-			if ms.Where.Node != nil {
-				m.Where = c.code(c.program(ms.Where, "where", expr.AsBool()))
-			}
-			m.Add = c.code(c.program(ms.Add, "add", expr.AsInt()))
-			rule.Mark = append(rule.Mark, m)
+		m.Add = c.code(c.program(ms.Add, "add", expr.AsInt()))
+		rule.Mark = append(rule.Mark, m)
+	}
+	for i := range rs.Pay {
+		rule.Pay = append(rule.Pay, c.pay(&rs.Pay[i]))
+	}
+	return rule
+}
+
+// pay compiles a payment line: who pays whom or which account it writes
+// to, then what.
+func (c *compiler) pay(ps *PaySpec) Pay {
+	pay := Pay{From: selectors[ps.From.Text], To: selectors[ps.To.Text], AmountSrc: ps.Amount.Text, Account: ps.Account.Text}
+	c.payParties(ps, &pay)
+	if ps.Where.Node != nil {
+		pay.Where = c.code(c.program(ps.Where, "where", expr.AsBool()))
+	}
+	pay.Amount = c.code(c.program(ps.Amount, "amount", nil))
+	if pay.Amount != nil {
+		if t := pay.Amount.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
+			c.errorf(ps.Amount.Node, "amount %q has type %v; want a number (an integer or an exact fraction)", ps.Amount.Text, t)
 		}
-		for _, ps := range rs.Pay {
-			pay := Pay{From: selectors[ps.From.Text], To: selectors[ps.To.Text], AmountSrc: ps.Amount.Text, Account: ps.Account.Text}
-			switch {
-			case pay.Account == "" && ps.From.Node == nil:
-				c.errorf(ps.Node, "a payment line needs from (who pays), unless it writes to a score-sheet account")
-			case pay.Account != "" && slices.Contains(c.r.Sheet.PairAccounts, pay.Account):
-				pay.Pair = true
-				if ps.From.Node == nil {
-					c.errorf(ps.Account.Node, "account %s is kept against another player: name him with from", pay.Account)
-				}
-			case pay.Account != "" && !slices.Contains(c.r.Sheet.Accounts, pay.Account):
-				accounts := append(append([]string{}, c.r.Sheet.Accounts...), c.r.Sheet.PairAccounts...)
-				c.errorf(ps.Account.Node, "no score-sheet account %q%s (table.sheet has %s)", pay.Account, nearestHint(pay.Account, accounts), strings.Join(accounts, ", "))
-			case pay.Account != "":
-				if ps.From.Node != nil {
-					c.errorf(ps.From.Node, "account %s belongs to one player: a line writing to it has no from", pay.Account)
-				}
-				pay.From = SelPot // unused: one candidate, so the line runs once per receiver
-			}
-			if pay.To == SelPot && pay.Account != "" {
-				c.errorf(ps.To.Node, "the pot has no score sheet")
-			}
-			if ps.From.Text == ps.To.Text && (ps.From.Text == "pot" || ps.From.Text == "declarer" || ps.From.Text == "dealer" || ps.From.Text == "forehand") {
-				c.errorf(ps.To.Node, "a payment from %s to %s moves nothing", ps.From.Text, ps.To.Text)
-			}
-			if ps.Where.Node != nil {
-				pay.Where = c.code(c.program(ps.Where, "where", expr.AsBool()))
-			}
-			pay.Amount = c.code(c.program(ps.Amount, "amount", nil))
-			if pay.Amount != nil {
-				if t := pay.Amount.Node().Type(); t == nil || (t.Kind() != reflect.Int && t != amountType) {
-					c.errorf(ps.Amount.Node, "amount %q has type %v; want a number (an integer or an exact fraction)", ps.Amount.Text, t)
-				}
-			}
-			if ps.Explain.Node != nil {
-				pay.Explain = c.explain(ps.Explain)
-			} else if pay.Amount != nil {
-				pay.Explain = c.arithmetic(ps.Amount.Text)
-			}
-			rule.Pay = append(rule.Pay, pay)
+	}
+	if ps.Explain.Node != nil {
+		pay.Explain = c.explain(ps.Explain)
+	} else if pay.Amount != nil {
+		pay.Explain = c.arithmetic(ps.Amount.Text)
+	}
+	return pay
+}
+
+// payParties checks who a payment line moves money between, or the
+// score-sheet account it writes to, and marks a line written to an
+// account kept against another player (Pair).
+func (c *compiler) payParties(ps *PaySpec, pay *Pay) {
+	switch {
+	case pay.Account == "" && ps.From.Node == nil:
+		c.errorf(ps.Node, "a payment line needs from (who pays), unless it writes to a score-sheet account")
+	case pay.Account != "" && slices.Contains(c.r.Sheet.PairAccounts, pay.Account):
+		pay.Pair = true
+		if ps.From.Node == nil {
+			c.errorf(ps.Account.Node, "account %s is kept against another player: name him with from", pay.Account)
 		}
-		c.r.Rules = append(c.r.Rules, rule)
+	case pay.Account != "" && !slices.Contains(c.r.Sheet.Accounts, pay.Account):
+		accounts := append(append([]string{}, c.r.Sheet.Accounts...), c.r.Sheet.PairAccounts...)
+		c.errorf(ps.Account.Node, "no score-sheet account %q%s (table.sheet has %s)", pay.Account, nearestHint(pay.Account, accounts), strings.Join(accounts, ", "))
+	case pay.Account != "":
+		if ps.From.Node != nil {
+			c.errorf(ps.From.Node, "account %s belongs to one player: a line writing to it has no from", pay.Account)
+		}
+		pay.From = SelPot // unused: one candidate, so the line runs once per receiver
+	}
+	if pay.To == SelPot && pay.Account != "" {
+		c.errorf(ps.To.Node, "the pot has no score sheet")
+	}
+	if ps.From.Text == ps.To.Text && (ps.From.Text == "pot" || ps.From.Text == "declarer" || ps.From.Text == "dealer" || ps.From.Text == "forehand") {
+		c.errorf(ps.To.Node, "a payment from %s to %s moves nothing", ps.From.Text, ps.To.Text)
 	}
 }
 

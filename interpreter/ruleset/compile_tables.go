@@ -111,6 +111,7 @@ func (c *compiler) contracts(s *Spec) {
 	r.ValueNames = keys
 }
 
+// exchange compiles the rules of the talon and of playing from the hand.
 func (c *compiler) exchange(s *Spec) {
 	r := c.r
 	e := s.Exchange
@@ -123,11 +124,21 @@ func (c *compiler) exchange(s *Spec) {
 	if r.Exchange.TakeTalon && r.Exchange.Discard != r.TalonSize {
 		c.errorf(c.node("exchange", "discard"), "discard %d: a declarer who takes a talon of %d must lay aside %d to keep %d cards", e.Discard, r.TalonSize, r.TalonSize, r.HandSize)
 	}
+	c.handPlay(e.HandPlay)
+	r.Exchange.AtLeastBid = e.Announce != "bid"
+	r.Exchange.HandExtra = e.HandExtraTricks
+	c.handExtra(s)
+}
+
+// handPlay compiles when a contract is played from the hand (hand_play):
+// as the word says, or by bids when the ladder has hand bids.
+func (c *compiler) handPlay(word string) {
+	r := c.r
 	hasHandBids := false
 	for _, call := range r.Ladder {
 		hasHandBids = hasHandBids || call.Hand
 	}
-	switch e.HandPlay {
+	switch word {
 	case "bid":
 		r.Exchange.HandPlay = HandBid
 	case "after-auction":
@@ -142,11 +153,14 @@ func (c *compiler) exchange(s *Spec) {
 	if hasHandBids && r.Exchange.HandPlay != HandBid {
 		c.errorf(c.node("exchange", "hand_play"), "the ladder has hand bids, so hand_play must be bid")
 	}
-	r.Exchange.AtLeastBid = e.Announce != "bid"
-	r.Exchange.HandExtra = e.HandExtraTricks
-	// A contract from the hand needs its own extra tricks, or the
-	// exchange's; never more than a hand holds (that contract could not
-	// be made, and play would stop short of a result).
+}
+
+// handExtra compiles the extra tricks each contract needs from the hand.
+// A contract from the hand needs its own extra tricks, or the exchange's;
+// never more than a hand holds (that contract could not be made, and play
+// would stop short of a result).
+func (c *compiler) handExtra(s *Spec) {
+	r := c.r
 	for i := range r.Contracts {
 		ct, cs := &r.Contracts[i], &s.Contracts[i]
 		switch {
@@ -155,7 +169,7 @@ func (c *compiler) exchange(s *Spec) {
 		case cs.HandExtra != nil:
 			ct.HandExtra = *cs.HandExtra
 		case !ct.Exact:
-			ct.HandExtra = e.HandExtraTricks
+			ct.HandExtra = s.Exchange.HandExtraTricks
 		}
 		if !c.fromHand(i) || ct.Tricks+ct.HandExtra <= r.HandSize || r.HandSize == 0 {
 			continue
@@ -178,6 +192,8 @@ func (c *compiler) fromHand(ci int) bool {
 	return slices.Contains(c.r.Ladder, Call{Contract: ci, Hand: true})
 }
 
+// defence compiles the defenders' choices, contra and the rules of a
+// dropped hand, then checks that they go together.
 func (c *compiler) defence(s *Spec) {
 	d := &c.r.Defence
 	for _, ch := range s.Defence.Choices {
@@ -191,26 +207,38 @@ func (c *compiler) defence(s *Spec) {
 		d.InviteNeeds = *s.Defence.InviteNeeds
 	}
 	if cs := s.Defence.Contra; cs != nil {
-		d.Contra = Contra{On: true, Team: cs.Mode == "team", TeamNeeds: cs.TeamNeeds, Levels: 2}
-		if cs.Recontra != nil && !*cs.Recontra {
-			d.Contra.Levels = 1
-		}
-		if cs.Levels != nil {
-			d.Contra.Levels = *cs.Levels // decides over recontra, which the normalized model always writes
-		}
-		d.Contra.Recontra = d.Contra.Levels >= 2
-		d.Contra.NotAfterInvitation = cs.AfterInvitation != nil && !*cs.AfterInvitation
+		d.Contra = contra(cs)
 	}
+	d.EachNeeds = s.Defence.EachNeeds
+	d.DroppedPlayed = s.Defence.DroppedHand == "played"
+	d.OpenChoice = s.Defence.Open == "choose"
+	d.OddEarlier = s.Defence.OddShare == "earlier"
+	d.Concede = map[string]Concede{"before-defence": ConcedeBeforeDefence, "after-defence": ConcedeAfterDefence}[s.Defence.DeclarerConcedes]
+	c.defenceAgrees(d)
+}
+
+// contra compiles the rules of contra.
+func contra(cs *ContraSpec) Contra {
+	out := Contra{On: true, Team: cs.Mode == "team", TeamNeeds: cs.TeamNeeds, Levels: 2}
+	if cs.Recontra != nil && !*cs.Recontra {
+		out.Levels = 1
+	}
+	if cs.Levels != nil {
+		out.Levels = *cs.Levels // decides over recontra, which the normalized model always writes
+	}
+	out.Recontra = out.Levels >= 2
+	out.NotAfterInvitation = cs.AfterInvitation != nil && !*cs.AfterInvitation
+	return out
+}
+
+// defenceAgrees checks that the defence's rules go together.
+func (c *compiler) defenceAgrees(d *Defence) {
 	if d.MayInvite && !d.MayDrop {
 		c.errorf(c.node("defence", "choices"), "invite needs drop: only a defender who dropped out can be invited")
 	}
 	if !d.MayPlay {
 		c.errorf(c.node("defence", "choices"), "defence choices must include play")
 	}
-	d.EachNeeds = s.Defence.EachNeeds
-	d.DroppedPlayed = s.Defence.DroppedHand == "played"
-	d.OpenChoice = s.Defence.Open == "choose"
-	d.OddEarlier = s.Defence.OddShare == "earlier"
 	if d.DroppedPlayed && (!d.MayDrop || d.MayInvite) {
 		c.errorf(c.node("defence", "dropped_hand"), "dropped_hand played needs the choice drop, and makes invite needless: the dropped hand is always played along")
 	}
@@ -220,7 +248,6 @@ func (c *compiler) defence(s *Spec) {
 	if d.OpenChoice && !d.DroppedPlayed {
 		c.errorf(c.node("defence", "open"), "open choose needs dropped_hand: played (only a defender playing a dropped hand along chooses open play)")
 	}
-	d.Concede = map[string]Concede{"before-defence": ConcedeBeforeDefence, "after-defence": ConcedeAfterDefence}[s.Defence.DeclarerConcedes]
 }
 
 func (c *compiler) play(s *Spec) {

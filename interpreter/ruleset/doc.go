@@ -41,7 +41,7 @@
 //     environment of expressions (options, events, defines), the
 //     settlement rules and the score sheet, each expression compiled by
 //     expr within the language and limits of limits.go, and finally to
-//     closures over frames (code.go).
+//     closures (code.go) over the frames of frame.go.
 //  6. options (options.go): withDefaults compiles the document again with
 //     the fields of the options on by default applied; With does the same
 //     later for the options a caller gives.

@@ -337,6 +337,12 @@ func (s *sources) place(n *yaml.Node) string {
 	return fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
 }
 
+// The fields an option sets are an overlay merged onto the ruleset by
+// mergeWith, as a file that extends another is; the functions below build
+// that overlay (applySets), on copies (deepCopy) so that the document as
+// written stays as it is.
+
+// deepCopy is a copy of the tree n that shares no node with it.
 func deepCopy(n *yaml.Node) *yaml.Node {
 	if n == nil {
 		return nil

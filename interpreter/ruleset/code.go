@@ -2,9 +2,7 @@ package ruleset
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
-	"sort"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
@@ -25,276 +23,6 @@ import (
 // an expression the closures do not cover runs on expr's machine over a
 // map made from the frame (no embedded ruleset has one:
 // TestEverySettlementExpressionCompiled).
-
-// Kind is the type of a settlement value.
-type Kind uint8
-
-const (
-	KindNone Kind = iota
-	KindInt
-	KindBool
-	KindAmount
-	KindString
-	KindParty
-	nKinds
-)
-
-// kindOf is the kind of a value of the environment (its zero or default).
-func kindOf(v any) Kind {
-	switch v.(type) {
-	case int:
-		return KindInt
-	case bool:
-		return KindBool
-	case money.Amount:
-		return KindAmount
-	case string:
-		return KindString
-	case Party:
-		return KindParty
-	}
-	return KindNone
-}
-
-// kindOfType is the kind of values of type t (KindNone: none of pref's).
-func kindOfType(t reflect.Type) Kind {
-	switch {
-	case t == nil:
-		return KindNone
-	case t == amountType:
-		return KindAmount
-	case t == partyType:
-		return KindParty
-	case t.Kind() == reflect.Int:
-		return KindInt
-	case t.Kind() == reflect.Bool:
-		return KindBool
-	case t.Kind() == reflect.String:
-		return KindString
-	}
-	return KindNone
-}
-
-var partyType = reflect.TypeOf(Party{})
-
-// Slot is a name's place in a Frame: its kind and index among the
-// values of that kind.
-type Slot struct {
-	Kind Kind
-	I    int
-}
-
-// Layout places each name of a settlement environment in a slot. The
-// interpreter's Variables come first, in the table's order, so their
-// slots are the same in every ruleset (IntVariable and the like name
-// them); the ruleset's own names follow, sorted.
-type Layout struct {
-	slots map[string]Slot
-	names [nKinds][]string // by kind, in slot order
-}
-
-// builtin is the layout of Variables alone.
-var builtin = func() *Layout {
-	l := &Layout{slots: map[string]Slot{}}
-	for _, v := range Variables {
-		l.add(v.Name, kindOf(v.Zero))
-	}
-	return l
-}()
-
-func (l *Layout) add(name string, k Kind) {
-	l.slots[name] = Slot{k, len(l.names[k])}
-	l.names[k] = append(l.names[k], name)
-}
-
-// newLayout lays out env: with builtins Variables first, then the other
-// names sorted.
-func newLayout(env map[string]any, builtins bool) *Layout {
-	l := &Layout{slots: make(map[string]Slot, len(env))}
-	for _, v := range Variables {
-		if builtins {
-			l.add(v.Name, kindOf(v.Zero))
-		}
-	}
-	rest := make([]string, 0, len(env))
-	for name := range env {
-		if _, ok := l.slots[name]; !ok {
-			rest = append(rest, name)
-		}
-	}
-	sort.Strings(rest)
-	for _, name := range rest {
-		l.add(name, kindOf(env[name]))
-	}
-	return l
-}
-
-// Slot finds a name's slot.
-func (l *Layout) Slot(name string) (Slot, bool) {
-	s, ok := l.slots[name]
-	return s, ok
-}
-
-func variable(name string, k Kind) int {
-	s, ok := builtin.slots[name]
-	if !ok || s.Kind != k {
-		panic(fmt.Sprintf("ruleset: %q is no variable of that kind in Variables", name))
-	}
-	return s.I
-}
-
-// Handles of the interpreter's variables (Variables), by kind: the slot
-// a name has in every ruleset's frames. Asking for a name Variables lacks,
-// or of another kind, panics (at the caller's initialisation).
-type (
-	IntVar    int
-	BoolVar   int
-	AmountVar int
-	StringVar int
-	PartyVar  int
-)
-
-func IntVariable(name string) IntVar       { return IntVar(variable(name, KindInt)) }
-func BoolVariable(name string) BoolVar     { return BoolVar(variable(name, KindBool)) }
-func AmountVariable(name string) AmountVar { return AmountVar(variable(name, KindAmount)) }
-func StringVariable(name string) StringVar { return StringVar(variable(name, KindString)) }
-func PartyVariable(name string) PartyVar   { return PartyVar(variable(name, KindParty)) }
-
-// Frame is the values of one settlement, by slot: what the closures
-// read. Parties are held by pointer (binding `to` to a party copies
-// nothing); a party slot never set points at a zero Party.
-type Frame struct {
-	ints    []int
-	bools   []bool
-	amounts []money.Amount
-	strs    []string
-	parties []*Party
-	layout  *Layout
-}
-
-var noParty Party // the party of a slot never set: read, never written
-
-func (f *Frame) SetInt(v IntVar, x int)                { f.ints[v] = x }
-func (f *Frame) SetBool(v BoolVar, x bool)             { f.bools[v] = x }
-func (f *Frame) SetAmount(v AmountVar, x money.Amount) { f.amounts[v] = x }
-func (f *Frame) SetString(v StringVar, x string)       { f.strs[v] = x }
-func (f *Frame) SetParty(v PartyVar, p *Party)         { f.parties[v] = p }
-func (f *Frame) Party(v PartyVar) *Party               { return f.parties[v] }
-
-// Set writes a value of any of the frame's kinds into slot s: an option's
-// value, a define's. A value of another kind is refused.
-func (f *Frame) Set(s Slot, v any) error {
-	ok := false
-	switch s.Kind {
-	case KindInt:
-		var x int
-		if x, ok = v.(int); ok {
-			f.ints[s.I] = x
-		}
-	case KindBool:
-		var x bool
-		if x, ok = v.(bool); ok {
-			f.bools[s.I] = x
-		}
-	case KindAmount:
-		var x money.Amount
-		if x, ok = v.(money.Amount); ok {
-			f.amounts[s.I] = x
-		}
-	case KindString:
-		var x string
-		if x, ok = v.(string); ok {
-			f.strs[s.I] = x
-		}
-	}
-	if !ok {
-		return fmt.Errorf("a %T for a value of kind %d", v, s.Kind)
-	}
-	return nil
-}
-
-// SetIntAt and SetBoolAt write a ruleset's own name (a contract value,
-// an event) by its slot.
-func (f *Frame) SetIntAt(s Slot, x int)   { f.ints[s.I] = x }
-func (f *Frame) SetBoolAt(s Slot, x bool) { f.bools[s.I] = x }
-
-// SetAmountAt writes a ruleset's own amount (lowest_<account>).
-func (f *Frame) SetAmountAt(s Slot, x money.Amount) { f.amounts[s.I] = x }
-
-// value is slot s boxed (for expr's machine and explanations).
-func (f *Frame) value(s Slot) any {
-	switch s.Kind {
-	case KindInt:
-		return f.ints[s.I]
-	case KindBool:
-		return f.bools[s.I]
-	case KindAmount:
-		return f.amounts[s.I]
-	case KindString:
-		return f.strs[s.I]
-	case KindParty:
-		return *f.parties[s.I]
-	}
-	return nil
-}
-
-// Map is the frame as expr's environment: every name boxed.
-func (f *Frame) Map() map[string]any {
-	env := make(map[string]any, len(f.layout.slots))
-	for name, s := range f.layout.slots {
-		env[name] = f.value(s)
-	}
-	return env
-}
-
-// newFrame makes a frame of layout l holding env's values.
-func newFrame(l *Layout, env map[string]any) *Frame {
-	f := &Frame{
-		ints:    make([]int, len(l.names[KindInt])),
-		bools:   make([]bool, len(l.names[KindBool])),
-		amounts: make([]money.Amount, len(l.names[KindAmount])),
-		strs:    make([]string, len(l.names[KindString])),
-		parties: make([]*Party, len(l.names[KindParty])),
-		layout:  l,
-	}
-	for i := range f.parties {
-		f.parties[i] = &noParty
-	}
-	for name, v := range env {
-		if s, ok := l.slots[name]; ok && s.Kind != KindParty {
-			_ = f.Set(s, v)
-		}
-	}
-	return f
-}
-
-// NewFrame makes a frame for r's settlement expressions, every name at
-// its zero value and the options at their values in r.
-func (r *Ruleset) NewFrame() *Frame { return r.zero.clone() }
-
-// ResetFrame sets every slot of f back to its value in a new frame, in
-// place.
-func (r *Ruleset) ResetFrame(f *Frame) {
-	z := r.zero
-	copy(f.ints, z.ints)
-	copy(f.bools, z.bools)
-	copy(f.amounts, z.amounts)
-	copy(f.strs, z.strs)
-	copy(f.parties, z.parties)
-}
-
-// Layout is the layout of r's settlement frames.
-func (r *Ruleset) Layout() *Layout { return r.layout }
-
-func (f *Frame) clone() *Frame {
-	c := *f
-	c.ints = append([]int(nil), f.ints...)
-	c.bools = append([]bool(nil), f.bools...)
-	c.amounts = append([]money.Amount(nil), f.amounts...)
-	c.strs = append([]string(nil), f.strs...)
-	c.parties = append([]*Party(nil), f.parties...)
-	return &c
-}
 
 // Code is a settlement expression: the program expr compiled and checked,
 // and the closures it was compiled to (nil when the closures do not cover
@@ -519,6 +247,38 @@ func call(n ast.Node) (*ast.CallNode, string) {
 }
 
 func (cc *closures) int(n ast.Node) func(*Frame) int {
+	var out func(*Frame) int
+	switch n := n.(type) {
+	case *ast.IntegerNode, *ast.ConstantNode, *ast.IdentifierNode, *ast.MemberNode:
+		out = cc.intLeaf(n)
+	case *ast.UnaryNode:
+		if n.Operator == "+" && cc.kind(n.Node) == KindInt {
+			return cc.int(n.Node)
+		}
+	case *ast.ConditionalNode:
+		if cc.kind(n.Exp1) == KindInt && cc.kind(n.Exp2) == KindInt {
+			cond, a, b := cc.bool(n.Cond), cc.int(n.Exp1), cc.int(n.Exp2)
+			return func(f *Frame) int {
+				if cond(f) {
+					return a(f)
+				}
+				return b(f)
+			}
+		}
+	case *ast.BuiltinNode:
+		out = cc.intMinMax(n)
+	case *ast.CallNode:
+		out = cc.intCall(n)
+	}
+	if out == nil {
+		cc.bad = true
+	}
+	return out
+}
+
+// intLeaf compiles an integer written out, a name or a party's field; nil
+// when it is none of them.
+func (cc *closures) intLeaf(n ast.Node) func(*Frame) int {
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		v := n.Value
@@ -537,90 +297,83 @@ func (cc *closures) int(n ast.Node) func(*Frame) int {
 				return func(f *Frame) int { return get(f.parties[i]) }
 			}
 		}
-	case *ast.UnaryNode:
-		if n.Operator == "+" && cc.kind(n.Node) == KindInt {
-			return cc.int(n.Node)
+	}
+	return nil
+}
+
+// intMinMax compiles min and max of integers; nil for another builtin, or
+// one with an argument that is not an integer.
+func (cc *closures) intMinMax(n *ast.BuiltinNode) func(*Frame) int {
+	if (n.Name != "min" && n.Name != "max") || len(n.Arguments) == 0 {
+		return nil
+	}
+	args := make([]func(*Frame) int, len(n.Arguments))
+	for k, a := range n.Arguments {
+		if cc.kind(a) != KindInt {
+			return nil
 		}
-	case *ast.ConditionalNode:
-		if cc.kind(n.Exp1) == KindInt && cc.kind(n.Exp2) == KindInt {
-			cond, a, b := cc.bool(n.Cond), cc.int(n.Exp1), cc.int(n.Exp2)
-			return func(f *Frame) int {
-				if cond(f) {
-					return a(f)
-				}
-				return b(f)
+		args[k] = cc.int(a)
+	}
+	if n.Name == "min" {
+		return func(f *Frame) int {
+			m := args[0](f)
+			for _, a := range args[1:] {
+				m = min(m, a(f))
 			}
-		}
-	case *ast.BuiltinNode:
-		if (n.Name == "min" || n.Name == "max") && len(n.Arguments) > 0 {
-			args := make([]func(*Frame) int, len(n.Arguments))
-			for k, a := range n.Arguments {
-				if cc.kind(a) != KindInt {
-					cc.bad = true
-					return nil
-				}
-				args[k] = cc.int(a)
-			}
-			if n.Name == "min" {
-				return func(f *Frame) int {
-					m := args[0](f)
-					for _, a := range args[1:] {
-						m = min(m, a(f))
-					}
-					return m
-				}
-			}
-			return func(f *Frame) int {
-				m := args[0](f)
-				for _, a := range args[1:] {
-					m = max(m, a(f))
-				}
-				return m
-			}
-		}
-	case *ast.CallNode:
-		c, name := call(n)
-		if len(c.Arguments) != 2 || cc.kind(c.Arguments[0]) != KindInt || cc.kind(c.Arguments[1]) != KindInt {
-			break
-		}
-		a, b := cc.int(c.Arguments[0]), cc.int(c.Arguments[1])
-		var op func(a, b int64) (int64, error)
-		switch name {
-		case "_add":
-			op = addInt
-		case "_sub":
-			op = subInt
-		case "_mul":
-			op = mulInt
-		case "_mod":
-			return func(f *Frame) int {
-				x, y := a(f), b(f)
-				if y == 0 {
-					fail("%d %% 0: division by zero", x)
-				}
-				return x % y
-			}
-		case "power":
-			return func(f *Frame) int {
-				n, err := power(int64(a(f)), b(f))
-				if err != nil {
-					panic(evalError{err})
-				}
-				return n
-			}
-		}
-		if op != nil {
-			return func(f *Frame) int {
-				n, err := op(int64(a(f)), int64(b(f)))
-				if err != nil {
-					panic(evalError{err})
-				}
-				return int(n)
-			}
+			return m
 		}
 	}
-	cc.bad = true
-	return nil
+	return func(f *Frame) int {
+		m := args[0](f)
+		for _, a := range args[1:] {
+			m = max(m, a(f))
+		}
+		return m
+	}
+}
+
+// intCall compiles a checked operation of two integers (+ - * %, power);
+// nil for another call.
+func (cc *closures) intCall(n *ast.CallNode) func(*Frame) int {
+	c, name := call(n)
+	if len(c.Arguments) != 2 || cc.kind(c.Arguments[0]) != KindInt || cc.kind(c.Arguments[1]) != KindInt {
+		return nil
+	}
+	a, b := cc.int(c.Arguments[0]), cc.int(c.Arguments[1])
+	var op func(a, b int64) (int64, error)
+	switch name {
+	case "_add":
+		op = addInt
+	case "_sub":
+		op = subInt
+	case "_mul":
+		op = mulInt
+	case "_mod":
+		return func(f *Frame) int {
+			x, y := a(f), b(f)
+			if y == 0 {
+				fail("%d %% 0: division by zero", x)
+			}
+			return x % y
+		}
+	case "power":
+		return func(f *Frame) int {
+			n, err := power(int64(a(f)), b(f))
+			if err != nil {
+				panic(evalError{err})
+			}
+			return n
+		}
+	default:
+		return nil
+	}
+	return func(f *Frame) int {
+		n, err := op(int64(a(f)), int64(b(f)))
+		if err != nil {
+			panic(evalError{err})
+		}
+		return int(n)
+	}
 }
 
 // power is b to the whole n, checked: the function power of expressions.
@@ -694,32 +447,40 @@ func (cc *closures) amount(n ast.Node) func(*Frame) money.Amount {
 			}
 		}
 	case *ast.CallNode:
-		c, name := call(n)
-		if name == "exact" && len(c.Arguments) == 1 {
-			return cc.number(c.Arguments[0])
-		}
-		if len(c.Arguments) != 2 {
-			break
-		}
-		var op func(a, b money.Amount) money.Amount
-		sym := ""
-		switch name {
-		case "_add":
-			op, sym = money.Amount.Add, "+"
-		case "_sub":
-			op, sym = money.Amount.Sub, "-"
-		case "_mul":
-			op, sym = money.Amount.Mul, "*"
-		case "_div":
-			op, sym = money.Amount.Div, "/"
-		}
-		if op != nil {
-			a, b := cc.number(c.Arguments[0]), cc.number(c.Arguments[1])
-			return func(f *Frame) money.Amount { return amountOp(a(f), b(f), sym, op) }
+		if out := cc.amountCall(n); out != nil {
+			return out
 		}
 	}
 	cc.bad = true
 	return nil
+}
+
+// amountCall compiles exact(n) and a checked operation of two numbers
+// (+ - * /) as amounts; nil for another call.
+func (cc *closures) amountCall(n *ast.CallNode) func(*Frame) money.Amount {
+	c, name := call(n)
+	if name == "exact" && len(c.Arguments) == 1 {
+		return cc.number(c.Arguments[0])
+	}
+	if len(c.Arguments) != 2 {
+		return nil
+	}
+	var op func(a, b money.Amount) money.Amount
+	sym := ""
+	switch name {
+	case "_add":
+		op, sym = money.Amount.Add, "+"
+	case "_sub":
+		op, sym = money.Amount.Sub, "-"
+	case "_mul":
+		op, sym = money.Amount.Mul, "*"
+	case "_div":
+		op, sym = money.Amount.Div, "/"
+	default:
+		return nil
+	}
+	a, b := cc.number(c.Arguments[0]), cc.number(c.Arguments[1])
+	return func(f *Frame) money.Amount { return amountOp(a(f), b(f), sym, op) }
 }
 
 func (cc *closures) str(n ast.Node) func(*Frame) string {
@@ -777,22 +538,9 @@ func compare(op string) func(c int) bool {
 
 func (cc *closures) bool(n ast.Node) func(*Frame) bool {
 	switch n := n.(type) {
-	case *ast.BoolNode:
-		v := n.Value
-		return func(*Frame) bool { return v }
-	case *ast.ConstantNode:
-		if v, ok := n.Value.(bool); ok {
-			return func(*Frame) bool { return v }
-		}
-	case *ast.IdentifierNode:
-		if i, ok := cc.slot(n, KindBool); ok {
-			return func(f *Frame) bool { return f.bools[i] }
-		}
-	case *ast.MemberNode:
-		if i, name, ok := cc.member(n); ok {
-			if get := partyBools[name]; get != nil {
-				return func(f *Frame) bool { return get(f.parties[i]) }
-			}
+	case *ast.BoolNode, *ast.ConstantNode, *ast.IdentifierNode, *ast.MemberNode:
+		if out := cc.boolLeaf(n); out != nil {
+			return out
 		}
 	case *ast.UnaryNode:
 		if (n.Operator == "!" || n.Operator == "not") && cc.kind(n.Node) == KindBool {
@@ -824,6 +572,31 @@ func (cc *closures) bool(n ast.Node) func(*Frame) bool {
 	return nil
 }
 
+// boolLeaf compiles true or false written out, a name or a party's field;
+// nil when it is none of them.
+func (cc *closures) boolLeaf(n ast.Node) func(*Frame) bool {
+	switch n := n.(type) {
+	case *ast.BoolNode:
+		v := n.Value
+		return func(*Frame) bool { return v }
+	case *ast.ConstantNode:
+		if v, ok := n.Value.(bool); ok {
+			return func(*Frame) bool { return v }
+		}
+	case *ast.IdentifierNode:
+		if i, ok := cc.slot(n, KindBool); ok {
+			return func(f *Frame) bool { return f.bools[i] }
+		}
+	case *ast.MemberNode:
+		if i, name, ok := cc.member(n); ok {
+			if get := partyBools[name]; get != nil {
+				return func(f *Frame) bool { return get(f.parties[i]) }
+			}
+		}
+	}
+	return nil
+}
+
 // binary compiles logic, and comparisons of integers, strings and
 // booleans (those of amounts are calls of the checked comparisons).
 func (cc *closures) binary(n *ast.BinaryNode) func(*Frame) bool {
@@ -844,51 +617,74 @@ func (cc *closures) binary(n *ast.BinaryNode) func(*Frame) bool {
 		cc.bad = true
 		return nil
 	}
+	var out func(*Frame) bool
 	switch lk {
 	case KindInt:
-		a, b := cc.int(n.Left), cc.int(n.Right)
-		switch n.Operator { // the common ones without the three-way step
-		case "==":
-			return func(f *Frame) bool { return a(f) == b(f) }
-		case "!=":
-			return func(f *Frame) bool { return a(f) != b(f) }
-		case "<":
-			return func(f *Frame) bool { return a(f) < b(f) }
-		case ">":
-			return func(f *Frame) bool { return a(f) > b(f) }
-		case "<=":
-			return func(f *Frame) bool { return a(f) <= b(f) }
-		case ">=":
-			return func(f *Frame) bool { return a(f) >= b(f) }
-		}
+		out = cc.compareInts(n)
 	case KindString:
-		a, b := cc.str(n.Left), cc.str(n.Right)
-		switch n.Operator {
-		case "==":
-			return func(f *Frame) bool { return a(f) == b(f) }
-		case "!=":
-			return func(f *Frame) bool { return a(f) != b(f) }
-		}
-		return func(f *Frame) bool {
-			x, y := a(f), b(f)
-			c := 0
-			if x < y {
-				c = -1
-			} else if x > y {
-				c = 1
-			}
-			return is(c)
-		}
+		out = cc.compareStrings(n, is)
 	case KindBool:
-		a, b := cc.bool(n.Left), cc.bool(n.Right)
-		switch n.Operator {
-		case "==":
-			return func(f *Frame) bool { return a(f) == b(f) }
-		case "!=":
-			return func(f *Frame) bool { return a(f) != b(f) }
-		}
+		out = cc.compareBools(n)
 	}
-	cc.bad = true
+	if out == nil {
+		cc.bad = true
+	}
+	return out
+}
+
+// compareInts compiles a comparison of two integers; nil for an operator
+// without its own closure.
+func (cc *closures) compareInts(n *ast.BinaryNode) func(*Frame) bool {
+	a, b := cc.int(n.Left), cc.int(n.Right)
+	switch n.Operator { // the common ones without the three-way step
+	case "==":
+		return func(f *Frame) bool { return a(f) == b(f) }
+	case "!=":
+		return func(f *Frame) bool { return a(f) != b(f) }
+	case "<":
+		return func(f *Frame) bool { return a(f) < b(f) }
+	case ">":
+		return func(f *Frame) bool { return a(f) > b(f) }
+	case "<=":
+		return func(f *Frame) bool { return a(f) <= b(f) }
+	case ">=":
+		return func(f *Frame) bool { return a(f) >= b(f) }
+	}
+	return nil
+}
+
+// compareStrings compiles a comparison of two strings, is the comparison
+// of the operator.
+func (cc *closures) compareStrings(n *ast.BinaryNode, is func(c int) bool) func(*Frame) bool {
+	a, b := cc.str(n.Left), cc.str(n.Right)
+	switch n.Operator {
+	case "==":
+		return func(f *Frame) bool { return a(f) == b(f) }
+	case "!=":
+		return func(f *Frame) bool { return a(f) != b(f) }
+	}
+	return func(f *Frame) bool {
+		x, y := a(f), b(f)
+		c := 0
+		if x < y {
+			c = -1
+		} else if x > y {
+			c = 1
+		}
+		return is(c)
+	}
+}
+
+// compareBools compiles == and != of two booleans; nil for another
+// operator.
+func (cc *closures) compareBools(n *ast.BinaryNode) func(*Frame) bool {
+	a, b := cc.bool(n.Left), cc.bool(n.Right)
+	switch n.Operator {
+	case "==":
+		return func(f *Frame) bool { return a(f) == b(f) }
+	case "!=":
+		return func(f *Frame) bool { return a(f) != b(f) }
+	}
 	return nil
 }
 

@@ -3,13 +3,10 @@ package ruleset
 import (
 	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/preference-rules/pref/interpreter/money"
-	"github.com/preference-rules/pref/schema"
-	"gopkg.in/yaml.v3"
 )
 
 // Limits on what a ruleset may ask of the interpreter. Each keeps a
@@ -36,91 +33,24 @@ const (
 	MaxInt = money.MaxInput
 )
 
-// checkSizes refuses, before anything is compiled, a ruleset beyond the
-// limits: an integer too large, too many options or expressions.
-func checkSizes(file string, root *yaml.Node) error {
-	var errs schema.List
-	exprs := 0
-	var walk func(n *yaml.Node, path []string)
-	walk = func(n *yaml.Node, path []string) {
-		switch n.Kind {
-		case yaml.ScalarNode:
-			beyond := false
-			switch n.ShortTag() {
-			case "!!int":
-				v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
-				beyond = err != nil || v > MaxInt || v < -MaxInt
-			case "!!float": // YAML reads 99999999999999999999 as a float
-				v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
-				beyond = err == nil && (v > MaxInt || v < -MaxInt)
-			}
-			if beyond {
-				errs = append(errs, schema.At(file, n, "%s: %s is beyond ±%d, the largest number a ruleset may write", strings.Join(path, "."), n.Value, int64(MaxInt)))
-			}
-			if len(path) > 0 && expressionKeys[path[len(path)-1]] {
-				exprs++
-			}
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				walk(n.Content[i+1], append(path, n.Content[i].Value))
-			}
-		case yaml.SequenceNode, yaml.DocumentNode:
-			for i, ch := range n.Content {
-				walk(ch, append(path, strconv.Itoa(i)))
-			}
-		}
-	}
-	walk(root, nil)
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
-		switch {
-		case k.Value == "options" && len(v.Content)/2 > MaxOptions:
-			at := k
-			if v.Line > 0 && v.Line/lineStride == 0 && k.Line/lineStride > 0 {
-				at = v // the key is a base's, the options merged are the extending file's
-			}
-			errs = append(errs, schema.At(file, at, "%d options: more than %d, the limit", len(v.Content)/2, MaxOptions))
-		case k.Value == "define":
-			exprs += len(v.Content) / 2
-		}
-	}
-	if exprs > MaxExpressions {
-		errs = append(errs, schema.At(file, root, "%d expressions: more than %d, the limit", exprs, MaxExpressions))
-	}
-	return errs.Err()
-}
-
-// expressionKeys are the keys whose values are expressions.
-var expressionKeys = map[string]bool{"when": true, "where": true, "amount": true, "add": true, "closed_when": true, "pair": true, "explain": true, "at": true, "per_point": true}
-
 // precheck refuses an expression too long or too deeply nested to parse
 // safely, before the parser sees it.
 func precheck(src string) error {
 	if len(src) > MaxExprLen {
 		return fmt.Errorf("expression of %d bytes: longer than %d, the limit", len(src), MaxExprLen)
 	}
-	depth, quote := 0, byte(0)
+	depth := 0
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '/' && i+1 < len(src) && src[i+1] == '/': // a comment to the end of the line
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < len(src) && src[i+1] == '*': // a comment to */
-			end := strings.Index(src[i+2:], "*/")
-			if end < 0 {
+		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+			end, closed := skipComment(src, i)
+			if !closed {
 				return nil // unterminated: the parser refuses it
 			}
-			i += end + 3
+			i = end
 		case c == '"' || c == '\'' || c == '`':
-			quote = c
+			i = endOfQuote(src, i)
 		case c == '(' || c == '[' || c == '{':
 			if depth++; depth > MaxExprDepth {
 				return fmt.Errorf("expression nested more than %d deep, the limit (column %d)", MaxExprDepth, i+1)
@@ -130,6 +60,37 @@ func precheck(src string) error {
 		}
 	}
 	return nil
+}
+
+// endOfQuote is the index of the quote closing the one at src[open] (a
+// backslash escapes the byte after it), or len(src) when none does.
+func endOfQuote(src string, open int) int {
+	i := open + 1
+	for i < len(src) && src[i] != src[open] {
+		if src[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	return i
+}
+
+// skipComment is where the comment starting at src[i] (// to the end of
+// the line, /* to */) ends: the index of its last byte, or of the newline
+// after it (the scan goes on from the next); closed is false for a /*
+// without */.
+func skipComment(src string, i int) (end int, closed bool) {
+	if src[i+1] == '/' {
+		for i < len(src) && src[i] != '\n' {
+			i++
+		}
+		return i, true
+	}
+	n := strings.Index(src[i+2:], "*/")
+	if n < 0 {
+		return 0, false
+	}
+	return i + n + 3, true
 }
 
 // The binary operators pref's expressions keep from expr's (arithmetic
@@ -168,68 +129,97 @@ func checkLanguage(root ast.Node) error {
 	return bad
 }
 
+// checkNode refuses a node outside the language, or one of a float type.
 func checkNode(n ast.Node) error {
-	not := func(what string) error {
-		return fmt.Errorf("%s is not part of a ruleset's expressions (numbers, true/false, quoted names compared with == or !=, + - * / %%, comparisons, and/or/not, a ? b : c, min, max, exact, power)", what)
+	if err := checkNodeKind(n); err != nil {
+		return err
 	}
+	if t := n.Type(); t != nil && (t.Kind() == reflect.Float64 || t.Kind() == reflect.Float32) {
+		return notInLanguage("a value with a fractional float type (" + n.String() + ")")
+	}
+	return nil
+}
+
+// notInLanguage is the error for what is not part of the language.
+func notInLanguage(what string) error {
+	return fmt.Errorf("%s is not part of a ruleset's expressions (numbers, true/false, quoted names compared with == or !=, + - * / %%, comparisons, and/or/not, a ? b : c, min, max, exact, power)", what)
+}
+
+// checkNodeKind refuses a node of a kind outside the language, or of a
+// kind the language has used beyond its rules.
+func checkNodeKind(n ast.Node) error {
 	switch n := n.(type) {
 	case *ast.IdentifierNode, *ast.IntegerNode, *ast.BoolNode, *ast.StringNode:
+	case *ast.MemberNode, *ast.ConstantNode, *ast.UnaryNode, *ast.BinaryNode, *ast.ConditionalNode:
+		return checkOperation(n)
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok || !allowedCalls[id.Value] {
+			return notInLanguage(fmt.Sprintf("calling %s", n.Callee.String()))
+		}
+	case *ast.BuiltinNode:
+		return checkBuiltin(n)
+	case *ast.ArrayNode:
+		return notInLanguage("a list [...] (to test several values write x == a || x == b)")
+	case *ast.MapNode:
+		return notInLanguage("a map {...}")
+	case *ast.PredicateNode, *ast.PointerNode:
+		return notInLanguage("a predicate (#, closures)")
+	case *ast.VariableDeclaratorNode:
+		return notInLanguage("let")
+	case *ast.FloatNode:
+		return notInLanguage("a decimal number (write 5/2 or exact fractions: amounts are exact)")
+	default:
+		name := strings.TrimPrefix(fmt.Sprintf("%T", n), "*ast.")
+		return notInLanguage(strings.TrimSuffix(name, "Node"))
+	}
+	return nil
+}
+
+// checkOperation checks the nodes the language keeps only in part: a
+// field read by name, a constant of its own types, the unary and binary
+// operators it allows, a conditional whose branches agree.
+func checkOperation(n ast.Node) error {
+	switch n := n.(type) {
 	case *ast.MemberNode:
 		if _, ok := n.Property.(*ast.StringNode); !ok {
-			return not("indexing with [ ]")
+			return notInLanguage("indexing with [ ]")
 		}
 		if n.Optional {
-			return not("?.")
+			return notInLanguage("?.")
 		}
 	case *ast.ConstantNode:
 		switch n.Value.(type) {
 		case int, bool, string, money.Amount:
 		default: // expr folds [a, b] and x in [a, b] into constants of its own types
-			return not("a list [...] (to test several values write x == a || x == b)")
+			return notInLanguage("a list [...] (to test several values write x == a || x == b)")
 		}
 	case *ast.UnaryNode:
 		if n.Operator != "!" && n.Operator != "not" && n.Operator != "+" {
-			return not("unary " + n.Operator)
+			return notInLanguage("unary " + n.Operator)
 		}
 	case *ast.BinaryNode:
 		if !allowedBinary[n.Operator] {
 			lt, rt := n.Left.Type(), n.Right.Type()
-			return not(fmt.Sprintf("%q between %s and %s", n.Operator, typeName(lt), typeName(rt)))
+			return notInLanguage(fmt.Sprintf("%q between %s and %s", n.Operator, typeName(lt), typeName(rt)))
 		}
 	case *ast.ConditionalNode:
 		if a, b := n.Exp1.Type(), n.Exp2.Type(); a != nil && b != nil && a != b {
 			return fmt.Errorf("the two branches of %s have different types, %s and %s: write both as amounts, with exact(n) for a whole number", n.String(), typeName(a), typeName(b))
 		}
-	case *ast.CallNode:
-		id, ok := n.Callee.(*ast.IdentifierNode)
-		if !ok || !allowedCalls[id.Value] {
-			return not(fmt.Sprintf("calling %s", n.Callee.String()))
-		}
-	case *ast.BuiltinNode:
-		if n.Name != "min" && n.Name != "max" {
-			return not(n.Name + "()")
-		}
-		for _, a := range n.Arguments {
-			if t := a.Type(); t == nil || t.Kind() != reflect.Int {
-				return fmt.Errorf("%s() takes whole numbers; %s is %s", n.Name, a.String(), typeName(t))
-			}
-		}
-	case *ast.ArrayNode:
-		return not("a list [...] (to test several values write x == a || x == b)")
-	case *ast.MapNode:
-		return not("a map {...}")
-	case *ast.PredicateNode, *ast.PointerNode:
-		return not("a predicate (#, closures)")
-	case *ast.VariableDeclaratorNode:
-		return not("let")
-	case *ast.FloatNode:
-		return not("a decimal number (write 5/2 or exact fractions: amounts are exact)")
-	default:
-		name := strings.TrimPrefix(fmt.Sprintf("%T", n), "*ast.")
-		return not(strings.TrimSuffix(name, "Node"))
 	}
-	if t := n.Type(); t != nil && (t.Kind() == reflect.Float64 || t.Kind() == reflect.Float32) {
-		return not("a value with a fractional float type (" + n.String() + ")")
+	return nil
+}
+
+// checkBuiltin allows min and max of whole numbers, no other builtin.
+func checkBuiltin(n *ast.BuiltinNode) error {
+	if n.Name != "min" && n.Name != "max" {
+		return notInLanguage(n.Name + "()")
+	}
+	for _, a := range n.Arguments {
+		if t := a.Type(); t == nil || t.Kind() != reflect.Int {
+			return fmt.Errorf("%s() takes whole numbers; %s is %s", n.Name, a.String(), typeName(t))
+		}
 	}
 	return nil
 }

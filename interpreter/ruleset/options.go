@@ -2,7 +2,6 @@ package ruleset
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
@@ -16,65 +15,6 @@ import (
 // the fields of each option's value applied, in the order the options are
 // declared, and compiled again. So switching an option off that is on by
 // default takes its fields away again.
-
-// loadDoc compiles a parsed ruleset document with its options at their
-// defaults, their fields applied. With checkOptions, every value of every
-// option that sets fields is proven to give a valid ruleset. programs, when
-// not nil, are the expressions already compiled (a Loader's); files are the
-// files the document was merged from, for errors.
-func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, files []string, programs *programCache) (*Ruleset, error) {
-	r, err := compileDoc(file, doc, trusted, programs)
-	if err != nil {
-		return nil, err
-	}
-	r.written, r.files = r.root, files
-	if on := onByDefault(r); on != nil {
-		if r, err = r.switched(nil); err != nil {
-			(&sources{files: files}).attribute(err)
-			return nil, schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, err)
-		}
-	}
-	if err := r.checkNamedConcepts(); err != nil {
-		return nil, err
-	}
-	if !checkOptions {
-		return r, nil
-	}
-	if err := checkOptionWork(file, r); err != nil {
-		return nil, err
-	}
-	for _, o := range r.Options {
-		for _, v := range otherValues(o) {
-			if _, err := r.With(map[string]any{o.Name: v}); err != nil {
-				return nil, schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
-			}
-		}
-	}
-	return r, nil
-}
-
-// MaxOptionWork bounds the check that every value of every option that
-// sets fields gives a valid ruleset: it compiles the ruleset once per such
-// value, so its cost is the number of values times the size of the
-// ruleset, in YAML nodes. An embedded ruleset needs under 8,000.
-const MaxOptionWork = 150_000
-
-// checkOptionWork refuses a ruleset whose options would take the check of
-// their values too long.
-func checkOptionWork(file string, r *Ruleset) error {
-	values := 0
-	for _, o := range r.Options {
-		values += len(otherValues(o))
-	}
-	if values == 0 {
-		return nil
-	}
-	nodes := countNodes(r.written, MaxOptionWork)
-	if values*nodes <= MaxOptionWork {
-		return nil
-	}
-	return schema.At(file, lookup(r.written, "options"), "options: %d values of options set fields, and each is checked by compiling the ruleset of %d YAML nodes again: %d x %d is more than %d, the limit; set fewer fields by options", values, nodes, values, nodes, MaxOptionWork)
-}
 
 // onByDefault is the first option whose default sets fields, or nil.
 func onByDefault(r *Ruleset) *Option {
@@ -215,23 +155,19 @@ func (r *Ruleset) setValues(values map[string]any) {
 	r.zero = newFrame(r.layout, r.envTemplate)
 }
 
-// applySets is root with the fields sets (option name's) applied. The
-// fields an option sets are an overlay merged onto the ruleset by the same
-// step as extends (extends.go): the dotted paths become the maps and named
-// items they reach.
-func applySets(root *yaml.Node, name string, sets *yaml.Node) (*yaml.Node, error) {
-	overlay := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-	whole := map[*yaml.Node]bool{} // the values set: they replace, never merge
-	var missing error
-	forEachPair(sets, func(k, val *yaml.Node) {
-		v := deepCopy(val)
-		whole[v] = true
-		if !setPath(overlay, strings.Split(k.Value, "."), v, root) && missing == nil {
-			missing = fmt.Errorf("option %q sets %s: no item of that name in the list", name, k.Value)
-		}
-	})
-	if missing != nil {
-		return nil, missing
+// withDefaults is r, compiled as written, with the fields of the options
+// on by default applied: the ruleset as it is played when no option is
+// given. An option whose default sets fields that break the ruleset is an
+// error at its sets.
+func withDefaults(file string, r *Ruleset) (*Ruleset, error) {
+	on := onByDefault(r)
+	if on == nil {
+		return r, nil
 	}
-	return mergeWith(root, overlay, whole), nil
+	out, err := r.switched(nil)
+	if err != nil {
+		(&sources{files: r.files}).attribute(err)
+		return nil, schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, err)
+	}
+	return out, nil
 }

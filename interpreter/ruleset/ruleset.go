@@ -72,7 +72,7 @@ type Ruleset struct {
 	// force sets a field)
 	written *yaml.Node
 	// files are the files of the extends chain, the ruleset's first: the
-	// lines of the n-th file's nodes are moved by n*lineStride (extends.go)
+	// lines of the n-th file's nodes are moved by n*lineStride (merge.go)
 	files    []string
 	warnings schema.List // what loading noticed but did not refuse
 }

@@ -1,15 +1,31 @@
 package ruleset
 
 import (
+	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
+
+// decode is the stage that reads the checked document into a Spec. The
+// Spec keeps the nodes of expressions and names (Expr, Word) for the
+// compiler's positions. A document the schema refused (refused) that
+// cannot be decoded has the schema's errors, which say why.
+func decode(file string, root *yaml.Node, refused error) (*Spec, error) {
+	var spec Spec
+	if err := root.Decode(&spec); err != nil {
+		if refused != nil {
+			return nil, refused
+		}
+		return nil, &schema.Error{File: file, Msg: err.Error()}
+	}
+	return &spec, nil
+}
 
 // Spec is a ruleset file as written. The JSON Schema in schema/ is its
 // contract with authors; keep the two in step (a test checks every field
 // here is described there).
 type Spec struct {
 	// Extends names the ruleset this one starts from; the merge step
-	// (extends.go) reads and removes it before the spec is decoded.
+	// (merge.go) reads and removes it before the spec is decoded.
 	Extends     string         `yaml:"extends"`
 	Name        string         `yaml:"name"`
 	Title       string         `yaml:"title"`

@@ -1,12 +1,8 @@
 package ruleset
 
 import (
-	"fmt"
-	"slices"
-
-	"gopkg.in/yaml.v3"
-
 	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
 )
 
 // Target is the option table.sheet.target names: the whole number that
@@ -68,41 +64,6 @@ func (r *Ruleset) node(path ...string) *yaml.Node {
 		n = next
 	}
 	return n
-}
-
-// checkNamedConcepts refuses, when the ruleset is loaded, a field that
-// names an option or an account the ruleset lacks: table.sheet.target and
-// the ppn: section are read only by the command that uses them (pref play
-// --to-pool, pref import and export), so a misspelt name would otherwise
-// lie dead in every other use of the ruleset.
-func (r *Ruleset) checkNamedConcepts() error {
-	if _, _, err := r.Target(); err != nil {
-		return err
-	}
-	p := r.Spec.PPN
-	if p == nil {
-		return nil
-	}
-	tags := make([]string, 0, len(p.Tags))
-	for tag := range p.Tags {
-		tags = append(tags, tag)
-	}
-	slices.Sort(tags)
-	for _, tag := range tags {
-		name := p.Tags[tag]
-		if o, ok := r.Option(name); !ok {
-			return r.errorAt(fmt.Sprintf("ppn.tags.%s: no option %q%s", tag, name, nearestHint(name, r.optionNames())), "ppn", "tags", tag)
-		} else if _, whole := o.Default.(int); !whole {
-			return r.errorAt(fmt.Sprintf("ppn.tags.%s: the option %s is no whole number (a PPN tag sets a number)", tag, name), "ppn", "tags", tag)
-		}
-	}
-	if p.Middle != "" && !slices.Contains(r.Sheet.Accounts, p.Middle) {
-		return r.errorAt(fmt.Sprintf("ppn.middle: no account %q in table.sheet.accounts", p.Middle), "ppn", "middle")
-	}
-	if p.Sides != "" && !slices.Contains(r.Sheet.PairAccounts, p.Sides) {
-		return r.errorAt(fmt.Sprintf("ppn.sides: no account %q in table.sheet.pair_accounts", p.Sides), "ppn", "sides")
-	}
-	return nil
 }
 
 // errorAt is an error at the value of a path of keys in r's document.

@@ -3,7 +3,6 @@ package ruleset
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/preference-rules/pref/internal/safeio"
@@ -155,14 +154,8 @@ func (s *lineScan) value(c byte) {
 		s.i, s.expect = end, false
 	case (c == '|' || c == '>') && len(s.flow) == 0:
 		s.block, s.done = s.keyStart, true
-	case c == '&' || c == '*': // an anchor or alias: letters, digits, - and _
-		for s.i+1 < len(s.line) && anchorChar(s.line[s.i+1]) {
-			s.i++
-		}
-	case c == '!': // a tag
-		for s.i+1 < len(s.line) && !s.space(s.i+1) && !strings.ContainsRune(",[]{}", rune(s.line[s.i+1])) {
-			s.i++
-		}
+	case c == '&' || c == '*' || c == '!':
+		s.skipProperty(c)
 	case c == '-' && s.space(s.i+1):
 		s.add++
 		s.keyStart = s.i
@@ -175,6 +168,21 @@ func (s *lineScan) value(c byte) {
 	default:
 		s.keyStart = s.i
 		s.indicator(c)
+	}
+}
+
+// skipProperty skips an anchor or alias (c: & or *; letters, digits, -
+// and _) or a tag (c: !; to a space or a character of flow), which make
+// no node.
+func (s *lineScan) skipProperty(c byte) {
+	if c == '!' {
+		for s.i+1 < len(s.line) && !s.space(s.i+1) && !strings.ContainsRune(",[]{}", rune(s.line[s.i+1])) {
+			s.i++
+		}
+		return
+	}
+	for s.i+1 < len(s.line) && anchorChar(s.line[s.i+1]) {
+		s.i++
 	}
 }
 
@@ -226,108 +234,4 @@ func closingQuote(line []byte, open int) int {
 		}
 	}
 	return -1
-}
-
-// looksLikeRuleset reports whether a text YAML cannot read still looks
-// like a ruleset, so that its lines may be quoted in the error: a line
-// starting name: or extends:.
-var looksLikeRuleset = regexp.MustCompile(`(?m)^(name|extends)[ \t]*:`).Match
-
-// notARuleset is the error for a file that is not a ruleset. It names the
-// path only: the file may be anything (/proc/self/status, a file of
-// secrets) and none of its text is quoted.
-func notARuleset(file, why string) error {
-	return &schema.Error{File: file, Msg: fmt.Sprintf("not a ruleset: %s (a ruleset is a YAML map with a name, and extends or title, description, players, cards, deal, contracts, auction, exchange, defence, play and settlement)", why)}
-}
-
-// isRuleset refuses a parsed document that is not a ruleset: its top level
-// must be a map with a name or an extends. Cheap, and before any check
-// that would quote the file.
-func isRuleset(file string, doc *yaml.Node) error {
-	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return notARuleset(file, "it is empty")
-	}
-	root := doc.Content[0]
-	if root.Kind != yaml.MappingNode {
-		return notARuleset(file, "its top level is not a map")
-	}
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		if k := root.Content[i].Value; k == "name" || k == "extends" {
-			return nil
-		}
-	}
-	return notARuleset(file, "its top level has neither name nor extends")
-}
-
-// maxNearName is the longest name compared for a near spelling: the edit
-// distance of two names costs the product of their lengths.
-const maxNearName = 200
-
-// checkOverlay compares what an extending file adds with its base, where a
-// misspelt name would silently add instead of change: an option the base
-// does not have and that has no description is refused (did you mean);
-// a settlement rule whose name is new but close to one of the base's is
-// noted as a warning naming both places, since both rules then apply.
-func checkOverlay(file, baseFile string, base, over *yaml.Node, src *sources) error {
-	baseOpts, overOpts := lookup(base, "options"), lookup(over, "options")
-	if baseOpts != nil && overOpts != nil && baseOpts.Kind == yaml.MappingNode && overOpts.Kind == yaml.MappingNode {
-		var names []string
-		forEachPair(baseOpts, func(k, _ *yaml.Node) { names = append(names, k.Value) })
-		var errs schema.List
-		forEachPair(overOpts, func(k, v *yaml.Node) {
-			if lookup(baseOpts, k.Value) != nil || v.Kind != yaml.MappingNode || lookup(v, "description") != nil {
-				return
-			}
-			hint := " (a new option needs a description)"
-			if near := nearName(k.Value, names); near != "" {
-				hint = fmt.Sprintf(": did you mean %s? (a new option needs a description)", near)
-			}
-			errs = append(errs, schema.At(file, k, "option %s: %s has no option of that name%s", k.Value, baseFile, hint))
-		})
-		if err := errs.Err(); err != nil {
-			return err
-		}
-	}
-	baseRules, overRules := lookup(base, "settlement"), lookup(over, "settlement")
-	if baseRules == nil || overRules == nil || baseRules.Kind != yaml.SequenceNode || overRules.Kind != yaml.SequenceNode {
-		return nil
-	}
-	var names []string
-	for _, item := range baseRules.Content {
-		names = append(names, field(item, "rule"))
-	}
-	for _, item := range overRules.Content {
-		name := field(item, "rule")
-		if name == "" || findItem(baseRules, "rule", name) != nil {
-			continue
-		}
-		near := nearName(name, names)
-		if near == "" {
-			continue
-		}
-		at := findItem(baseRules, "rule", near)
-		src.warnings = append(src.warnings, schema.At(file, item, "settlement rule %q is a new rule, added to those of %s, and its name is close to %q (%s): rules merge by name, so both apply; to change that rule write its name exactly", name, baseFile, near, src.place(at)))
-	}
-	return nil
-}
-
-// nearName is schema.Nearest for names short enough to compare.
-func nearName(name string, names []string) string {
-	if len(name) > maxNearName {
-		return ""
-	}
-	var short []string
-	for _, n := range names {
-		if len(n) <= maxNearName {
-			short = append(short, n)
-		}
-	}
-	return schema.Nearest(name, short)
-}
-
-// place is file:line:col of a node of the chain.
-func (s *sources) place(n *yaml.Node) string {
-	e := &schema.Error{File: s.files[0], Line: n.Line, Col: n.Column}
-	s.attribute(e)
-	return fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
 }

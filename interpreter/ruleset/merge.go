@@ -1,10 +1,10 @@
 package ruleset
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
-	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -27,47 +27,6 @@ type Resolver func(from, base string) (file string, data []byte, err error)
 
 // maxExtends bounds a chain of rulesets extending one another.
 const maxExtends = 8
-
-// LoadWith compiles a ruleset that may extend others, found by resolve.
-// Its errors name the file each problem is in (a node merged from a base
-// is the base's) and show the line with a caret.
-func LoadWith(file string, data []byte, resolve Resolver) (*Ruleset, error) {
-	return loadWith(file, data, resolve, true)
-}
-
-// LoadTrusted is LoadWith without the checks the test suite makes of the
-// embedded rulesets (package rulesets, TestEmbeddedOptionsAllValid): the
-// JSON Schema (compiling the schema is most of a command's start-up), and
-// compiling the ruleset once more for each value of each option that sets
-// fields, to prove that every one of them gives a valid ruleset (most of
-// the load of a ruleset with many options). A user's file always has both.
-func LoadTrusted(file string, data []byte, resolve Resolver) (*Ruleset, error) {
-	return loadWith(file, data, resolve, false)
-}
-
-func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*Ruleset, error) {
-	src := &sources{files: []string{file}, texts: map[string][]byte{}}
-	left := &budget{bytes: MaxChainBytes, nodes: MaxNodes}
-	r, err := func() (*Ruleset, error) {
-		doc, err := parse(file, data, left, src)
-		if err != nil {
-			return nil, err
-		}
-		if err := extend(file, doc, resolve, left, src); err != nil {
-			return nil, err
-		}
-		return loadDoc(file, doc, checkOptions, !checkOptions, src.files, nil)
-	}()
-	if err != nil {
-		src.attribute(err)
-		schema.AddSources(err, src.texts)
-		return nil, err
-	}
-	r.files = src.files
-	r.warnings = src.warnings
-	src.attribute(r.warnings)
-	return r, nil
-}
 
 // The nodes of the n-th file of an extends chain (the extending file is the
 // 0th) have their lines moved by n*lineStride: an error at a node, or at a
@@ -107,80 +66,6 @@ func (s *sources) attribute(err error) {
 		if n := e.Line / lineStride; n > 0 && n < len(s.files) {
 			e.File, e.Line = s.files[n], e.Line%lineStride
 		}
-	}
-}
-
-// parse reads one file of a chain: within what is left of the limits, a
-// ruleset (else an error naming the path only: nothing of a file that is
-// not a ruleset is quoted), with no key written twice in a map.
-func parse(file string, data []byte, left *budget, src *sources) (*yaml.Node, error) {
-	if err := left.take(file, data); err != nil {
-		return nil, err
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		if !looksLikeRuleset(data) {
-			return nil, notARuleset(file, "it is not YAML")
-		}
-		src.texts[file] = data
-		return nil, schema.YAMLErrorIn(file, data, err)
-	}
-	if err := isRuleset(file, &doc); err != nil {
-		return nil, err
-	}
-	src.texts[file] = data
-	n := countNodes(&doc, left.nodes)
-	if n > left.nodes {
-		return nil, left.tooMany(file, n)
-	}
-	left.nodes -= n
-	var dups schema.List
-	duplicates(file, doc.Content[0], &dups, 0)
-	unprintable(file, doc.Content[0], &dups, 0)
-	if err := dups.Err(); err != nil {
-		return nil, err
-	}
-	return &doc, nil
-}
-
-// duplicates reports a key written twice in one map: YAML allows reading
-// it, but which of the two values counts would be a guess.
-func duplicates(file string, n *yaml.Node, out *schema.List, depth int) {
-	if depth > 64 {
-		return // the schema's size limits speak for deeper documents
-	}
-	if n.Kind == yaml.MappingNode {
-		first := map[string]*yaml.Node{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			if prev, ok := first[k.Value]; ok && k.Kind == yaml.ScalarNode {
-				*out = append(*out, schema.At(file, k, "key %q is written twice in this map (first at line %d): keep one", k.Value, prev.Line))
-				continue
-			}
-			first[k.Value] = k
-		}
-	}
-	for _, c := range n.Content {
-		duplicates(file, c, out, depth+1)
-	}
-}
-
-// unprintable reports a key or value holding a character a terminal would
-// act on (an escape sequence, a bidi control, a zero-width character): a
-// ruleset's names, titles and descriptions are printed by every command,
-// so such text is refused where it is written rather than escaped at each
-// place it is shown.
-func unprintable(file string, n *yaml.Node, out *schema.List, depth int) {
-	if depth > 64 {
-		return
-	}
-	if n.Kind == yaml.ScalarNode {
-		if err := termtext.Check("text", n.Value, false); err != nil {
-			*out = append(*out, schema.At(file, n, "%v", err))
-		}
-	}
-	for _, c := range n.Content {
-		unprintable(file, c, out, depth+1)
 	}
 }
 
@@ -377,4 +262,191 @@ func (r *Ruleset) RuleOrigin(i int) (file int, at *yaml.Node) {
 		}
 	}
 	return -1, nil
+}
+
+// maxNearName is the longest name compared for a near spelling: the edit
+// distance of two names costs the product of their lengths.
+const maxNearName = 200
+
+// checkOverlay compares what an extending file adds with its base, where a
+// misspelt name would silently add instead of change: an option the base
+// does not have and that has no description is refused (did you mean);
+// a settlement rule whose name is new but close to one of the base's is
+// noted as a warning naming both places, since both rules then apply.
+func checkOverlay(file, baseFile string, base, over *yaml.Node, src *sources) error {
+	baseOpts, overOpts := lookup(base, "options"), lookup(over, "options")
+	if baseOpts != nil && overOpts != nil && baseOpts.Kind == yaml.MappingNode && overOpts.Kind == yaml.MappingNode {
+		var names []string
+		forEachPair(baseOpts, func(k, _ *yaml.Node) { names = append(names, k.Value) })
+		var errs schema.List
+		forEachPair(overOpts, func(k, v *yaml.Node) {
+			if lookup(baseOpts, k.Value) != nil || v.Kind != yaml.MappingNode || lookup(v, "description") != nil {
+				return
+			}
+			hint := " (a new option needs a description)"
+			if near := nearName(k.Value, names); near != "" {
+				hint = fmt.Sprintf(": did you mean %s? (a new option needs a description)", near)
+			}
+			errs = append(errs, schema.At(file, k, "option %s: %s has no option of that name%s", k.Value, baseFile, hint))
+		})
+		if err := errs.Err(); err != nil {
+			return err
+		}
+	}
+	baseRules, overRules := lookup(base, "settlement"), lookup(over, "settlement")
+	if baseRules == nil || overRules == nil || baseRules.Kind != yaml.SequenceNode || overRules.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var names []string
+	for _, item := range baseRules.Content {
+		names = append(names, field(item, "rule"))
+	}
+	for _, item := range overRules.Content {
+		name := field(item, "rule")
+		if name == "" || findItem(baseRules, "rule", name) != nil {
+			continue
+		}
+		near := nearName(name, names)
+		if near == "" {
+			continue
+		}
+		at := findItem(baseRules, "rule", near)
+		src.warnings = append(src.warnings, schema.At(file, item, "settlement rule %q is a new rule, added to those of %s, and its name is close to %q (%s): rules merge by name, so both apply; to change that rule write its name exactly", name, baseFile, near, src.place(at)))
+	}
+	return nil
+}
+
+// nearName is schema.Nearest for names short enough to compare.
+func nearName(name string, names []string) string {
+	if len(name) > maxNearName {
+		return ""
+	}
+	var short []string
+	for _, n := range names {
+		if len(n) <= maxNearName {
+			short = append(short, n)
+		}
+	}
+	return schema.Nearest(name, short)
+}
+
+// place is file:line:col of a node of the chain.
+func (s *sources) place(n *yaml.Node) string {
+	e := &schema.Error{File: s.files[0], Line: n.Line, Col: n.Column}
+	s.attribute(e)
+	return fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
+}
+
+// The fields an option sets are an overlay merged onto the ruleset by
+// mergeWith, as a file that extends another is; the functions below build
+// that overlay (applySets), on copies (deepCopy) so that the document as
+// written stays as it is.
+
+// deepCopy is a copy of the tree n that shares no node with it.
+func deepCopy(n *yaml.Node) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.Content = make([]*yaml.Node, len(n.Content))
+	for i, ch := range n.Content {
+		c.Content[i] = deepCopy(ch)
+	}
+	return &c
+}
+
+// setPath sets the value at a dotted path of mappings, creating maps.
+// setPath writes, in the overlay n, the value val at path (map keys, or the
+// name of an item of a list of named items: contracts.6-spades.no_drop),
+// following base, the ruleset the overlay will be merged onto, to know
+// which keys are lists of named items; false when base has no item of
+// that name.
+func setPath(n *yaml.Node, path []string, val *yaml.Node, base *yaml.Node) bool {
+	if len(path) == 1 {
+		setKey(n, path[0], val)
+		return true
+	}
+	var next *yaml.Node
+	if base != nil && base.Kind == yaml.MappingNode {
+		next = lookup(base, path[0])
+	}
+	if next != nil && next.Kind == yaml.SequenceNode {
+		key := itemKey(next)
+		item := findItem(next, key, path[1])
+		if key == "" || item == nil {
+			return false
+		}
+		list := child(n, path[0], yaml.SequenceNode)
+		var over *yaml.Node
+		for _, it := range list.Content {
+			if field(it, key) == path[1] {
+				over = it
+			}
+		}
+		if over == nil {
+			over = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+			setKey(over, key, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: path[1]})
+			list.Content = append(list.Content, over)
+		}
+		if len(path) == 2 {
+			return true
+		}
+		return setPath(over, path[2:], val, item)
+	}
+	return setPath(child(n, path[0], yaml.MappingNode), path[1:], val, next)
+}
+
+// setKey sets key in the map n to val.
+func setKey(n *yaml.Node, key string, val *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			n.Content[i+1] = val
+			return
+		}
+	}
+	n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, val)
+}
+
+// child is the node under key in the map n, made of kind if absent.
+func child(n *yaml.Node, key string, kind yaml.Kind) *yaml.Node {
+	if c := lookup(n, key); c != nil && c.Kind == kind {
+		return c
+	}
+	tag := "!!map"
+	if kind == yaml.SequenceNode {
+		tag = "!!seq"
+	}
+	c := &yaml.Node{Kind: kind, Tag: tag}
+	setKey(n, key, c)
+	return c
+}
+
+// applySets is root with the fields sets (option name's) applied. The
+// fields an option sets are an overlay merged onto the ruleset by the same
+// step as extends (merge.go): the dotted paths become the maps and named
+// items they reach.
+func applySets(root *yaml.Node, name string, sets *yaml.Node) (*yaml.Node, error) {
+	overlay := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	whole := map[*yaml.Node]bool{} // the values set: they replace, never merge
+	var missing error
+	forEachPair(sets, func(k, val *yaml.Node) {
+		v := deepCopy(val)
+		whole[v] = true
+		if !setPath(overlay, strings.Split(k.Value, "."), v, root) && missing == nil {
+			missing = fmt.Errorf("option %q sets %s: no item of that name in the list", name, k.Value)
+		}
+	})
+	if missing != nil {
+		return nil, missing
+	}
+	return mergeWith(root, overlay, whole), nil
+}
+
+func forEachPair(m *yaml.Node, f func(k, v *yaml.Node)) {
+	if m.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		f(m.Content[i], m.Content[i+1])
+	}
 }

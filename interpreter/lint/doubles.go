@@ -11,7 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Settlement rules merge by name (extends.go): a house file that means to
+// Settlement rules merge by name (ruleset/merge.go): a house file that means to
 // change its base's rule but writes another name adds a second rule, and
 // both pay. A name close to the base's is caught when loading; doubles
 // catches the rest by what the rules do: a rule that a file of the extends

@@ -247,3 +247,28 @@ func (f *Frame) Fill(x *Facts) {
 		f.parties[i] = p
 	}
 }
+
+// PartyWords are what a learner reads for the fields of a Party (by
+// their names in expressions) after the party's name: a yes-or-no field
+// as a clause (Fact) and its negation (Not), a number as a noun, and a
+// number that is 0 or more (None, Some).
+var PartyWords = map[string]Words{
+	"played":    {Fact: "played", Not: "did not play"},
+	"dropped":   {Fact: "dropped out", Not: "did not drop out"},
+	"failed":    {Fact: "failed", Not: "did not fail"},
+	"declarer":  {Fact: "is the declarer", Not: "is not the declarer"},
+	"defender":  {Fact: "is a defender", Not: "is not a defender"},
+	"dealer":    {Fact: "is the dealer", Not: "is not the dealer"},
+	"pot":       {Fact: "is the pot", Not: "is not the pot"},
+	"invited":   {Fact: "was invited", Not: "was not invited"},
+	"inviter":   {Fact: "invited the other defender", Not: "did not invite the other defender"},
+	"half":      {Fact: "took half without play", Not: "did not take half"},
+	"tricks":    {Noun: "tricks", None: "took no trick", Some: "took a trick"},
+	"credited":  {Noun: "tricks credited"},
+	"doubling":  {Noun: "doubling"},
+	"marks":     {Noun: "markings", None: "holds no marking", Some: "holds a marking"},
+	"share":     {Noun: "share of the defence"},
+	"short":     {Noun: "tricks short", None: "is not short", Some: "is short"},
+	"own_short": {Noun: "tricks short of his own share", None: "took his own share", Some: "is short of his own share"},
+	"seat":      {Noun: "seat"},
+}

@@ -107,3 +107,31 @@ func TestVocabularyTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestVocabularyFactsDistinct: no two variables are filled from the same
+// field of Facts (a copied line of the table would bind one fact twice).
+func TestVocabularyFactsDistinct(t *testing.T) {
+	var x ruleset.Facts
+	seen := map[any]string{}
+	for _, v := range ruleset.Variables {
+		var p any
+		switch {
+		case v.Int != nil:
+			p = v.Int(&x)
+		case v.Bool != nil:
+			p = v.Bool(&x)
+		case v.Amount != nil:
+			p = v.Amount(&x)
+		case v.String != nil:
+			p = v.String(&x)
+		case v.Party != nil:
+			p = v.Party(&x)
+		default:
+			continue
+		}
+		if other, ok := seen[p]; ok {
+			t.Errorf("%s and %s are filled from the same fact", other, v.Name)
+		}
+		seen[p] = v.Name
+	}
+}

@@ -176,7 +176,8 @@ type Settler struct {
 	parties []ruleset.Party // per seat, this deal's
 	pot     ruleset.Party
 	facts   ruleset.Facts // this deal's, which the frame's variables are filled from
-	cand    [2][]int      // the candidates of a payment line's from and to
+	bound   *ruleset.FactsBinding
+	cand    [2][]int // the candidates of a payment line's from and to
 
 	// the slots of the ruleset's own names, found once
 	values  []ruleset.Slot // per r.ValueNames
@@ -190,6 +191,7 @@ type Settler struct {
 // New makes a Settler for r.
 func New(r *ruleset.Ruleset) *Settler {
 	s := &Settler{r: r, f: r.NewFrame(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}}
+	s.bound = ruleset.Bind(&s.facts)
 	l := r.Layout()
 	slot := func(name string) ruleset.Slot {
 		sl, ok := l.Slot(name)
@@ -521,16 +523,18 @@ func (s *Settler) fill(o *deal.Outcome) error {
 		SomeoneInvited: inviter >= 0,
 		DeclarerAces:   o.DeclarerAces, DeclarerAcesAll: o.DeclarerAcesAll, DeclarerRun: o.Run,
 		PotBid: o.PotBid, MarksGiven: o.MarksGiven,
-		TalonSameRank: o.Talon.SameRank(), Declared: o.Declarer >= 0,
+		TalonSameRank: o.Talon.SameRank(), Declared: o.Declarer >= 0, Passed: o.Declarer < 0,
 		Forced: o.Forced, Conceded: o.Conceded, Hand: o.Hand, Uncontested: o.Uncontested, Played: played,
 		Pot:    o.Pot,
 		Dealer: &s.parties[o.Dealer], Forehand: &s.parties[0],
 		PlayingDefenders: playing, DroppedDefenders: dropped, FailedDefenders: failed, DefenceTricks: defTricks,
 	}
 	x := &s.facts
+	level := 0
 	for i := range o.Seats {
-		x.Level = max(x.Level, o.DoubledAt(i))
+		level = max(level, o.DoubledAt(i))
 	}
+	x.Contra, x.Recontra, x.Doubling = level >= 1, level >= 2, 1<<level
 	if len(o.Sheet) > 0 { // the lowest any player holds before the deal, and all together (an empty sheet: zero, as reset)
 		for k, a := range r.Sheet.Accounts {
 			var low, total money.Amount
@@ -554,7 +558,7 @@ func (s *Settler) fill(o *deal.Outcome) error {
 			f.SetIntAt(s.values[i], ct.Values[i])
 		}
 	}
-	f.Fill(x)
+	s.bound.Fill(f)
 	if len(o.Options) > 0 {
 		for i, opt := range r.Options {
 			if v, ok := o.Options[opt.Name]; ok {

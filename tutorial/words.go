@@ -33,85 +33,17 @@ func Amount(r *ruleset.Ruleset, src string) string {
 
 type wordsOf struct{ r *ruleset.Ruleset }
 
-// negated says what the boolean names mean when they do not hold, where
-// "it is not so that ..." would read badly.
-var negated = map[string]string{
-	"played":          "no cards were played",
-	"made":            "the declarer did not make the contract",
-	"conceded":        "the declarer did not give up",
-	"declared":        "nobody declared",
-	"hand":            "the contract is not played from the hand",
-	"forced":          "the declarer was not forced",
-	"passed":          "somebody declared",
-	"contra":          "nobody called contra",
-	"recontra":        "there was no recontra",
-	"open":            "the defending hands were not shown",
-	"someone_invited": "nobody was invited",
-}
+// The learner's words for the interpreter's variables and a party's
+// fields are in ruleset's vocabulary (ruleset.Variables, PartyWords),
+// next to each name's meaning for authors.
 
-// affirmed says what a yes-or-no name means where its description, written
-// for authors, would read badly in a sentence.
-var affirmed = map[string]string{
-	"made":     "the declarer made the contract",
-	"declared": "somebody declared",
-	"passed":   "everybody passed",
-}
-
-// nouns say what a number means where its description, written for
-// authors, names other fields.
-var nouns = map[string]string{
-	"defence_needs": "the tricks the defence owes against the contract",
-	"talon_tricks":  "the tricks the talon won",
-	"pot_bid":       "what the declarer offered into the pot",
-}
-
-// counted says "none" and "at least one" of a count in a sentence.
-var counted = map[string][2]string{
-	"failed_defenders":  {"no playing defender failed", "a playing defender failed"},
-	"dropped_defenders": {"no defender dropped out", "a defender dropped out"},
-	"playing_defenders": {"no defender played", "a defender played"},
-	"overtricks":        {"the declarer took no trick above the contract", "the declarer took tricks above the contract"},
-	"undertricks":       {"the declarer was not short", "the declarer was short"},
-	"all_pass_run":      {"the deal before was not passed out", "the deal before was passed out"},
-	"pot_bid":           {"nobody bid into the pot", "the declarer bid into the pot"},
-	"talon_tricks":      {"the talon won no trick", "the talon won a trick"},
-}
-
-// parties name the players a settlement line or a rule speaks of.
-var parties = map[string]string{
-	"to": "the receiver", "from": "the payer", "declarer": "the declarer",
-	"dealer": "the dealer", "forehand": "forehand",
-}
-
-// partyFacts are the Party fields after the party's name: a yes-or-no
-// field as a clause and its negation, a number as a noun.
-var partyFacts = map[string][3]string{
-	"played":    {"played", "", "did not play"},
-	"dropped":   {"dropped out", "", "did not drop out"},
-	"failed":    {"failed", "", "did not fail"},
-	"declarer":  {"is the declarer", "", "is not the declarer"},
-	"defender":  {"is a defender", "", "is not a defender"},
-	"dealer":    {"is the dealer", "", "is not the dealer"},
-	"pot":       {"is the pot", "", "is not the pot"},
-	"invited":   {"was invited", "", "was not invited"},
-	"inviter":   {"invited the other defender", "", "did not invite the other defender"},
-	"half":      {"took half without play", "", "did not take half"},
-	"tricks":    {"", "tricks", ""},
-	"credited":  {"", "tricks credited", ""},
-	"doubling":  {"", "doubling", ""},
-	"marks":     {"", "markings", ""},
-	"share":     {"", "share of the defence", ""},
-	"short":     {"", "tricks short", ""},
-	"own_short": {"", "tricks short of his own share", ""},
-	"seat":      {"", "seat", ""},
-}
-
-// partyCounts say "none" and "at least one" of a party's number.
-var partyCounts = map[string][2]string{
-	"tricks":    {"took no trick", "took a trick"},
-	"short":     {"is not short", "is short"},
-	"own_short": {"took his own share", "is short of his own share"},
-	"marks":     {"holds no marking", "holds a marking"},
+// words are the learner's words for name, if it is one of the
+// interpreter's variables.
+func words(name string) ruleset.Words {
+	if v, ok := ruleset.VariableNamed(name); ok {
+		return v.Words
+	}
+	return ruleset.Words{}
 }
 
 func (w wordsOf) clause(n ast.Node) string {
@@ -125,8 +57,8 @@ func (w wordsOf) clause(n ast.Node) string {
 		return w.fact(n.Value)
 	case *ast.MemberNode:
 		if who, field, ok := w.member(n); ok {
-			if f, ok := partyFacts[field]; ok && f[0] != "" {
-				return who + " " + f[0]
+			if f := ruleset.PartyWords[field]; f.Fact != "" {
+				return who + " " + f.Fact
 			}
 			return who + ": " + strings.ReplaceAll(field, "_", " ")
 		}
@@ -174,14 +106,14 @@ func (w wordsOf) list(n *ast.BinaryNode, word string) string {
 
 func (w wordsOf) not(n ast.Node) string {
 	if id, ok := n.(*ast.IdentifierNode); ok {
-		if s, ok := negated[id.Value]; ok {
+		if s := words(id.Value).Not; s != "" {
 			return s
 		}
 	}
 	if m, ok := n.(*ast.MemberNode); ok {
 		if who, field, ok := w.member(m); ok {
-			if f, ok := partyFacts[field]; ok && f[2] != "" {
-				return who + " " + f[2]
+			if f := ruleset.PartyWords[field]; f.Not != "" {
+				return who + " " + f.Not
 			}
 		}
 	}
@@ -204,23 +136,23 @@ func (w wordsOf) compare(n *ast.BinaryNode) string {
 	}
 	if i, ok := n.Right.(*ast.IntegerNode); ok && i.Value == 0 {
 		if id, ok := n.Left.(*ast.IdentifierNode); ok {
-			if c, ok := counted[id.Value]; ok {
+			if c := words(id.Value); c.None != "" {
 				switch n.Operator {
 				case "==":
-					return c[0]
+					return c.None
 				case ">", "!=":
-					return c[1]
+					return c.Some
 				}
 			}
 		}
 		if m, ok := n.Left.(*ast.MemberNode); ok {
 			if who, field, ok := w.member(m); ok {
-				if c, ok := partyCounts[field]; ok {
+				if c := ruleset.PartyWords[field]; c.None != "" {
 					switch n.Operator {
 					case "==":
-						return who + " " + c[0]
+						return who + " " + c.None
 					case ">", "!=":
-						return who + " " + c[1]
+						return who + " " + c.Some
 					}
 				}
 			}
@@ -243,8 +175,8 @@ func (w wordsOf) value(n ast.Node) string {
 		return w.noun(n.Value)
 	case *ast.MemberNode:
 		if who, field, ok := w.member(n); ok {
-			if f, ok := partyFacts[field]; ok && f[1] != "" {
-				return possessive(who) + " " + f[1]
+			if f := ruleset.PartyWords[field]; f.Noun != "" {
+				return possessive(who) + " " + f.Noun
 			}
 			return possessive(who) + " " + strings.ReplaceAll(field, "_", " ")
 		}
@@ -312,24 +244,22 @@ func (w wordsOf) member(n *ast.MemberNode) (who, field string, ok bool) {
 	if !ok1 || !ok2 {
 		return "", "", false
 	}
-	who, ok = parties[id.Value]
-	return who, prop.Value, ok
+	who = words(id.Value).Who
+	return who, prop.Value, who != ""
 }
 
 func possessive(who string) string { return who + "'s" }
 
 // fact is a yes-or-no name as a clause.
 func (w wordsOf) fact(name string) string {
-	if s, ok := affirmed[name]; ok {
-		return s
-	}
-	for _, v := range ruleset.Variables {
-		if v.Name == name {
-			if _, isBool := v.Zero.(bool); isBool {
-				return v.Doc
-			}
-			return w.noun(name)
+	if v, ok := ruleset.VariableNamed(name); ok {
+		switch {
+		case v.Words.Fact != "":
+			return v.Words.Fact
+		case v.Kind == ruleset.KindBool:
+			return v.Doc
 		}
+		return w.noun(name)
 	}
 	for _, o := range w.r.Options {
 		if o.Ident == name {
@@ -349,21 +279,16 @@ func (w wordsOf) fact(name string) string {
 			return `"` + strings.ReplaceAll(name, "_", " ") + `" holds (see the values below)`
 		}
 	}
-	if who, ok := parties[name]; ok {
-		return who
-	}
 	return strings.ReplaceAll(name, "_", " ")
 }
 
 // noun is a name standing for a number: its meaning, or its words.
 func (w wordsOf) noun(name string) string {
-	if s, ok := nouns[name]; ok {
-		return s
-	}
-	for _, v := range ruleset.Variables {
-		if v.Name == name {
-			return v.Doc
+	if v, ok := ruleset.VariableNamed(name); ok {
+		if v.Words.Noun != "" {
+			return v.Words.Noun
 		}
+		return v.Doc
 	}
 	for _, k := range w.r.ValueNames {
 		if k == name {
@@ -379,9 +304,6 @@ func (w wordsOf) noun(name string) string {
 		if o.Ident == name {
 			return "the option " + o.Name
 		}
-	}
-	if who, ok := parties[name]; ok {
-		return who
 	}
 	if w.r.Sheet.Final != nil { // the final's names for sheet accounts
 		for _, a := range w.r.Sheet.Accounts {

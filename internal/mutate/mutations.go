@@ -58,7 +58,7 @@ var mutations = []mutation{
 		{settleGo, "if o.HoldsHand(s.r, i) && (sel == ruleset.SelPlayers", "if true && (sel == ruleset.SelPlayers"},
 	}},
 	{Name: "run", What: "the all-pass run is one deal too long", Edits: []edit{
-		{settleGo, "f.SetInt(vAllPassRun, o.AllPassRun)", "f.SetInt(vAllPassRun, o.AllPassRun+1)"},
+		{settleGo, "AllPassRun: o.AllPassRun,", "AllPassRun: o.AllPassRun + 1,"},
 	}},
 	{Name: "invited", What: "the invited player's tricks are not credited to the inviter", Edits: []edit{
 		{settleGo, "if j != i && j != o.Declarer && o.HoldsHand(r, j) {", "if j != i && j != o.Declarer && o.HoldsHand(r, j) && false {"},
@@ -85,10 +85,10 @@ var mutations = []mutation{
 		{settleGo, "\t\t\tif p.Account != \"\" {\n\t\t\t\te := SheetEntry{", "\t\t\tif false {\n\t\t\t\te := SheetEntry{"},
 	}},
 	{Name: "recontra", What: "the recontra variable is true after a plain contra", Edits: []edit{
-		{settleGo, "f.SetBool(vRecontra, level >= 2)", "f.SetBool(vRecontra, level >= 1)"},
+		{settleGo, "x.Recontra, x.Doubling = level >= 1, level >= 2, 1<<level", "x.Recontra, x.Doubling = level >= 1, level >= 1, 1<<level"},
 	}},
 	{Name: "open", What: "the open variable ignores a contract with defenders_open", Edits: []edit{
-		{settleGo, "f.SetBool(vOpen, played && (o.Open || (ct != nil && ct.DefendersOpen)))", "f.SetBool(vOpen, played && o.Open)"},
+		{settleGo, "Open:           played && (o.Open || (ct != nil && ct.DefendersOpen)),", "Open:           played && o.Open,"},
 	}},
 	{Name: "credited", What: "the invited player keeps his own tricks as credited (counted twice, for him and the inviter)", Edits: []edit{
 		{settleGo, "\t\t\tif p.Invited {\n\t\t\t\tp.Credited = 0\n\t\t\t}\n", ""},

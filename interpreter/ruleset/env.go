@@ -34,56 +34,6 @@ type Party struct {
 	Half     bool   `expr:"half"`      // took half the defence's obligation as won, without play
 }
 
-// Variables of every settlement expression, with their meaning. The names
-// are the interpreter's concepts; a ruleset adds its contract values,
-// options, events and defines.
-var Variables = []struct {
-	Name string
-	Zero any
-	Doc  string
-}{
-	{"contract", "", "name of the contract played (empty if none)"},
-	{"trumps", "", "trump suit id of the contract (empty if none)"},
-	{"number", 0, "numerical bidding value of the contract"},
-	{"hand", false, "the contract is played from the hand (talon unused)"},
-	{"declared", false, "there is a declarer"},
-	{"passed", false, "every player passed and nobody declared"},
-	{"forced", false, "the declarer was forced by the all-pass procedure"},
-	{"conceded", false, "the declarer gave up before play"},
-	{"uncontested", false, "a contract played only against a contra that nobody doubled: not played"},
-	{"played", false, "cards were played"},
-	{"made", false, "cards were played and the declarer took the tricks the contract needs"},
-	{"tricks_needed", 0, "tricks the declarer needed"},
-	{"talon_same_rank", false, "the talon's cards are all of one rank (known from a played deal, or a case naming the talon)"},
-	{"contra", false, "a defender called contra"},
-	{"recontra", false, "the declarer answered with recontra"},
-	{"doubling", 1, "1, 2 after a contra, 4 after a recontra, 8 after a subcontra, 16 after a mortcontra (the highest at the table)"},
-	{"marks_given", 0, "markings handed out so far in the session"},
-	{"pot_bid", 0, "what the declarer offered into the pot in the pot auction (0 if none)"},
-	{"declarer_run", 0, "the declarer's longest run of tricks won one after another"},
-	{"overtricks", 0, "tricks the declarer took above the target (0 if failed)"},
-	{"undertricks", 0, "tricks the declarer was short (0 if made)"},
-	{"defence_tricks", 0, "tricks the defenders took together"},
-	{"playing_defenders", 0, "defenders who played"},
-	{"dropped_defenders", 0, "defenders who dropped out"},
-	{"failed_defenders", 0, "playing defenders short of their target"},
-	{"pot", money.Amount{}, "the pot before this settlement"},
-	{"someone_invited", false, "a defender invited the one who dropped out"},
-	{"declarer_aces", 0, "cards of the highest rank in the hand the declarer played (known when the deal was played)"},
-	{"declarer_aces_all", 0, "cards of the highest rank among the declarer's hand and the talon taken (known when the deal was played)"},
-	{"defence_needs", 0, "tricks the defence owes against the contract (its defence_needs)"},
-	{"open", false, "the defending hands were shown (a lone defender's choice, or a contract with defenders_open)"},
-	{"talon_tricks", 0, "tricks the talon won, in a contract everyone plays with talon_leads: card"},
-	{"fewest_tricks", 0, "the fewest tricks any player holding a hand took"},
-	{"all_pass_run", 0, "deals immediately before this one in which nobody declared"},
-	{"players", 0, "seats at the table, a dealer sitting out included"},
-	{"declarer", Party{}, "the declarer"},
-	{"dealer", Party{}, "the dealer"},
-	{"forehand", Party{}, "forehand"},
-	{"from", Party{}, "in a payment line: the payer"},
-	{"to", Party{}, "in a payment line: the receiver"},
-}
-
 var amountType = reflect.TypeOf(money.Amount{})
 
 // exprOptions are the compile options every ruleset expression shares:

@@ -175,6 +175,8 @@ type Settler struct {
 	f       *ruleset.Frame
 	parties []ruleset.Party // per seat, this deal's
 	pot     ruleset.Party
+	facts   ruleset.Facts // this deal's, which the frame's variables are filled from
+	bound   *ruleset.FactsBinding
 	cand    [2][]int // the candidates of a payment line's from and to
 
 	// the slots of the ruleset's own names, found once
@@ -186,29 +188,10 @@ type Settler struct {
 	defines []ruleset.Slot // per r.Defines
 }
 
-// The interpreter's variables, by their slots in every frame
-// (ruleset.Variables names them and says what each means).
-var (
-	vContract, vTrumps                                 = ruleset.StringVariable("contract"), ruleset.StringVariable("trumps")
-	vNumber, vTricksNeeded, vDoubling                  = ruleset.IntVariable("number"), ruleset.IntVariable("tricks_needed"), ruleset.IntVariable("doubling")
-	vHand, vDeclared, vPassed                          = ruleset.BoolVariable("hand"), ruleset.BoolVariable("declared"), ruleset.BoolVariable("passed")
-	vForced, vConceded, vPlayed, vMade                 = ruleset.BoolVariable("forced"), ruleset.BoolVariable("conceded"), ruleset.BoolVariable("played"), ruleset.BoolVariable("made")
-	vUncontested                                       = ruleset.BoolVariable("uncontested")
-	vTalonSameRank, vContra, vRecontra                 = ruleset.BoolVariable("talon_same_rank"), ruleset.BoolVariable("contra"), ruleset.BoolVariable("recontra")
-	vMarksGiven, vPotBid, vDeclarerRun                 = ruleset.IntVariable("marks_given"), ruleset.IntVariable("pot_bid"), ruleset.IntVariable("declarer_run")
-	vOvertricks, vUndertricks, vDefenceTricks          = ruleset.IntVariable("overtricks"), ruleset.IntVariable("undertricks"), ruleset.IntVariable("defence_tricks")
-	vPlayingDefenders, vDroppedDefenders               = ruleset.IntVariable("playing_defenders"), ruleset.IntVariable("dropped_defenders")
-	vFailedDefenders                                   = ruleset.IntVariable("failed_defenders")
-	vPot                                               = ruleset.AmountVariable("pot")
-	vSomeoneInvited, vOpen                             = ruleset.BoolVariable("someone_invited"), ruleset.BoolVariable("open")
-	vDeclarerAces, vDeclarerAcesAll, vDefenceNeeds     = ruleset.IntVariable("declarer_aces"), ruleset.IntVariable("declarer_aces_all"), ruleset.IntVariable("defence_needs")
-	vTalonTricks, vFewestTricks, vAllPassRun, vPlayers = ruleset.IntVariable("talon_tricks"), ruleset.IntVariable("fewest_tricks"), ruleset.IntVariable("all_pass_run"), ruleset.IntVariable("players")
-	vDeclarer, vDealer, vForehand, vFrom, vTo          = ruleset.PartyVariable("declarer"), ruleset.PartyVariable("dealer"), ruleset.PartyVariable("forehand"), ruleset.PartyVariable("from"), ruleset.PartyVariable("to")
-)
-
 // New makes a Settler for r.
 func New(r *ruleset.Ruleset) *Settler {
 	s := &Settler{r: r, f: r.NewFrame(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}}
+	s.bound = ruleset.Bind(&s.facts)
 	l := r.Layout()
 	slot := func(name string) ruleset.Slot {
 		sl, ok := l.Slot(name)
@@ -385,8 +368,8 @@ func (s *Settler) pay(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, p *ruleset
 			if from == to {
 				continue
 			}
-			s.f.SetParty(vFrom, s.party(from))
-			s.f.SetParty(vTo, s.party(to))
+			s.f.SetParty(ruleset.PayFrom, s.party(from))
+			s.f.SetParty(ruleset.PayTo, s.party(to))
 			if p.Where != nil {
 				ok, err := p.Where.Bool(s.f)
 				if err != nil {
@@ -433,7 +416,7 @@ func (s *Settler) pay(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, p *ruleset
 
 func (s *Settler) mark(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, m *ruleset.Mark) error {
 	for _, who := range s.candidates(0, m.Who, o) {
-		s.f.SetParty(vTo, s.party(who))
+		s.f.SetParty(ruleset.PayTo, s.party(who))
 		if m.Where != nil {
 			ok, err := m.Where.Bool(s.f)
 			if err != nil {
@@ -534,24 +517,24 @@ func (s *Settler) fill(o *deal.Outcome) error {
 			fewest = o.Tricks[i]
 		}
 	}
-	f.SetInt(vFewestTricks, fewest)
-	f.SetInt(vTalonTricks, o.TalonTricks)
-	f.SetInt(vAllPassRun, o.AllPassRun)
-	f.SetInt(vPlayers, len(o.Seats))
-	f.SetBool(vOpen, played && (o.Open || (ct != nil && ct.DefendersOpen)))
-	f.SetBool(vSomeoneInvited, inviter >= 0)
-	f.SetInt(vDeclarerAces, o.DeclarerAces)
-	f.SetInt(vDeclarerAcesAll, o.DeclarerAcesAll)
-	f.SetInt(vDeclarerRun, o.Run)
-	f.SetInt(vPotBid, o.PotBid)
-	f.SetInt(vMarksGiven, o.MarksGiven)
+	s.facts = ruleset.Facts{
+		FewestTricks: fewest, TalonTricks: o.TalonTricks, AllPassRun: o.AllPassRun, Players: len(o.Seats),
+		Open:           played && (o.Open || (ct != nil && ct.DefendersOpen)),
+		SomeoneInvited: inviter >= 0,
+		DeclarerAces:   o.DeclarerAces, DeclarerAcesAll: o.DeclarerAcesAll, DeclarerRun: o.Run,
+		PotBid: o.PotBid, MarksGiven: o.MarksGiven,
+		TalonSameRank: o.Talon.SameRank(), Declared: o.Declarer >= 0, Passed: o.Declarer < 0,
+		Forced: o.Forced, Conceded: o.Conceded, Hand: o.Hand, Uncontested: o.Uncontested, Played: played,
+		Pot:    o.Pot,
+		Dealer: &s.parties[o.Dealer], Forehand: &s.parties[0],
+		PlayingDefenders: playing, DroppedDefenders: dropped, FailedDefenders: failed, DefenceTricks: defTricks,
+	}
+	x := &s.facts
 	level := 0
 	for i := range o.Seats {
 		level = max(level, o.DoubledAt(i))
 	}
-	f.SetBool(vContra, level >= 1)
-	f.SetBool(vRecontra, level >= 2)
-	f.SetInt(vDoubling, 1<<level)
+	x.Contra, x.Recontra, x.Doubling = level >= 1, level >= 2, 1<<level
 	if len(o.Sheet) > 0 { // the lowest any player holds before the deal, and all together (an empty sheet: zero, as reset)
 		for k, a := range r.Sheet.Accounts {
 			var low, total money.Amount
@@ -566,49 +549,16 @@ func (s *Settler) fill(o *deal.Outcome) error {
 			f.SetAmountAt(s.total[k], total)
 		}
 	}
-	f.SetBool(vTalonSameRank, o.Talon.SameRank())
-	f.SetBool(vDeclared, o.Declarer >= 0)
-	f.SetBool(vPassed, o.Declarer < 0)
-	f.SetBool(vForced, o.Forced)
-	f.SetBool(vConceded, o.Conceded)
-	f.SetBool(vHand, o.Hand)
-	f.SetBool(vUncontested, o.Uncontested)
-	f.SetBool(vPlayed, played)
-	f.SetAmount(vPot, o.Pot)
-	f.SetParty(vDealer, &s.parties[o.Dealer])
-	f.SetParty(vForehand, &s.parties[0])
-	f.SetInt(vPlayingDefenders, playing)
-	f.SetInt(vDroppedDefenders, dropped)
-	f.SetInt(vFailedDefenders, failed)
-	f.SetInt(vDefenceTricks, defTricks)
 	if o.Declarer >= 0 {
-		f.SetParty(vDeclarer, &s.parties[o.Declarer])
+		x.Declarer = &s.parties[o.Declarer]
 	}
 	if ct != nil {
-		f.SetString(vContract, ct.Name)
-		f.SetInt(vNumber, ct.Number)
-		f.SetInt(vDefenceNeeds, ct.DefenceNeeds)
-		if ct.Trumps != 255 {
-			f.SetString(vTrumps, r.Deck.SuitIDs[ct.Trumps])
-		}
+		s.contractFacts(o, ct, played)
 		for i := range r.ValueNames {
 			f.SetIntAt(s.values[i], ct.Values[i])
 		}
-		need := s.need(o)
-		f.SetInt(vTricksNeeded, need)
-		if o.Declarer >= 0 && played {
-			t := s.parties[o.Declarer].Tricks
-			made := ct.Made(need, t, o.Run)
-			f.SetBool(vMade, made)
-			if made {
-				f.SetInt(vOvertricks, t-need)
-			} else if t < need {
-				f.SetInt(vUndertricks, need-t)
-			} else {
-				f.SetInt(vUndertricks, t-need) // an exact contract overshot
-			}
-		}
 	}
+	s.bound.Fill(f)
 	if len(o.Options) > 0 {
 		for i, opt := range r.Options {
 			if v, ok := o.Options[opt.Name]; ok {
@@ -637,6 +587,28 @@ func (s *Settler) fill(o *deal.Outcome) error {
 		}
 	}
 	return nil
+}
+
+// contractFacts works out the facts of the contract played.
+func (s *Settler) contractFacts(o *deal.Outcome, ct *ruleset.Contract, played bool) {
+	x := &s.facts
+	x.Contract, x.Number, x.DefenceNeeds = ct.Name, ct.Number, ct.DefenceNeeds
+	if ct.Trumps != 255 {
+		x.Trumps = s.r.Deck.SuitIDs[ct.Trumps]
+	}
+	need := s.need(o)
+	x.TricksNeeded = need
+	if o.Declarer >= 0 && played {
+		t := s.parties[o.Declarer].Tricks
+		x.Made = ct.Made(need, t, o.Run)
+		if x.Made {
+			x.Overtricks = t - need
+		} else if t < need {
+			x.Undertricks = need - t
+		} else {
+			x.Undertricks = t - need // an exact contract overshot
+		}
+	}
 }
 
 // need is the tricks the contract played needs.

@@ -49,6 +49,11 @@ func (c *compiler) deal(s *Spec) {
 			r.HandSize += p.Cards
 		}
 	}
+	if r.HandSize == 0 && len(s.Deal.Packets) > 0 {
+		// every trick needs a card from each hand: a deal that gives the
+		// hands nothing could only be refused at the first trick of play
+		c.errorf(c.node("deal", "packets"), "packets deal no card to the hands (all %d go to the talon): each hand needs at least one card to play a trick", r.TalonSize)
+	}
 	if total, size := r.HandSize*r.Hands+r.TalonSize, r.Deck.Size(); total != size {
 		c.errorf(c.node("deal", "packets"), "packets deal %d cards (%d hands x %d + talon %d) but the pack has %d (%d suits x %d ranks)",
 			total, r.Hands, r.HandSize, r.TalonSize, size, len(r.Deck.SuitIDs), len(r.Deck.Ranks))

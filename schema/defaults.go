@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -30,8 +32,10 @@ func fill(n *yaml.Node, s, top map[string]any) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		props, _ := s["properties"].(map[string]any)
-		for name, p := range props {
-			ps, _ := p.(map[string]any)
+		// in the schema's key order, sorted: a default added is a line of
+		// pref show, the same on every run
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			ps, _ := props[name].(map[string]any)
 			if ps == nil {
 				continue
 			}

@@ -135,15 +135,19 @@ func locate(kind, file string, root *yaml.Node, ve *jsonschema.ValidationError) 
 	n, path := walk(root, ve.InstanceLocation)
 	msg := ve.Message
 	// additionalProperties points at the parent map: find the key itself.
+	// Of several unknown keys the validator names them in map order: the
+	// one reported is the first in the file, the same on every run.
 	if strings.HasPrefix(msg, "additionalProperties") && n.Kind == yaml.MappingNode {
+		unknown := map[string]bool{}
 		for _, m := range quotedName.FindAllStringSubmatch(msg, -1) {
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == m[1] {
-					if near := Nearest(m[1], propertiesAt(ve.AbsoluteKeywordLocation)); near != "" {
-						return At(file, n.Content[i], "unknown key %q in %s: did you mean %q? (allowed: %s)", m[1], where(kind, path), near, allowedKeys(ve))
-					}
-					return At(file, n.Content[i], "unknown key %q in %s (allowed: %s)", m[1], where(kind, path), allowedKeys(ve))
+			unknown[m[1]] = true
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if key := n.Content[i].Value; unknown[key] {
+				if near := Nearest(key, propertiesAt(ve.AbsoluteKeywordLocation)); near != "" {
+					return At(file, n.Content[i], "unknown key %q in %s: did you mean %q? (allowed: %s)", key, where(kind, path), near, allowedKeys(ve))
 				}
+				return At(file, n.Content[i], "unknown key %q in %s (allowed: %s)", key, where(kind, path), allowedKeys(ve))
 			}
 		}
 	}

@@ -162,7 +162,7 @@ func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
 			if !g.InPlay(s) {
 				t.Fatalf("trick %d: seat %d does not play", i, s)
 			}
-			if !naiveLegal(r, g.Trump, hands[s], played, c, naiveTalonFixes(g, tr)) {
+			if !naiveLegal(r, naiveMustHead(r, g.Declarer, s), g.Trump, hands[s], played, c, naiveTalonFixes(g, tr)) {
 				t.Fatalf("trick %d: seat %d played %s from %v after %v: illegal", i, s, r.Deck.Name(c), hands[s], played)
 			}
 			hands[s] = remove(hands[s], c)
@@ -271,7 +271,20 @@ func naiveHeading(trump cards.Suit, played []cards.Card, fixing bool) cards.Card
 	return best
 }
 
-func naiveLegal(r *ruleset.Ruleset, trump cards.Suit, hand []cards.Card, played []cards.Card, c cards.Card, fixing bool) bool {
+// naiveMustHead says whether the heading rule binds seat: everyone, or
+// only the defenders or only the declarer of a deal that has one (in the
+// all-pass game a rule of one side binds nobody).
+func naiveMustHead(r *ruleset.Ruleset, declarer, seat int) bool {
+	switch r.Play.HeadBy {
+	case ruleset.PartDefenders:
+		return r.Play.MustHead && declarer >= 0 && seat != declarer
+	case ruleset.PartDeclarer:
+		return r.Play.MustHead && declarer >= 0 && seat == declarer
+	}
+	return r.Play.MustHead
+}
+
+func naiveLegal(r *ruleset.Ruleset, mustHead bool, trump cards.Suit, hand []cards.Card, played []cards.Card, c cards.Card, fixing bool) bool {
 	has := func(pred func(cards.Card) bool) bool {
 		for _, x := range hand {
 			if pred(x) {
@@ -299,7 +312,7 @@ func naiveLegal(r *ruleset.Ruleset, trump cards.Suit, hand []cards.Card, played 
 		if c.Suit() != led {
 			return false
 		}
-		if r.Play.MustHead && has(func(x cards.Card) bool { return x.Suit() == led && beats(x) }) {
+		if mustHead && has(func(x cards.Card) bool { return x.Suit() == led && beats(x) }) {
 			return beats(c)
 		}
 		return true
@@ -308,7 +321,7 @@ func naiveLegal(r *ruleset.Ruleset, trump cards.Suit, hand []cards.Card, played 
 		if c.Suit() != trump {
 			return false
 		}
-		if r.Play.MustHead && has(func(x cards.Card) bool { return x.Suit() == trump && beats(x) }) {
+		if mustHead && has(func(x cards.Card) bool { return x.Suit() == trump && beats(x) }) {
 			return beats(c)
 		}
 		return true

@@ -61,19 +61,26 @@ func checkActions(path string, d *yaml.Node, n int) error {
 }
 
 // checkWords refuses the words of a record that reach a terminal or key a
-// payment: seat names that break the one rule of package seats, a title or
-// source with a control character. Errors name the line and column.
+// payment (CheckWords).
 func checkWords(path string, doc *yaml.Node, rec *Record) error {
+	return CheckWords(path, doc, rec.Seats, rec.Title, rec.Source)
+}
+
+// CheckWords refuses the words of a document pref reads (a record, an
+// outcome case) that reach a terminal or key a payment: seat names that
+// break the one rule of package seats, a title or source with a control
+// character. Errors name the line and column in doc, the parsed document.
+func CheckWords(path string, doc *yaml.Node, names []string, title, source string) error {
 	top := doc
 	if top.Kind == yaml.DocumentNode && len(top.Content) > 0 {
 		top = top.Content[0]
 	}
-	if err := seats.Check(rec.Seats); err != nil {
+	if err := seats.Check(names); err != nil {
 		var se *seats.Error
 		errors.As(err, &se)
 		return schema.At(path, seatNode(top, se.Index), "seats: %v", err)
 	}
-	for _, f := range []struct{ key, text string }{{"title", rec.Title}, {"source", rec.Source}} {
+	for _, f := range []struct{ key, text string }{{"title", title}, {"source", source}} {
 		if err := termtext.Check(f.key, f.text, true); err != nil {
 			return schema.At(path, mapValue(top, f.key), "%v", err)
 		}
@@ -81,8 +88,8 @@ func checkWords(path string, doc *yaml.Node, rec *Record) error {
 	return nil
 }
 
-// seatNode is where the record names seat i: in its seats list, or else as
-// a player of the first deal's hands.
+// seatNode is where a document names seat i: in its seats list, or else as
+// a player of the first deal's hands (a record without a seats list).
 func seatNode(top *yaml.Node, i int) *yaml.Node {
 	if n := deref(mapValue(top, "seats")); n != nil {
 		if n.Kind == yaml.SequenceNode && i < len(n.Content) {

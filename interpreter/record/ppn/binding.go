@@ -14,7 +14,7 @@ import (
 // records, in the order pref writes them, each with what the notation
 // means by it. Which option each sets is the ruleset's to say (binding).
 var optionTags = [...]struct{ name, means string }{
-	{"Bula", "the bule each player starts with"},
+	{"Bula", "the points each player's paper starts with"},
 	{"Refe", "how many refa deals the game has"},
 }
 
@@ -23,8 +23,8 @@ var optionTags = [...]struct{ name, means string }{
 // accounts.
 type binding struct {
 	options [len(optionTags)]string // the option each of optionTags sets
-	middle  string                  // the account of the paper's middle column (the bule)
-	sides   string                  // the pair account of its side columns (the supe)
+	middle  string                  // the account of the paper's middle column
+	sides   string                  // the pair account of its side columns
 }
 
 // bindingOf reads r's ppn: section, checking that it names r's own
@@ -79,8 +79,8 @@ var rulesetName = sync.OnceValues(func() (string, error) {
 	return names[0], nil
 })
 
-// Ruleset opens the ruleset PPN records, Serbian Preferans: the embedded
-// ruleset whose ppn: section says what PPN's tags and summary are in its
+// Ruleset opens the ruleset PPN records: the embedded ruleset whose ppn:
+// section says what PPN's tags and summary are in its
 // options and score sheet.
 func Ruleset() (*ruleset.Ruleset, error) {
 	name, err := rulesetName()

@@ -1,6 +1,7 @@
 // Package ppn reads and writes the Portable Preferans Notation (PPN),
-// prefko's record of a game of Serbian Preferans modelled on chess's PGN,
-// and turns it into pref game records for the ruleset serbian and back.
+// prefko's record of a game modelled on chess's PGN, and turns it into
+// pref game records of the ruleset bound to it (the one with a ppn:
+// section) and back.
 //
 // A PPN text is an info section of tag pairs ([Bula 60], [Player1 cope])
 // and a game section of one bracketed record per deal, fourteen fields
@@ -14,19 +15,19 @@
 // Parse reads the text and refuses malformed input with the deal and the
 // field (*Error). Import turns it into a record: the seats are the players
 // in playing order, the auction is rebuilt from the highest bids under
-// serbian's rules (they give only each player's highest call), every
+// the ruleset's rules (PPN gives only each player's highest call), every
 // decision and card is stepped through the rules, and each deal's summary
 // becomes the deal's expect: sheet. What PPN states beside the cards (the
 // leader, the trick winners, the value, refa, the summary, the results)
 // is compared with pref's replay and settlement; a difference is reported,
-// never resolved in favour of either. FromRecord writes a record of
-// serbian as PPN, so that pref's own deals go out and come back whole.
+// never resolved in favour of either. FromRecord writes a record of that
+// ruleset as PPN, so that pref's own deals go out and come back whole.
 //
 // The notation's form (its fields, codes and tags) is Go here; what its
 // terms are in the ruleset is data: the ruleset's ppn: section names the
 // options the tags Bula and Refe set and the accounts of the summary's
 // columns (binding.go), and Ruleset is the embedded ruleset whose file has
-// that section. No Go code names serbian, its options or its accounts.
+// that section. No Go code names that ruleset, its options or its accounts.
 //
 // docs/records.md describes the mapping and what PPN cannot carry.
 package ppn

@@ -94,55 +94,16 @@ Example (the Kovalevskaya misère):
 			if p.Declarer < 0 || p.Leader < 0 {
 				return badInput(fmt.Errorf("--declarer and --lead must name seats of %v", seats))
 			}
-			var given [game.MaxSeats]bool // the seats a --hand names: in play
-			for _, h := range hands {
-				who, list, ok := strings.Cut(h, "=")
-				s := slices.Index(seats, who)
-				if !ok || s < 0 {
-					return badInput(fmt.Errorf("--hand %q: write SEAT=CARDS with a seat of %v", h, seats))
-				}
-				given[s] = true
-				for _, f := range strings.FieldsFunc(list, func(c rune) bool { return c == ' ' || c == ',' }) {
-					c, err := r.Deck.Parse(unpretty(r.Deck, f))
-					if err != nil {
-						return badInput(fmt.Errorf("--hand %s: %v", who, err))
-					}
-					if p.Hands[s].Has(c) {
-						return badInput(fmt.Errorf("--hand %s: %s twice", who, r.Deck.Name(c)))
-					}
-					p.Hands[s] |= c.Bit()
-				}
-				if p.Hands[s].Count() > r.HandSize {
-					return badInput(fmt.Errorf("--hand %s: %d cards; a hand holds %d", who, p.Hands[s].Count(), r.HandSize))
-				}
+			given, err := parseHands(r, seats, hands, p) // the seats a --hand names: in play
+			if err != nil {
+				return err
 			}
-			// the trick under way: its cards from the leader's, played by the
-			// seats in play in turn
-			for _, f := range strings.FieldsFunc(trick, func(c rune) bool { return c == ' ' || c == ',' }) {
-				c, err := r.Deck.Parse(unpretty(r.Deck, f))
-				if err != nil {
-					return badInput(fmt.Errorf("--trick: %v", err))
-				}
-				p.Trick = append(p.Trick, c)
+			if p.Trick, err = parseCards(r, "--trick", trick); err != nil {
+				return err
 			}
-			toPlay := p.Leader // the seat to play now
-			if len(p.Trick) > 0 {
-				if !given[p.Leader] {
-					return badInput(fmt.Errorf("--trick: the leader %s has no --hand", seats[p.Leader]))
-				}
-				for s := p.Leader; len(p.TrickSeats) < len(p.Trick); s = (s + 1) % r.Hands {
-					if given[s] {
-						if len(p.TrickSeats) > 0 && s == p.Leader {
-							return badInput(fmt.Errorf("--trick: %d cards; the seats in play play %d to a trick", len(p.Trick), len(p.TrickSeats)))
-						}
-						p.TrickSeats = append(p.TrickSeats, s)
-					}
-				}
-				for toPlay = (p.TrickSeats[len(p.TrickSeats)-1] + 1) % r.Hands; !given[toPlay]; toPlay = (toPlay + 1) % r.Hands {
-				}
-				if toPlay == p.Leader {
-					return badInput(fmt.Errorf("--trick: %d cards complete the trick: give the position after it", len(p.Trick)))
-				}
+			toPlay, err := seatTrick(r, seats, p, given) // the seat to play now
+			if err != nil {
+				return err
 			}
 			ct := &r.Contracts[ci]
 			for i, h := range p.Hands[:r.Hands] {
@@ -150,12 +111,8 @@ Example (the Kovalevskaya misère):
 					return badInput(fmt.Errorf("--hand: %s is played by every hand; %s has none", ct.Display(), seats[i]))
 				}
 			}
-			for _, f := range strings.FieldsFunc(talon, func(c rune) bool { return c == ' ' || c == ',' }) {
-				c, err := r.Deck.Parse(unpretty(r.Deck, f))
-				if err != nil {
-					return badInput(fmt.Errorf("--talon: %v", err))
-				}
-				p.Talon = append(p.Talon, c)
+			if p.Talon, err = parseCards(r, "--talon", talon); err != nil {
+				return err
 			}
 			if len(p.Talon) > r.TalonSize {
 				return badInput(fmt.Errorf("--talon: %d cards; the talon of %s holds %d", len(p.Talon), r.Name, r.TalonSize))
@@ -185,31 +142,7 @@ Example (the Kovalevskaya misère):
 			}
 			out := termtext.NewWriter(cmd.OutOrStdout()) // names come from the record
 			if asJSON {
-				byName := map[string]int{}
-				for c, v := range values {
-					byName[r.Deck.Name(c)] = v
-				}
-				type played struct {
-					Trick  int    `json:"trick"`
-					Seat   string `json:"seat"`
-					Card   string `json:"card"`
-					Turned string `json:"talon,omitempty"` // the talon's card that opened the trick
-				}
-				var playedLine []played
-				for _, pl := range line {
-					x := played{Trick: pl.Trick + 1, Seat: seats[pl.Seat], Card: r.Deck.Name(pl.Card)}
-					if pl.Turned {
-						x.Turned = r.Deck.Name(pl.TurnedCard)
-					}
-					playedLine = append(playedLine, x)
-				}
-				data, _ := json.Marshal(struct {
-					Tricks int            `json:"declarer_tricks"`
-					Cards  map[string]int `json:"cards,omitempty"`
-					Line   []played       `json:"line,omitempty"`
-				}{tricks, byName, playedLine})
-				fmt.Fprintln(out, string(data))
-				return nil
+				return printPositionJSON(out, r, seats, tricks, values, line)
 			}
 			leads := lead + " leads"
 			if len(p.Trick) > 0 {
@@ -496,4 +429,101 @@ func printDealAnalysis(out io.Writer, a dealAnalysis, seats []string) {
 	} else {
 		fmt.Fprintf(out, "  every card was as good as the best for its player\n")
 	}
+}
+
+// parseHands reads each --hand SEAT=CARDS into p's hands and says which
+// seats were given (in play).
+func parseHands(r *ruleset.Ruleset, seats, hands []string, p *solve.Position) (given [game.MaxSeats]bool, err error) {
+	for _, h := range hands {
+		who, list, ok := strings.Cut(h, "=")
+		s := slices.Index(seats, who)
+		if !ok || s < 0 {
+			return given, badInput(fmt.Errorf("--hand %q: write SEAT=CARDS with a seat of %v", h, seats))
+		}
+		given[s] = true
+		for _, f := range strings.FieldsFunc(list, func(c rune) bool { return c == ' ' || c == ',' }) {
+			c, err := r.Deck.Parse(unpretty(r.Deck, f))
+			if err != nil {
+				return given, badInput(fmt.Errorf("--hand %s: %v", who, err))
+			}
+			if p.Hands[s].Has(c) {
+				return given, badInput(fmt.Errorf("--hand %s: %s twice", who, r.Deck.Name(c)))
+			}
+			p.Hands[s] |= c.Bit()
+		}
+		if p.Hands[s].Count() > r.HandSize {
+			return given, badInput(fmt.Errorf("--hand %s: %d cards; a hand holds %d", who, p.Hands[s].Count(), r.HandSize))
+		}
+	}
+	return given, nil
+}
+
+// parseCards reads the cards a flag lists, separated by spaces or commas.
+func parseCards(r *ruleset.Ruleset, flag, text string) ([]cards.Card, error) {
+	var out []cards.Card
+	for _, f := range strings.FieldsFunc(text, func(c rune) bool { return c == ' ' || c == ',' }) {
+		c, err := r.Deck.Parse(unpretty(r.Deck, f))
+		if err != nil {
+			return nil, badInput(fmt.Errorf("%s: %v", flag, err))
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// seatTrick gives the cards of the trick under way (from the leader's) to
+// the seats in play in turn, and says whose turn it is.
+func seatTrick(r *ruleset.Ruleset, seats []string, p *solve.Position, given [game.MaxSeats]bool) (toPlay int, err error) {
+	toPlay = p.Leader
+	if len(p.Trick) == 0 {
+		return toPlay, nil
+	}
+	if !given[p.Leader] {
+		return 0, badInput(fmt.Errorf("--trick: the leader %s has no --hand", seats[p.Leader]))
+	}
+	for s := p.Leader; len(p.TrickSeats) < len(p.Trick); s = (s + 1) % r.Hands {
+		if given[s] {
+			if len(p.TrickSeats) > 0 && s == p.Leader {
+				return 0, badInput(fmt.Errorf("--trick: %d cards; the seats in play play %d to a trick", len(p.Trick), len(p.TrickSeats)))
+			}
+			p.TrickSeats = append(p.TrickSeats, s)
+		}
+	}
+	for toPlay = (p.TrickSeats[len(p.TrickSeats)-1] + 1) % r.Hands; !given[toPlay]; toPlay = (toPlay + 1) % r.Hands {
+	}
+	if toPlay == p.Leader {
+		return 0, badInput(fmt.Errorf("--trick: %d cards complete the trick: give the position after it", len(p.Trick)))
+	}
+	return toPlay, nil
+}
+
+// printPositionJSON prints a position's analysis as pref analyse --json
+// does: the declarer's tricks, each card's value (--cards) and a line of
+// best play (--line), by names.
+func printPositionJSON(out io.Writer, r *ruleset.Ruleset, seats []string, tricks int, values map[cards.Card]int, line []solve.Played) error {
+	byName := map[string]int{}
+	for c, v := range values {
+		byName[r.Deck.Name(c)] = v
+	}
+	type played struct {
+		Trick  int    `json:"trick"`
+		Seat   string `json:"seat"`
+		Card   string `json:"card"`
+		Turned string `json:"talon,omitempty"` // the talon's card that opened the trick
+	}
+	var playedLine []played
+	for _, pl := range line {
+		x := played{Trick: pl.Trick + 1, Seat: seats[pl.Seat], Card: r.Deck.Name(pl.Card)}
+		if pl.Turned {
+			x.Turned = r.Deck.Name(pl.TurnedCard)
+		}
+		playedLine = append(playedLine, x)
+	}
+	data, _ := json.Marshal(struct {
+		Tricks int            `json:"declarer_tricks"`
+		Cards  map[string]int `json:"cards,omitempty"`
+		Line   []played       `json:"line,omitempty"`
+	}{tricks, byName, playedLine})
+	fmt.Fprintln(out, string(data))
+	return nil
 }

@@ -1,29 +1,30 @@
-package main
+package app
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/table"
 )
 
-// status is the table at a glance, for the full screen's panel and, line
+// Status is the table at a glance, for the full screen's panel and, line
 // by line, for the line seat: the auction or the contract and its trumps,
 // each defender's choice, the trick under way, the last trick and its
 // winner, the tricks won, and the pot or the score sheet as it stands.
-func (p *printer) status(g *game.Game, t *table.Table) []string {
+func (p *Printer) Status(g *game.Game, t *table.Table) []string {
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	r := p.r
+	r := p.Ruleset
 	ph := g.Phase()
 	switch {
 	case ph <= game.PhasePotAuction && g.Declarer < 0:
 		var calls []string
 		for _, c := range g.Calls {
-			calls = append(calls, p.seatName(c.Seat)+" "+p.callWord(g, c.Call))
+			calls = append(calls, p.SeatName(c.Seat)+" "+p.callWord(g, c.Call))
 		}
 		if len(calls) == 0 {
 			calls = []string{"no call yet"}
@@ -38,15 +39,15 @@ func (p *printer) status(g *game.Game, t *table.Table) []string {
 		if g.Bid != game.Pass {
 			how += " with " + p.callName(r.Ladder[g.Bid])
 		}
-		add("Declarer: %s (%s); the contract is not announced yet", p.seatName(g.Declarer), how)
+		add("Declarer: %s (%s); the contract is not announced yet", p.SeatName(g.Declarer), how)
 	case g.Conceded:
-		add("Declarer: %s gives up", p.seatName(g.Declarer))
+		add("Declarer: %s gives up", p.SeatName(g.Declarer))
 	default:
 		ct := &r.Contracts[g.Contract]
 		trumps := "no trumps"
 		if int(g.Trump) < len(r.Deck.SuitNames) {
 			trumps = "trumps " + r.Deck.SuitNames[g.Trump]
-			if !p.ascii {
+			if !p.ASCII {
 				trumps += " " + p.suitSymbol(int(g.Trump))
 			}
 		}
@@ -58,7 +59,7 @@ func (p *printer) status(g *game.Game, t *table.Table) []string {
 		if g.Hand {
 			hand = " from the hand"
 		}
-		add("Contract: %s plays %s%s, %s, %s", p.seatName(g.Declarer), ct.Display(), hand, trumps, need)
+		add("Contract: %s plays %s%s, %s, %s", p.SeatName(g.Declarer), ct.Display(), hand, trumps, need)
 	}
 	if d := p.defenceLine(g); d != "" {
 		add("Defence: %s", d)
@@ -67,7 +68,7 @@ func (p *printer) status(g *game.Game, t *table.Table) []string {
 		var won []string
 		for s := 0; s < g.Seats(); s++ {
 			if g.InPlay(s) {
-				won = append(won, fmt.Sprintf("%s %d", p.seatName(s), g.Taken[s]))
+				won = append(won, fmt.Sprintf("%s %d", p.SeatName(s), g.Taken[s]))
 			}
 		}
 		if g.TalonTaken > 0 {
@@ -77,14 +78,14 @@ func (p *printer) status(g *game.Game, t *table.Table) []string {
 	}
 	if g.NTricks > 0 {
 		last := &g.Record[g.NTricks-1]
-		add("Last trick (%d): %s → %s", g.NTricks, p.trickCards(last), p.seatName(last.Winner))
+		add("Last trick (%d): %s → %s", g.NTricks, p.trickCards(last), p.SeatName(last.Winner))
 	}
 	if ph == game.PhasePlay {
 		cur := g.CurrentTrick()
 		if cur.N == 0 {
-			add("Trick %d: %s to lead", g.NTricks+1, p.seatName(g.ToAct()))
+			add("Trick %d: %s to lead", g.NTricks+1, p.SeatName(g.ToAct()))
 		} else {
-			add("Trick %d: %s; %s to play", g.NTricks+1, p.trickCards(cur), p.seatName(g.ToAct()))
+			add("Trick %d: %s; %s to play", g.NTricks+1, p.trickCards(cur), p.SeatName(g.ToAct()))
 		}
 	}
 	if line := p.tableLine(t); line != "" {
@@ -94,33 +95,34 @@ func (p *printer) status(g *game.Game, t *table.Table) []string {
 }
 
 // callWord is a call as the auction line writes it.
-func (p *printer) callWord(g *game.Game, call int) string {
+func (p *Printer) callWord(g *game.Game, call int) string {
 	if call == game.Pass {
 		return "pass"
 	}
-	return p.callName(p.r.Ladder[call])
+	return p.callName(p.Ruleset.Ladder[call])
 }
 
-func (p *printer) suitSymbol(s int) string {
-	sym := p.r.Deck.Symbols[s]
-	if p.paint != nil && s < len(p.r.Deck.Red) && p.r.Deck.Red[s] {
-		return styleRed.Render(sym)
+// suitSymbol is suit s's symbol, coloured as its cards are.
+func (p *Printer) suitSymbol(s int) string {
+	sym := p.Ruleset.Deck.Symbols[s]
+	if p.Paint != nil {
+		return p.Paint(cards.Suit(s), sym)
 	}
 	return sym
 }
 
 // trickCards is who played what to a trick, in playing order.
-func (p *printer) trickCards(t *game.Trick) string {
+func (p *Printer) trickCards(t *game.Trick) string {
 	var parts []string
 	for k := 0; k < t.N; k++ {
-		parts = append(parts, p.seatName(int(t.Seats[k]))+" "+p.card(t.Cards[k]))
+		parts = append(parts, p.SeatName(int(t.Seats[k]))+" "+p.Card(t.Cards[k]))
 	}
 	return strings.Join(parts, ", ")
 }
 
 // defenceLine is each defender's choice so far, once the contract is
 // announced; "" before.
-func (p *printer) defenceLine(g *game.Game) string {
+func (p *Printer) defenceLine(g *game.Game) string {
 	if g.Declarer < 0 || g.Conceded || g.Phase() <= game.PhaseAnnounce {
 		return ""
 	}
@@ -138,22 +140,22 @@ func (p *printer) defenceLine(g *game.Game) string {
 		case g.Defence[s] == deal.Half:
 			what = "takes half"
 		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0 && g.Open:
-			what = fmt.Sprintf("passes; the hands are open, %s plays this one", p.seatName(g.LoneDefender()))
+			what = fmt.Sprintf("passes; the hands are open, %s plays this one", p.SeatName(g.LoneDefender()))
 		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0:
 			what = "passes; plays the hand along"
 		case g.Defence[s] == deal.Drop:
 			what = "passes"
 		}
-		parts = append(parts, p.seatName(s)+" "+what)
+		parts = append(parts, p.SeatName(s)+" "+what)
 	}
 	return strings.Join(parts, " · ")
 }
 
 // tableLine is the pot and the balances, or the score sheet, before this
 // deal is booked.
-func (p *printer) tableLine(t *table.Table) string {
+func (p *Printer) tableLine(t *table.Table) string {
 	r := t.R
-	if usesMoney(r) {
+	if UsesMoney(r) {
 		parts := []string{fmt.Sprintf("Pot %v", t.Pot)}
 		for i, n := range t.Names {
 			parts = append(parts, n+" "+t.Balance[i].Signed())

@@ -232,31 +232,68 @@ func (p *Printer) hands(g *game.Game, names []string) {
 	p.Printf("\nAuction\n")
 }
 
+// deal tells a deal when it ends. Among computers it is the whole deal:
+// how the talon was won, the exchange, the contract, the defence and the
+// play. With a person at the table the rest was told as it happened
+// (Session.tell): only what was hidden, and the tally.
 func (p *Printer) deal(g *game.Game, names []string) {
-	r := p.Ruleset
-	if p.You != "" { // told as it happened (session.tell): what was hidden, and the tally
-		p.Printf("\nThe deal is over.\n")
-		if g.Declarer >= 0 && g.Laid != 0 && names[g.Declarer] != p.You {
-			p.Printf("  %s had laid aside %s.\n", names[g.Declarer], p.Cards(g.Laid))
-		}
-		if g.NTricks > 0 {
-			p.tally(g, names)
-		}
+	if p.You != "" {
+		p.dealOver(g, names)
 		return
 	}
-	if g.Declarer < 0 && g.Contract >= 0 {
-		p.Printf("Everybody passed: %s, each for himself.\n", r.Contracts[g.Contract].Display())
+	if g.Declarer < 0 {
+		p.passedOut(g, names)
+		return
+	}
+	d := names[g.Declarer]
+	p.secondRound(g, d)
+	p.exchange(g, d)
+	if g.Conceded {
+		p.Printf("  %s gives up.\n", d)
+		return
+	}
+	p.announcement(g, d)
+	p.Printf("\nDefence\n")
+	for k := 1; k < p.Ruleset.Hands; k++ {
+		s := (g.Declarer + k) % p.Ruleset.Hands
+		p.Printf("  %-10s %s\n", names[s], p.defenderChoice(g, names, s))
+	}
+	if g.Conceded {
+		p.Printf("  %s gives up.\n", d)
+		return
+	}
+	p.cardPlay(g, names)
+}
+
+// dealOver is the end of a deal a person sat at: the cards the declarer
+// laid aside, unless the person laid them, and the tally.
+func (p *Printer) dealOver(g *game.Game, names []string) {
+	p.Printf("\nThe deal is over.\n")
+	if g.Declarer >= 0 && g.Laid != 0 && names[g.Declarer] != p.You {
+		p.Printf("  %s had laid aside %s.\n", names[g.Declarer], p.Cards(g.Laid))
+	}
+	if g.NTricks > 0 {
+		p.tally(g, names)
+	}
+}
+
+// passedOut is a deal nobody declared: the all-pass contract played each
+// for himself, or nothing.
+func (p *Printer) passedOut(g *game.Game, names []string) {
+	if g.Contract >= 0 {
+		p.Printf("Everybody passed: %s, each for himself.\n", p.Ruleset.Contracts[g.Contract].Display())
 		if g.TalonTricks() > 0 {
 			p.Printf("The talon's cards are turned one by one and open the first %d tricks.\n", g.TalonTricks())
 		}
 		p.tricks(g, names)
 		return
 	}
-	if g.Declarer < 0 {
-		p.Printf("Everybody passed: nobody declares, the deal is over.\n")
-		return
-	}
-	d := names[g.Declarer]
+	p.Printf("Everybody passed: nobody declares, the deal is over.\n")
+}
+
+// secondRound is how declarer d came to the talon when everybody passed:
+// forced, by an offer into the pot, or by the second chance.
+func (p *Printer) secondRound(g *game.Game, d string) {
 	if g.Forced {
 		p.Printf("Everybody passed: %s is forced to take the talon.\n", d)
 	} else if g.PotBid > 0 {
@@ -264,6 +301,11 @@ func (p *Printer) deal(g *game.Game, names []string) {
 	} else if g.Bid == game.Pass {
 		p.Printf("Everybody passed: %s takes the second chance.\n", d)
 	}
+}
+
+// exchange is what declarer d did with the talon.
+func (p *Printer) exchange(g *game.Game, d string) {
+	r := p.Ruleset
 	p.Printf("\nExchange\n")
 	switch {
 	case g.Hand:
@@ -273,10 +315,12 @@ func (p *Printer) deal(g *game.Game, names []string) {
 	case r.Exchange.TakeTalon:
 		p.Printf("  %s takes the talon (%s) and lays aside %s.\n", d, p.Cards(g.Talon), p.Cards(g.Laid))
 	}
-	if g.Conceded {
-		p.Printf("  %s gives up.\n", d)
-		return
-	}
+}
+
+// announcement is the contract declarer d announced: its trumps, the
+// tricks it needs, the cards shown of an open contract.
+func (p *Printer) announcement(g *game.Game, d string) {
+	r := p.Ruleset
 	ct := &r.Contracts[g.Contract]
 	p.Printf("  %s announces %s", d, ct.Display())
 	if ct.Trumps != cards.NoSuit {
@@ -291,38 +335,40 @@ func (p *Printer) deal(g *game.Game, names []string) {
 	if ct.Open {
 		p.Printf("  %s plays with the cards shown: %s\n", d, p.Cards(g.Hands[g.Declarer]))
 	}
-	p.Printf("\nDefence\n")
-	for k := 1; k < r.Hands; k++ {
-		s := (g.Declarer + k) % r.Hands
-		what := "plays"
-		caller := g.ContraCaller() // in team mode he plays for both
-		switch {
-		case g.Doubled[s] > 0:
-			what = "plays, and calls " + strings.Join(ruleset.ContraCalls[1:min(g.Doubled[s], ruleset.MaxContraLevels)+1], ", ")
-			if r.Defence.Contra.Team {
-				what += "; plays for both defenders"
-			}
-		case g.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
-			what = "is brought in by the contra: plays for " + names[caller]
-		case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop && g.Open:
-			what = fmt.Sprintf("drops out; the hands are shown and %s plays this one too", names[g.LoneDefender()])
-		case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop:
-			what = "drops out; plays the hand closed for the other defender"
-		case g.Invited(s):
-			what = "drops out, and is invited: plays for the inviter"
-		case g.Defence[s] == deal.Drop:
-			what = "drops out"
-		case g.Defence[s] == deal.Half:
-			what = "takes half without play (the other defender passed)"
-		case g.Defence[s] == deal.Invite:
-			what = "plays, and invites the other defender"
+}
+
+// defenderChoice is what the defender at seat s chose, in words: played,
+// doubled, dropped out, invited, took half.
+func (p *Printer) defenderChoice(g *game.Game, names []string, s int) string {
+	r := p.Ruleset
+	what := "plays"
+	caller := g.ContraCaller() // in team mode he plays for both
+	switch {
+	case g.Doubled[s] > 0:
+		what = "plays, and calls " + strings.Join(ruleset.ContraCalls[1:min(g.Doubled[s], ruleset.MaxContraLevels)+1], ", ")
+		if r.Defence.Contra.Team {
+			what += "; plays for both defenders"
 		}
-		p.Printf("  %-10s %s\n", names[s], what)
+	case g.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
+		what = "is brought in by the contra: plays for " + names[caller]
+	case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop && g.Open:
+		what = fmt.Sprintf("drops out; the hands are shown and %s plays this one too", names[g.LoneDefender()])
+	case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop:
+		what = "drops out; plays the hand closed for the other defender"
+	case g.Invited(s):
+		what = "drops out, and is invited: plays for the inviter"
+	case g.Defence[s] == deal.Drop:
+		what = "drops out"
+	case g.Defence[s] == deal.Half:
+		what = "takes half without play (the other defender passed)"
+	case g.Defence[s] == deal.Invite:
+		what = "plays, and invites the other defender"
 	}
-	if g.Conceded {
-		p.Printf("  %s gives up.\n", d)
-		return
-	}
+	return what
+}
+
+// cardPlay is the play of a declared contract, or why no card was played.
+func (p *Printer) cardPlay(g *game.Game, names []string) {
 	if defence := g.Defenders(); g.NTricks == 0 && defence.Uncontested(g.R) {
 		p.Printf("Nobody doubled: %s is played only against a contra, so no card is played.\n", g.R.Contracts[g.Contract].Display())
 		return

@@ -16,71 +16,19 @@ import (
 // each defender's choice, the trick under way, the last trick and its
 // winner, the tricks won, and the pot or the score sheet as it stands.
 func (p *Printer) Status(g *game.Game, t *table.Table) []string {
-	var out []string
+	out := []string{p.contractLine(g)}
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	r := p.Ruleset
-	ph := g.Phase()
-	switch {
-	case ph <= game.PhasePotAuction && g.Declarer < 0:
-		var calls []string
-		for _, c := range g.Calls {
-			calls = append(calls, p.SeatName(c.Seat)+" "+p.callWord(g, c.Call))
-		}
-		if len(calls) == 0 {
-			calls = []string{"no call yet"}
-		}
-		add("Auction: %s", strings.Join(calls, " · "))
-	case g.Declarer < 0 && g.Contract >= 0:
-		add("Contract: %s: everybody passed, each plays for himself", r.Contracts[g.Contract].Display())
-	case g.Declarer < 0:
-		add("Everybody passed: nobody declares")
-	case ph <= game.PhaseAnnounce && !g.Conceded:
-		how := "won the auction"
-		if g.Bid != game.Pass {
-			how += " with " + p.callName(r.Ladder[g.Bid])
-		}
-		add("Declarer: %s (%s); the contract is not announced yet", p.SeatName(g.Declarer), how)
-	case g.Conceded:
-		add("Declarer: %s gives up", p.SeatName(g.Declarer))
-	default:
-		ct := &r.Contracts[g.Contract]
-		trumps := "no trumps"
-		if int(g.Trump) < len(r.Deck.SuitNames) {
-			trumps = "trumps " + r.Deck.SuitNames[g.Trump]
-			if !p.ASCII {
-				trumps += " " + p.suitSymbol(int(g.Trump))
-			}
-		}
-		need := fmt.Sprintf("needs %d tricks", r.Need(g.Contract, g.Hand))
-		if ct.Exact {
-			need = fmt.Sprintf("must take exactly %d tricks", r.Need(g.Contract, g.Hand))
-		}
-		hand := ""
-		if g.Hand {
-			hand = " from the hand"
-		}
-		add("Contract: %s plays %s%s, %s, %s", p.SeatName(g.Declarer), ct.Display(), hand, trumps, need)
-	}
 	if d := p.defenceLine(g); d != "" {
 		add("Defence: %s", d)
 	}
 	if g.NTricks > 0 || g.CurrentTrick().N > 0 {
-		var won []string
-		for s := 0; s < g.Seats(); s++ {
-			if g.InPlay(s) {
-				won = append(won, fmt.Sprintf("%s %d", p.SeatName(s), g.Taken[s]))
-			}
-		}
-		if g.TalonTaken > 0 {
-			won = append(won, fmt.Sprintf("talon %d", g.TalonTaken))
-		}
-		add("Tricks won: %s", strings.Join(won, " · "))
+		add("Tricks won: %s", p.tricksWon(g))
 	}
 	if g.NTricks > 0 {
 		last := &g.Record[g.NTricks-1]
 		add("Last trick (%d): %s → %s", g.NTricks, p.trickCards(last), p.SeatName(last.Winner))
 	}
-	if ph == game.PhasePlay {
+	if g.Phase() == game.PhasePlay {
 		cur := g.CurrentTrick()
 		if cur.N == 0 {
 			add("Trick %d: %s to lead", g.NTricks+1, p.SeatName(g.ToAct()))
@@ -92,6 +40,79 @@ func (p *Printer) Status(g *game.Game, t *table.Table) []string {
 		add("%s", line)
 	}
 	return out
+}
+
+// contractLine is the status's first line: the auction so far, or what
+// it ended in: the declarer, the contract announced, or everybody passing.
+func (p *Printer) contractLine(g *game.Game) string {
+	r := p.Ruleset
+	ph := g.Phase()
+	switch {
+	case ph <= game.PhasePotAuction && g.Declarer < 0:
+		return p.auctionLine(g)
+	case g.Declarer < 0 && g.Contract >= 0:
+		return fmt.Sprintf("Contract: %s: everybody passed, each plays for himself", r.Contracts[g.Contract].Display())
+	case g.Declarer < 0:
+		return "Everybody passed: nobody declares"
+	case ph <= game.PhaseAnnounce && !g.Conceded:
+		how := "won the auction"
+		if g.Bid != game.Pass {
+			how += " with " + p.callName(r.Ladder[g.Bid])
+		}
+		return fmt.Sprintf("Declarer: %s (%s); the contract is not announced yet", p.SeatName(g.Declarer), how)
+	case g.Conceded:
+		return fmt.Sprintf("Declarer: %s gives up", p.SeatName(g.Declarer))
+	}
+	return p.announcedLine(g)
+}
+
+// auctionLine is every call so far.
+func (p *Printer) auctionLine(g *game.Game) string {
+	var calls []string
+	for _, c := range g.Calls {
+		calls = append(calls, p.SeatName(c.Seat)+" "+p.callWord(g, c.Call))
+	}
+	if len(calls) == 0 {
+		calls = []string{"no call yet"}
+	}
+	return fmt.Sprintf("Auction: %s", strings.Join(calls, " · "))
+}
+
+// announcedLine is the contract announced: the declarer, its trumps, the
+// tricks it needs.
+func (p *Printer) announcedLine(g *game.Game) string {
+	r := p.Ruleset
+	ct := &r.Contracts[g.Contract]
+	trumps := "no trumps"
+	if int(g.Trump) < len(r.Deck.SuitNames) {
+		trumps = "trumps " + r.Deck.SuitNames[g.Trump]
+		if !p.ASCII {
+			trumps += " " + p.suitSymbol(int(g.Trump))
+		}
+	}
+	need := fmt.Sprintf("needs %d tricks", r.Need(g.Contract, g.Hand))
+	if ct.Exact {
+		need = fmt.Sprintf("must take exactly %d tricks", r.Need(g.Contract, g.Hand))
+	}
+	hand := ""
+	if g.Hand {
+		hand = " from the hand"
+	}
+	return fmt.Sprintf("Contract: %s plays %s%s, %s, %s", p.SeatName(g.Declarer), ct.Display(), hand, trumps, need)
+}
+
+// tricksWon is the tricks each player in play (and the talon) has taken.
+func (p *Printer) tricksWon(g *game.Game) string {
+	var won []string
+	for s := 0; s < g.Seats(); s++ {
+		if g.InPlay(s) {
+			won = append(won, fmt.Sprintf("%s %d", p.SeatName(s), g.Taken[s]))
+		}
+	}
+	if g.TalonTaken > 0 {
+		won = append(won, fmt.Sprintf("talon %d", g.TalonTaken))
+	}
+	return strings.Join(won, " · ")
 }
 
 // callWord is a call as the auction line writes it.

@@ -153,86 +153,37 @@ func (s *Screen) ask(legal []game.Action) {
 // show builds the question for the waiting decision.
 func (s *Screen) show() {
 	g := s.sess.Game()
-	p := s.p
 	a := s.legal[0]
-	seat := a.Seat
 	adv := s.hint.Choose(g, s.legal)
 	r := &request{HintWhy: s.hint.Reason()}
-	hand := "Your hand: " + p.Cards(g.Hands[seat])
-	if name := p.SeatName(seat); name != s.you {
-		hand = name + "'s hand, which you play: " + p.Cards(g.Hands[seat])
+	hand := "Your hand: " + s.p.Cards(g.Hands[a.Seat])
+	if name := s.p.SeatName(a.Seat); name != s.you {
+		hand = name + "'s hand, which you play: " + s.p.Cards(g.Hands[a.Seat])
 	}
-	add := func(c choice, advised bool) {
-		if advised {
-			r.Hint = len(r.Choices)
-		}
-		r.Choices = append(r.Choices, c)
-	}
-	same := func(x, y game.Action) bool { return x.Value == y.Value && x.Cards == y.Cards && x.Concede == y.Concede }
 	switch a.Phase {
 	case game.PhaseAuction, game.PhaseAnnounce, game.PhaseDefend:
-		r.Prompt = hand + "\nYour call:"
-		if a.Phase == game.PhaseAnnounce {
-			r.Prompt = hand + "\nAnnounce:"
-		}
-		if a.Phase == game.PhaseDefend {
-			r.Prompt = fmt.Sprintf("%s\n%s plays %s. Defend, or pass?", hand, p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display())
-		}
-		for _, l := range s.legal {
-			add(choice{Label: p.ActionName(g, l), OK: true, action: l}, same(l, adv))
-		}
+		s.askCall(r, g, a, adv, hand)
 	case game.PhasePotAuction:
 		r.Prompt = hand + "\nOffer for the talon:"
-		add(choice{Label: "pass", OK: true, action: game.Action{Phase: a.Phase, Seat: seat}}, adv.Value == 0)
+		r.add(choice{Label: "pass", OK: true, action: game.Action{Phase: a.Phase, Seat: a.Seat}}, adv.Value == 0)
 		for k := 0; k < 10; k++ {
 			v := a.Value + k
-			add(choice{Label: fmt.Sprint(v), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: v}}, adv.Value == v)
+			r.add(choice{Label: fmt.Sprint(v), OK: true, action: game.Action{Phase: a.Phase, Seat: a.Seat, Value: v}}, adv.Value == v)
 		}
 	case game.PhaseDiscard:
-		if n := a.Value; s.laid.Count() == n { // confirm: the cards laid aside are out of the game
-			r.Prompt = fmt.Sprintf("%s\nLay aside %s? They are out of play for good.", hand, p.Cards(s.laid))
-			add(choice{Label: "lay them aside", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: n, Cards: s.laid}}, true)
-			add(choice{Label: "choose again", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: -1}}, false)
-			break
-		}
-		r.Prompt = fmt.Sprintf("%s\nYou took the talon (%s). Lay aside a card (%d of %d):", hand, p.Cards(g.Talon), s.laid.Count()+1, a.Value)
-		hinted := false
-		for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
-			advised := !hinted && adv.Cards.Has(c)
-			hinted = hinted || advised
-			add(choice{Label: s.plain(c), Red: s.red(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
-		}
+		s.askDiscard(r, g, a, adv, hand)
 	case game.PhasePlay:
-		var legal cards.Mask
-		for _, l := range s.legal {
-			legal |= l.Cards
-		}
-		tr := g.CurrentTrick()
-		var so []string
-		for k := 0; k < tr.N; k++ {
-			so = append(so, fmt.Sprintf("%s %s", p.SeatName(int(tr.Seats[k])), p.Card(tr.Cards[k])))
-		}
-		prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
-		if len(so) > 0 {
-			prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
-		}
-		if name := p.SeatName(seat); name != s.you {
-			prompt += " You play " + name + "'s hand."
-		}
-		r.Prompt = prompt + " Your card (legal cards in bold):"
-		for _, c := range s.sorted(g.Hands[seat]) {
-			add(choice{Label: s.plain(c), Red: s.red(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
-		}
+		s.askCard(r, g, a, adv)
 	default: // yes or no
-		r.Prompt = p.Question(g, a.Phase)
+		r.Prompt = s.p.Question(g, a.Phase)
 		if a.Phase == game.PhaseOffer || a.Phase == game.PhaseFromHand {
 			r.Prompt = hand + "\n" + r.Prompt
 		}
 		// "no" first: a stray Enter must not take on a game
 		no, yes := a, a
 		no.Value, yes.Value = game.No, game.Yes
-		add(choice{Label: "no", OK: true, action: no}, adv.Value == game.No)
-		add(choice{Label: "yes", OK: true, action: yes}, adv.Value == game.Yes)
+		r.add(choice{Label: "no", OK: true, action: no}, adv.Value == game.No)
+		r.add(choice{Label: "yes", OK: true, action: yes}, adv.Value == game.Yes)
 	}
 	s.req, s.cursor = r, 0
 	for i, c := range r.Choices {
@@ -240,6 +191,79 @@ func (s *Screen) show() {
 			s.cursor = i
 			break
 		}
+	}
+}
+
+// add offers choice c; advised: it is the hint.
+func (r *request) add(c choice, advised bool) {
+	if advised {
+		r.Hint = len(r.Choices)
+	}
+	r.Choices = append(r.Choices, c)
+}
+
+// sameAction reports whether x and y are the same answer.
+func sameAction(x, y game.Action) bool {
+	return x.Value == y.Value && x.Cards == y.Cards && x.Concede == y.Concede
+}
+
+// askCall asks for a call, a contract to announce or a defence: each legal
+// action a choice.
+func (s *Screen) askCall(r *request, g *game.Game, a, adv game.Action, hand string) {
+	r.Prompt = hand + "\nYour call:"
+	if a.Phase == game.PhaseAnnounce {
+		r.Prompt = hand + "\nAnnounce:"
+	}
+	if a.Phase == game.PhaseDefend {
+		r.Prompt = fmt.Sprintf("%s\n%s plays %s. Defend, or pass?", hand, s.p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display())
+	}
+	for _, l := range s.legal {
+		r.add(choice{Label: s.p.ActionName(g, l), OK: true, action: l}, sameAction(l, adv))
+	}
+}
+
+// askDiscard asks for the cards to lay aside one at a time, then for a
+// confirmation: the cards laid aside are out of the game.
+func (s *Screen) askDiscard(r *request, g *game.Game, a, adv game.Action, hand string) {
+	p, seat := s.p, a.Seat
+	if n := a.Value; s.laid.Count() == n { // confirm: the cards laid aside are out of the game
+		r.Prompt = fmt.Sprintf("%s\nLay aside %s? They are out of play for good.", hand, p.Cards(s.laid))
+		r.add(choice{Label: "lay them aside", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: n, Cards: s.laid}}, true)
+		r.add(choice{Label: "choose again", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: -1}}, false)
+		return
+	}
+	r.Prompt = fmt.Sprintf("%s\nYou took the talon (%s). Lay aside a card (%d of %d):", hand, p.Cards(g.Talon), s.laid.Count()+1, a.Value)
+	hinted := false
+	for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
+		advised := !hinted && adv.Cards.Has(c)
+		hinted = hinted || advised
+		r.add(choice{Label: s.plain(c), Red: s.red(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
+	}
+}
+
+// askCard asks for a card to play: the whole hand shown, the legal cards
+// choosable, each other card with the rule it would break.
+func (s *Screen) askCard(r *request, g *game.Game, a, adv game.Action) {
+	p, seat := s.p, a.Seat
+	var legal cards.Mask
+	for _, l := range s.legal {
+		legal |= l.Cards
+	}
+	tr := g.CurrentTrick()
+	var so []string
+	for k := 0; k < tr.N; k++ {
+		so = append(so, fmt.Sprintf("%s %s", p.SeatName(int(tr.Seats[k])), p.Card(tr.Cards[k])))
+	}
+	prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
+	if len(so) > 0 {
+		prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
+	}
+	if name := p.SeatName(seat); name != s.you {
+		prompt += " You play " + name + "'s hand."
+	}
+	r.Prompt = prompt + " Your card (legal cards in bold):"
+	for _, c := range s.sorted(g.Hands[seat]) {
+		r.add(choice{Label: s.plain(c), Red: s.red(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
 	}
 }
 

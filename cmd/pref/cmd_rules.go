@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"io"
@@ -54,7 +55,7 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 				return err
 			}
 			if !plain && isTerminalReader(cmd.InOrStdin()) {
-				_, err = tea.NewProgram(&pager{text: text}, tea.WithAltScreen(),
+				_, err = tea.NewProgram(&terminal.Pager{Text: text}, tea.WithAltScreen(),
 					tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run()
 				return err
 			}

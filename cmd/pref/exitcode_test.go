@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +30,7 @@ func TestPanicIsAnInternalError(t *testing.T) {
 				go func() {
 					defer func() {
 						if v := recover(); v != nil {
-							done <- recovered(v)
+							done <- app.Recovered(v)
 						}
 					}()
 					panic(errors.New("kaput"))

@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
@@ -41,19 +42,34 @@ func failed(format string, args ...any) error {
 
 func badInput(err error) error { return &failure{exitUsage, err} }
 
-// panicked is a panic caught where pref cannot let it unwind (inside the
-// full screen's event loop, which would leave the terminal raw), carried
-// back to run so it ends in exit 3 like any other.
+// exitError gives the errors of the layers below (internal/app's kinds of
+// error, which its front ends pass on) the exit code they stand for.
+func exitError(err error) error {
+	var (
+		ruling *app.Failed
+		input  *app.BadInput
+		bug    *app.Panic
+	)
+	switch {
+	case errors.As(err, &bug):
+		return &panicked{bug.Value, bug.Stack}
+	case errors.As(err, &ruling):
+		return &failure{exitFailed, ruling.Err}
+	case errors.As(err, &input):
+		return &failure{exitUsage, input.Err}
+	}
+	return err
+}
+
+// panicked is a panic that ends in exit 3: caught by run, or caught where
+// pref cannot let it unwind (inside the full screen's event loop, which
+// would leave the terminal raw: app.Recovered) and carried back to run.
 type panicked struct {
 	value any
 	stack []byte
 }
 
 func (p *panicked) Error() string { return fmt.Sprint(p.value) }
-
-// recovered turns a recovered panic value into an error for run; use as
-// defer func() { if v := recover(); v != nil { err = recovered(v) } }().
-func recovered(v any) error { return &panicked{v, debug.Stack()} }
 
 // run executes one command line and returns its exit status. A panic
 // anywhere below is a bug in pref: it must not pass for bad input (Go's own
@@ -76,7 +92,7 @@ func runIn(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) 
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	err := exitError(root.Execute())
 	if err == nil {
 		return exitOK
 	}

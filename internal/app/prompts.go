@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"fmt"
@@ -11,8 +11,8 @@ import (
 
 // The words for decisions, shared by the line seat and the full screen.
 
-// question is the yes-or-no question a decision of phase ph asks.
-func (p *printer) question(g *game.Game, ph game.Phase) string {
+// Question is the yes-or-no question a decision of phase ph asks.
+func (p *Printer) Question(g *game.Game, ph game.Phase) string {
 	switch ph {
 	case game.PhaseOffer:
 		return "Everybody passed. Become declarer?"
@@ -30,16 +30,16 @@ func (p *printer) question(g *game.Game, ph game.Phase) string {
 		return "Contra?"
 	case game.PhaseRecontra:
 		if call := g.ContraCall(); call > 2 {
-			return fmt.Sprintf("%s doubled to %s. %s?", p.seatName(g.ContraBy()), ruleset.ContraCalls[call-1], strings.ToUpper(ruleset.ContraCalls[call][:1])+ruleset.ContraCalls[call][1:])
+			return fmt.Sprintf("%s doubled to %s. %s?", p.SeatName(g.ContraBy()), ruleset.ContraCalls[call-1], strings.ToUpper(ruleset.ContraCalls[call][:1])+ruleset.ContraCalls[call][1:])
 		}
-		return p.seatName(g.ContraBy()) + " calls contra. Recontra?"
+		return p.SeatName(g.ContraBy()) + " calls contra. Recontra?"
 	}
 	return ph.String() + "?"
 }
 
-// actionName is how an action is offered and told: a call, a contract, a
+// ActionName is how an action is offered and told: a call, a contract, a
 // defence, a card, yes or no.
-func (p *printer) actionName(g *game.Game, a game.Action) string {
+func (p *Printer) ActionName(g *game.Game, a game.Action) string {
 	switch a.Phase {
 	case game.PhaseAuction:
 		if a.Value == game.Pass {
@@ -64,9 +64,9 @@ func (p *printer) actionName(g *game.Game, a game.Action) string {
 			return "pass"
 		}
 	case game.PhasePlay:
-		return p.card(a.Card())
+		return p.Card(a.Card())
 	case game.PhaseDiscard:
-		return p.cards(a.Cards)
+		return p.Cards(a.Cards)
 	default:
 		if a.Value == game.Yes {
 			return "yes"

@@ -1,20 +1,20 @@
-package main
+package terminal
 
 import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// pager shows a long rendered text a screen at a time.
-type pager struct {
-	text  string
+// Pager shows a long rendered text a screen at a time.
+type Pager struct {
+	Text  string
 	vp    viewport.Model
 	ready bool
 }
 
-func (p *pager) Init() tea.Cmd { return nil }
+func (p *Pager) Init() tea.Cmd { return nil }
 
-func (p *pager) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (p *Pager) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		if !p.ready {
@@ -22,7 +22,7 @@ func (p *pager) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else {
 			p.vp.Width, p.vp.Height = msg.Width, msg.Height-1
 		}
-		p.vp.SetContent(p.text)
+		p.vp.SetContent(p.Text)
 		return p, nil
 	case tea.KeyMsg:
 		if s := msg.String(); s == "q" || s == "ctrl+c" || s == "esc" {
@@ -34,7 +34,7 @@ func (p *pager) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, cmd
 }
 
-func (p *pager) View() string {
+func (p *Pager) View() string {
 	if !p.ready {
 		return "…"
 	}

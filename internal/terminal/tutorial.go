@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import (
 	"fmt"
@@ -8,18 +8,20 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/preference-rules/pref/internal/app"
+	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/tutorial"
 )
 
-// tutorialScreen pages through the lessons, then walks the guided deal one
+// TutorialScreen pages through the lessons, then walks the guided deal one
 // step per key, asking its questions in a text field.
-type tutorialScreen struct {
+type TutorialScreen struct {
 	r            *ruleset.Ruleset
-	pages        []tutorialPage // the lessons, rendered
+	pages        []TutorialPage // the lessons, rendered
 	page         int
 	resumed      bool
-	save         func(lesson int) // keeps the lesson reached, when leaving
+	Save         func(lesson int) // keeps the lesson reached, when leaving
 	playNext     bool             // p at the end: play a deal yourself now
 	walk         *tutorial.Walkthrough
 	step         int
@@ -32,15 +34,15 @@ type tutorialScreen struct {
 	ready        bool
 }
 
-// tutorialPage is a lesson as shown.
-type tutorialPage struct{ Title, Text string }
+// TutorialPage is a lesson as shown.
+type TutorialPage struct{ Title, Text string }
 
-// newTutorialScreen starts at lesson start (len(pages): the guided deal),
+// NewTutorialScreen starts at lesson start (len(pages): the guided deal),
 // where the learner left off last time.
-func newTutorialScreen(r *ruleset.Ruleset, pages []tutorialPage, w *tutorial.Walkthrough, start int) *tutorialScreen {
+func NewTutorialScreen(r *ruleset.Ruleset, pages []TutorialPage, w *tutorial.Walkthrough, start int) *TutorialScreen {
 	in := textinput.New()
 	in.Placeholder = "your answer (cards like 7S 8D, all, hearts; a name; an amount)"
-	s := &tutorialScreen{r: r, pages: pages, walk: w, input: in, save: func(int) {}}
+	s := &TutorialScreen{r: r, pages: pages, walk: w, input: in, Save: func(int) {}}
 	if start > 0 && start <= len(pages) {
 		s.resumed = true
 		s.page = start
@@ -52,7 +54,7 @@ func newTutorialScreen(r *ruleset.Ruleset, pages []tutorialPage, w *tutorial.Wal
 	return s
 }
 
-func (s *tutorialScreen) startDeal() {
+func (s *TutorialScreen) startDeal() {
 	s.inDeal = true
 	s.transcript = []string{fmt.Sprintf("A guided deal (seed %d)", s.walk.Seed), ""}
 	s.next()
@@ -60,16 +62,20 @@ func (s *tutorialScreen) startDeal() {
 
 // lessonReached is what is kept when the learner leaves: the lesson on
 // screen, or len(pages) for the guided deal.
-func (s *tutorialScreen) lessonReached() int {
+func (s *TutorialScreen) lessonReached() int {
 	if s.inDeal {
 		return len(s.pages)
 	}
 	return s.page
 }
 
-func (s *tutorialScreen) Init() tea.Cmd { return nil }
+// PlayNext reports whether the learner, the guided deal over, asked to play
+// a deal of his own now.
+func (s *TutorialScreen) PlayNext() bool { return s.playNext }
 
-func (s *tutorialScreen) content() string {
+func (s *TutorialScreen) Init() tea.Cmd { return nil }
+
+func (s *TutorialScreen) content() string {
 	if !s.inDeal {
 		if len(s.pages) == 0 {
 			return ""
@@ -79,7 +85,7 @@ func (s *tutorialScreen) content() string {
 	return strings.Join(s.transcript, "\n")
 }
 
-func (s *tutorialScreen) refresh() {
+func (s *TutorialScreen) refresh() {
 	s.vp.SetContent(lipgloss.NewStyle().Width(s.vp.Width).Render(s.content())) // wrapped to the screen
 	if s.inDeal {
 		s.vp.GotoBottom()
@@ -88,7 +94,7 @@ func (s *tutorialScreen) refresh() {
 	}
 }
 
-func (s *tutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (s *TutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		if !s.ready {
@@ -101,7 +107,7 @@ func (s *tutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case tea.KeyMsg:
 		if msg.String() == "ctrl+c" || (msg.String() == "q" && s.asking == nil) {
-			s.save(s.lessonReached())
+			s.Save(s.lessonReached())
 			return s, tea.Quit
 		}
 		if s.asking != nil {
@@ -137,7 +143,7 @@ func (s *tutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "p": // the guided deal is over: play one yourself
 			if s.done {
 				s.playNext = true
-				s.save(s.lessonReached())
+				s.Save(s.lessonReached())
 				return s, tea.Quit
 			}
 			return s, nil
@@ -155,7 +161,7 @@ func (s *tutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // next shows the next step of the deal, asking its question if it has one.
-func (s *tutorialScreen) next() {
+func (s *TutorialScreen) next() {
 	if s.step >= len(s.walk.Steps) {
 		if !s.done {
 			s.done = true
@@ -179,7 +185,7 @@ func (s *tutorialScreen) next() {
 	}
 }
 
-func (s *tutorialScreen) answer(a string) {
+func (s *TutorialScreen) answer(a string) {
 	q := s.asking
 	s.asking = nil
 	s.input.Blur()
@@ -194,7 +200,7 @@ func (s *tutorialScreen) answer(a string) {
 	s.refresh()
 }
 
-func (s *tutorialScreen) View() string {
+func (s *TutorialScreen) View() string {
 	if !s.ready {
 		return "…"
 	}
@@ -219,4 +225,22 @@ func (s *tutorialScreen) View() string {
 		field = s.input.View()
 	}
 	return s.vp.View() + "\n" + field + "\n" + styleHelp.Render(help)
+}
+
+// CoursePages renders the lessons one page each.
+func CoursePages(r *ruleset.Ruleset, ascii, plain bool) ([]TutorialPage, error) {
+	pages, err := tutorial.CoursePages(r, ascii)
+	if err != nil {
+		return nil, &app.Failed{Err: fmt.Errorf("lessons: %v", err)}
+	}
+	out := make([]TutorialPage, len(pages))
+	for i, p := range pages {
+		// The ruleset's text, shown, never obeyed (as in pref rules).
+		text, err := tutorial.Render(termtext.Escape(p.Markdown), plain, 80)
+		if err != nil {
+			return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
+		}
+		out[i] = TutorialPage{Title: termtext.Escape(p.Title), Text: text}
+	}
+	return out, nil
 }

@@ -1,7 +1,8 @@
-package main
+package terminal
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/reflow/wordwrap"
 	"github.com/muesli/termenv"
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 )
@@ -38,18 +40,21 @@ type request struct {
 
 // undoPoint is a decision of the person's, to go back to.
 type undoPoint struct {
-	snap  snapshot
+	snap  app.Snapshot
 	lines int // the transcript's length then
 }
 
-type screen struct {
+// Screen is the full-screen seat of a person at a session: the transcript,
+// the table at a glance, the question with its choices, hints and taking
+// back (a bubbletea model).
+type Screen struct {
 	title   string
 	lines   []string // the transcript
 	pending string   // an unfinished transcript line
-	sess    *session
-	p       *printer
+	sess    *app.Session
+	p       *app.Printer
 	you     string
-	hint    adviser
+	hint    app.Adviser
 	legal   []game.Action // the person's decision waiting, nil when none
 	laid    cards.Mask    // a discard being chosen card by card
 	undo    []undoPoint
@@ -74,18 +79,18 @@ var (
 	colour       = true // false with NO_COLOR
 )
 
-// newScreen makes the screen for session s, in which p writes to the
+// NewScreen makes the screen for session s, in which p writes to the
 // screen's transcript, and moves it on to the person's first decision.
-func newScreen(title string, s *session, p *printer, you string) *screen {
+func NewScreen(title string, s *app.Session, p *app.Printer, you string) *Screen {
 	noColourKeepAttributes()
-	scr := &screen{title: title, height: 30, width: 80, sess: s, p: p, you: you, hint: newAdviser(p.bots)}
-	p.w = scr
+	scr := &Screen{title: title, height: 30, width: 80, sess: s, p: p, you: you, hint: app.NewAdviser(p.Bots)}
+	p.Out = scr
 	if colour {
-		p.paint = func(c cards.Card, name string) string {
-			if red := p.r.Deck.Red; int(c.Suit()) < len(red) && red[c.Suit()] {
-				return styleRed.Render(name)
+		p.Paint = func(su cards.Suit, text string) string {
+			if red := p.Ruleset.Deck.Red; int(su) < len(red) && red[su] {
+				return styleRed.Render(text)
 			}
-			return name
+			return text
 		}
 	}
 	scr.advance()
@@ -108,7 +113,7 @@ func noColourKeepAttributes() {
 
 // Write adds the printer's output to the transcript a whole line at a time
 // (the printer writes lines in pieces).
-func (s *screen) Write(b []byte) (int, error) {
+func (s *Screen) Write(b []byte) (int, error) {
 	text := s.pending + string(b)
 	i := strings.LastIndexByte(text, '\n')
 	if i < 0 {
@@ -120,13 +125,13 @@ func (s *screen) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-func (s *screen) log(format string, args ...any) { fmt.Fprintf(s, format+"\n", args...) }
+func (s *Screen) log(format string, args ...any) { fmt.Fprintf(s, format+"\n", args...) }
 
 // advance lets the session run to the person's next decision and puts it
 // on the screen; at the session's end it says so.
-func (s *screen) advance() {
+func (s *Screen) advance() {
 	defer s.recover()
-	legal, err := s.sess.next()
+	legal, err := s.sess.Next()
 	if err != nil || legal == nil {
 		s.done, s.err, s.req, s.legal = true, err, nil, nil
 		s.status = "The session is over: press q to leave."
@@ -139,95 +144,46 @@ func (s *screen) advance() {
 }
 
 // ask puts the decision the legal actions belong to on the screen.
-func (s *screen) ask(legal []game.Action) {
+func (s *Screen) ask(legal []game.Action) {
 	s.legal = slices.Clone(legal)
 	s.laid = 0
 	s.show()
 }
 
 // show builds the question for the waiting decision.
-func (s *screen) show() {
-	g := s.sess.g
-	p := s.p
+func (s *Screen) show() {
+	g := s.sess.Game()
 	a := s.legal[0]
-	seat := a.Seat
 	adv := s.hint.Choose(g, s.legal)
 	r := &request{HintWhy: s.hint.Reason()}
-	hand := "Your hand: " + p.cards(g.Hands[seat])
-	if name := p.seatName(seat); name != s.you {
-		hand = name + "'s hand, which you play: " + p.cards(g.Hands[seat])
+	hand := "Your hand: " + s.p.Cards(g.Hands[a.Seat])
+	if name := s.p.SeatName(a.Seat); name != s.you {
+		hand = name + "'s hand, which you play: " + s.p.Cards(g.Hands[a.Seat])
 	}
-	add := func(c choice, advised bool) {
-		if advised {
-			r.Hint = len(r.Choices)
-		}
-		r.Choices = append(r.Choices, c)
-	}
-	same := func(x, y game.Action) bool { return x.Value == y.Value && x.Cards == y.Cards && x.Concede == y.Concede }
 	switch a.Phase {
 	case game.PhaseAuction, game.PhaseAnnounce, game.PhaseDefend:
-		r.Prompt = hand + "\nYour call:"
-		if a.Phase == game.PhaseAnnounce {
-			r.Prompt = hand + "\nAnnounce:"
-		}
-		if a.Phase == game.PhaseDefend {
-			r.Prompt = fmt.Sprintf("%s\n%s plays %s. Defend, or pass?", hand, p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display())
-		}
-		for _, l := range s.legal {
-			add(choice{Label: p.actionName(g, l), OK: true, action: l}, same(l, adv))
-		}
+		s.askCall(r, g, a, adv, hand)
 	case game.PhasePotAuction:
 		r.Prompt = hand + "\nOffer for the talon:"
-		add(choice{Label: "pass", OK: true, action: game.Action{Phase: a.Phase, Seat: seat}}, adv.Value == 0)
+		r.add(choice{Label: "pass", OK: true, action: game.Action{Phase: a.Phase, Seat: a.Seat}}, adv.Value == 0)
 		for k := 0; k < 10; k++ {
 			v := a.Value + k
-			add(choice{Label: fmt.Sprint(v), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: v}}, adv.Value == v)
+			r.add(choice{Label: fmt.Sprint(v), OK: true, action: game.Action{Phase: a.Phase, Seat: a.Seat, Value: v}}, adv.Value == v)
 		}
 	case game.PhaseDiscard:
-		if n := a.Value; s.laid.Count() == n { // confirm: the cards laid aside are out of the game
-			r.Prompt = fmt.Sprintf("%s\nLay aside %s? They are out of play for good.", hand, p.cards(s.laid))
-			add(choice{Label: "lay them aside", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: n, Cards: s.laid}}, true)
-			add(choice{Label: "choose again", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: -1}}, false)
-			break
-		}
-		r.Prompt = fmt.Sprintf("%s\nYou took the talon (%s). Lay aside a card (%d of %d):", hand, p.cards(g.Talon), s.laid.Count()+1, a.Value)
-		hinted := false
-		for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
-			advised := !hinted && adv.Cards.Has(c)
-			hinted = hinted || advised
-			add(choice{Label: s.plain(c), Red: s.red(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
-		}
+		s.askDiscard(r, g, a, adv, hand)
 	case game.PhasePlay:
-		var legal cards.Mask
-		for _, l := range s.legal {
-			legal |= l.Cards
-		}
-		tr := g.CurrentTrick()
-		var so []string
-		for k := 0; k < tr.N; k++ {
-			so = append(so, fmt.Sprintf("%s %s", p.seatName(int(tr.Seats[k])), p.card(tr.Cards[k])))
-		}
-		prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
-		if len(so) > 0 {
-			prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
-		}
-		if name := p.seatName(seat); name != s.you {
-			prompt += " You play " + name + "'s hand."
-		}
-		r.Prompt = prompt + " Your card (legal cards in bold):"
-		for _, c := range s.sorted(g.Hands[seat]) {
-			add(choice{Label: s.plain(c), Red: s.red(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
-		}
+		s.askCard(r, g, a, adv)
 	default: // yes or no
-		r.Prompt = p.question(g, a.Phase)
+		r.Prompt = s.p.Question(g, a.Phase)
 		if a.Phase == game.PhaseOffer || a.Phase == game.PhaseFromHand {
 			r.Prompt = hand + "\n" + r.Prompt
 		}
 		// "no" first: a stray Enter must not take on a game
 		no, yes := a, a
 		no.Value, yes.Value = game.No, game.Yes
-		add(choice{Label: "no", OK: true, action: no}, adv.Value == game.No)
-		add(choice{Label: "yes", OK: true, action: yes}, adv.Value == game.Yes)
+		r.add(choice{Label: "no", OK: true, action: no}, adv.Value == game.No)
+		r.add(choice{Label: "yes", OK: true, action: yes}, adv.Value == game.Yes)
 	}
 	s.req, s.cursor = r, 0
 	for i, c := range r.Choices {
@@ -238,14 +194,87 @@ func (s *screen) show() {
 	}
 }
 
+// add offers choice c; advised: it is the hint.
+func (r *request) add(c choice, advised bool) {
+	if advised {
+		r.Hint = len(r.Choices)
+	}
+	r.Choices = append(r.Choices, c)
+}
+
+// sameAction reports whether x and y are the same answer.
+func sameAction(x, y game.Action) bool {
+	return x.Value == y.Value && x.Cards == y.Cards && x.Concede == y.Concede
+}
+
+// askCall asks for a call, a contract to announce or a defence: each legal
+// action a choice.
+func (s *Screen) askCall(r *request, g *game.Game, a, adv game.Action, hand string) {
+	r.Prompt = hand + "\nYour call:"
+	if a.Phase == game.PhaseAnnounce {
+		r.Prompt = hand + "\nAnnounce:"
+	}
+	if a.Phase == game.PhaseDefend {
+		r.Prompt = fmt.Sprintf("%s\n%s plays %s. Defend, or pass?", hand, s.p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display())
+	}
+	for _, l := range s.legal {
+		r.add(choice{Label: s.p.ActionName(g, l), OK: true, action: l}, sameAction(l, adv))
+	}
+}
+
+// askDiscard asks for the cards to lay aside one at a time, then for a
+// confirmation: the cards laid aside are out of the game.
+func (s *Screen) askDiscard(r *request, g *game.Game, a, adv game.Action, hand string) {
+	p, seat := s.p, a.Seat
+	if n := a.Value; s.laid.Count() == n { // confirm: the cards laid aside are out of the game
+		r.Prompt = fmt.Sprintf("%s\nLay aside %s? They are out of play for good.", hand, p.Cards(s.laid))
+		r.add(choice{Label: "lay them aside", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: n, Cards: s.laid}}, true)
+		r.add(choice{Label: "choose again", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: -1}}, false)
+		return
+	}
+	r.Prompt = fmt.Sprintf("%s\nYou took the talon (%s). Lay aside a card (%d of %d):", hand, p.Cards(g.Talon), s.laid.Count()+1, a.Value)
+	hinted := false
+	for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
+		advised := !hinted && adv.Cards.Has(c)
+		hinted = hinted || advised
+		r.add(choice{Label: s.plain(c), Red: s.red(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
+	}
+}
+
+// askCard asks for a card to play: the whole hand shown, the legal cards
+// choosable, each other card with the rule it would break.
+func (s *Screen) askCard(r *request, g *game.Game, a, adv game.Action) {
+	p, seat := s.p, a.Seat
+	var legal cards.Mask
+	for _, l := range s.legal {
+		legal |= l.Cards
+	}
+	tr := g.CurrentTrick()
+	var so []string
+	for k := 0; k < tr.N; k++ {
+		so = append(so, fmt.Sprintf("%s %s", p.SeatName(int(tr.Seats[k])), p.Card(tr.Cards[k])))
+	}
+	prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
+	if len(so) > 0 {
+		prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
+	}
+	if name := p.SeatName(seat); name != s.you {
+		prompt += " You play " + name + "'s hand."
+	}
+	r.Prompt = prompt + " Your card (legal cards in bold):"
+	for _, c := range s.sorted(g.Hands[seat]) {
+		r.add(choice{Label: s.plain(c), Red: s.red(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
+	}
+}
+
 // choose takes the choice under the cursor.
-func (s *screen) choose() {
+func (s *Screen) choose() {
 	c := s.req.Choices[s.cursor]
 	if !c.OK {
 		s.status = fmt.Sprintf("%s is not legal: %s", c.Label, c.Why)
 		return
 	}
-	g := s.sess.g
+	g := s.sess.Game()
 	a := c.action
 	if a.Phase == game.PhaseDiscard && a.Value != s.legal[0].Value { // one card picked, or choose again
 		s.status = ""
@@ -253,19 +282,19 @@ func (s *screen) choose() {
 			s.laid = 0
 		} else {
 			s.laid |= a.Cards
-			s.status = "laid aside so far: " + s.p.cards(s.laid)
+			s.status = "laid aside so far: " + s.p.Cards(s.laid)
 		}
 		s.show()
 		return
 	}
-	point := undoPoint{snap: s.sess.snapshot(), lines: len(s.lines)}
+	point := undoPoint{snap: s.sess.Snapshot(), lines: len(s.lines)}
 	var note string
 	if a.Phase == game.PhasePlay {
 		if rule := g.Breach(a.Seat, a.Card()); rule != 0 {
-			note = fmt.Sprintf("  Note: %s breaks cooperation rule %d: %s.", s.p.card(a.Card()), rule, game.CooperationRules[rule])
+			note = fmt.Sprintf("  Note: %s breaks cooperation rule %d: %s.", s.p.Card(a.Card()), rule, game.CooperationRules[rule])
 		}
 	}
-	if err := s.sess.take(a); err != nil {
+	if err := s.sess.Take(a); err != nil {
 		s.status = err.Error()
 		s.laid = 0
 		s.show()
@@ -284,13 +313,13 @@ func (s *screen) choose() {
 }
 
 // back goes back to the person's last decision of this deal.
-func (s *screen) back() {
+func (s *Screen) back() {
 	for len(s.undo) > 0 {
 		u := s.undo[len(s.undo)-1]
 		s.undo = s.undo[:len(s.undo)-1]
-		if s.sess.restore(u.snap) {
+		if s.sess.Restore(u.snap) {
 			s.lines, s.pending = s.lines[:u.lines], ""
-			s.ask(s.sess.g.Choices())
+			s.ask(s.sess.Game().Choices())
 			s.status = "Taken back: decide again."
 			return
 		}
@@ -299,19 +328,51 @@ func (s *screen) back() {
 	s.status = "Nothing to take back in this deal."
 }
 
-func (s *screen) Init() tea.Cmd { return nil }
+// Err is the error the session stopped with; nil while it runs and when it
+// ended well.
+func (s *Screen) Err() error { return s.err }
+
+// Done reports whether the session is over.
+func (s *Screen) Done() bool { return s.done }
+
+// Transcript is what the session has told so far, line by line.
+func (s *Screen) Transcript() []string { return s.lines }
+
+// PlayFullScreen plays session sess behind a full screen on in and out, the
+// person at seat you: the printer p writes to the screen's transcript while
+// it is up, then the standings stay on the terminal.
+func PlayFullScreen(in io.Reader, out io.Writer, title string, sess *app.Session, p *app.Printer, you string) error {
+	scr := NewScreen(title, sess, p, you)
+	prog := tea.NewProgram(scr, tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
+	if _, err := prog.Run(); err != nil {
+		return err
+	}
+	// The screen is gone: the standings stay on the terminal.
+	p.Out, p.Paint = out, nil
+	if scr.err == nil {
+		if err := sess.Standings(); err != nil {
+			return err
+		}
+	}
+	// The session's own error (a deal the interpreter refused, a table that
+	// does not balance) must not end in exit 0 because the screen closed
+	// normally.
+	return scr.err
+}
+
+func (s *Screen) Init() tea.Cmd { return nil }
 
 // recover ends the session on a panic as an internal error: unwinding
 // through bubbletea would leave the terminal raw and end the process with
 // Go's exit status 2.
-func (s *screen) recover() {
+func (s *Screen) recover() {
 	if v := recover(); v != nil {
-		s.done, s.err, s.req, s.legal = true, recovered(v), nil, nil
+		s.done, s.err, s.req, s.legal = true, app.Recovered(v), nil, nil
 		s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", s.err)
 	}
 }
 
-func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer s.recover()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -322,10 +383,10 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return s, nil
 }
 
-func (s *screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	key := k.String()
 	if key == "ctrl+c" || key == "q" && (s.done || s.leaving) {
-		s.sess.leave()
+		s.sess.Leave()
 		return s, tea.Quit
 	}
 	if s.leaving {
@@ -347,7 +408,7 @@ func (s *screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case "q":
 		s.leaving = true
 		s.status = "Leave in the middle of the session? Press q again to leave, any other key to stay."
-		if s.p.rec != nil {
+		if s.p.Record != nil {
 			s.status += " (The deal so far is kept in the record.)"
 		}
 		return s, nil
@@ -378,7 +439,7 @@ func (s *screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 }
 
 // wrap breaks text into lines no wider than the screen: nothing is cut.
-func (s *screen) wrap(text string) []string {
+func (s *Screen) wrap(text string) []string {
 	w := max(20, s.width)
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
@@ -398,12 +459,12 @@ func (s *screen) wrap(text string) []string {
 	return out
 }
 
-func (s *screen) View() string {
+func (s *Screen) View() string {
 	w := max(20, s.width)
 	rule := styleHelp.Render(strings.Repeat("─", w))
 	var panel []string
-	if s.sess.inDeal || s.sess.g.Over() {
-		for _, l := range s.p.status(s.sess.g, s.sess.t) {
+	if s.sess.InDeal() || s.sess.Game().Over() {
+		for _, l := range s.p.Status(s.sess.Game(), s.sess.Table()) {
 			panel = append(panel, s.wrap(l)...)
 		}
 	}
@@ -447,10 +508,10 @@ func (s *screen) View() string {
 
 	var b strings.Builder
 	title := s.title
-	if s.sess.deals > 1 && !s.sess.whole {
-		title = fmt.Sprintf("%s · deal %d of %d", title, s.sess.d, s.sess.deals)
-	} else if s.sess.whole {
-		title = fmt.Sprintf("%s · deal %d", title, s.sess.d)
+	if begun, planned, whole := s.sess.Progress(); planned > 1 && !whole {
+		title = fmt.Sprintf("%s · deal %d of %d", title, begun, planned)
+	} else if whole {
+		title = fmt.Sprintf("%s · deal %d", title, begun)
 	}
 	b.WriteString(styleTitle.Render(title) + "\n")
 	if len(panel) > 0 {
@@ -467,22 +528,22 @@ func (s *screen) View() string {
 }
 
 // plain is a card's name without colour, for a choice the screen styles.
-func (s *screen) plain(c cards.Card) string {
-	if s.p.ascii {
-		return s.p.r.Deck.Name(c)
+func (s *Screen) plain(c cards.Card) string {
+	if s.p.ASCII {
+		return s.p.Ruleset.Deck.Name(c)
 	}
-	return s.p.r.Deck.Pretty(c)
+	return s.p.Ruleset.Deck.Pretty(c)
 }
 
-func (s *screen) red(c cards.Card) bool {
-	red := s.p.r.Deck.Red
+func (s *Screen) red(c cards.Card) bool {
+	red := s.p.Ruleset.Deck.Red
 	return int(c.Suit()) < len(red) && red[c.Suit()]
 }
 
 // sorted lists a hand as it is shown: by suit, highest first.
-func (s *screen) sorted(m cards.Mask) []cards.Card {
+func (s *Screen) sorted(m cards.Mask) []cards.Card {
 	var out []cards.Card
-	for su := len(s.p.r.Deck.SuitIDs) - 1; su >= 0; su-- {
+	for su := len(s.p.Ruleset.Deck.SuitIDs) - 1; su >= 0; su-- {
 		part := m.Suit(cards.Suit(su))
 		for part != 0 {
 			c := part.Highest()

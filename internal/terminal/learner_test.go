@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/tutorial"
@@ -22,7 +23,7 @@ func TestScriptedLearner(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 			r, _ := rulesets.Open(name)
-			pages, err := coursePages(r, true, true)
+			pages, err := CoursePages(r, true, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -30,7 +31,7 @@ func TestScriptedLearner(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := newTutorialScreen(r, pages, w, 0)
+			s := NewTutorialScreen(r, pages, w, 0)
 			s.Update(tea.WindowSizeMsg{Width: 110, Height: 35})
 			key := func(m tea.Model, k string) {
 				msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
@@ -75,8 +76,8 @@ func TestScriptedLearner(t *testing.T) {
 
 			// The first deal: the advised choice each time, read off the screen.
 			tb, _ := table.New(r, defaultNames[:r.Hands])
-			p := &printer{r: r, ascii: true}
-			play := newScreen(r.Title, newSession(p, tb, rand.New(rand.NewPCG(w.Seed+1, 0x9e3779b97f4a7c15)), 1, nil, "Anton"), p, "Anton")
+			p := withLedger(&app.Printer{Ruleset: r, ASCII: true})
+			play := NewScreen(r.Title, app.NewSession(p, tb, rand.New(rand.NewPCG(w.Seed+1, 0x9e3779b97f4a7c15)), 1, nil, "Anton"), p, "Anton")
 			play.Update(tea.WindowSizeMsg{Width: 110, Height: 35})
 			for i := 0; !play.done; i++ {
 				if i > 200 {

@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import (
 	"bufio"
@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -16,24 +16,24 @@ import (
 	"golang.org/x/term"
 )
 
-// human is a player at the terminal, answering plain-text prompts. "?" asks
+// Human is a player at the terminal, answering plain-text prompts. "?" asks
 // the computer player's advice; when input ends the computer plays on.
-type human struct {
+type Human struct {
 	in    *bufio.Scanner
-	p     *printer
+	p     *app.Printer
 	name  string
-	hint  adviser // the computer player whose choice is the hint: --bots's kind
+	hint  app.Adviser // the computer player whose choice is the hint: --bots's kind
 	ended bool
 	echo  bool         // input is not a terminal: repeat each answer so the transcript reads
-	table *table.Table // for the status lines before each card
+	Table *table.Table // for the status lines before each card
 }
 
-var _ game.Player = (*human)(nil)
+var _ game.Player = (*Human)(nil)
 
 // Choose asks the person at the terminal the decision the legal actions
 // belong to. The computer player's choice is the hint ("?"), and the answer
 // when input has ended.
-func (h *human) Choose(g *game.Game, legal []game.Action) game.Action {
+func (h *Human) Choose(g *game.Game, legal []game.Action) game.Action {
 	adv := h.hint.Choose(g, legal)
 	if h.ended {
 		return adv
@@ -62,7 +62,7 @@ func (h *human) Choose(g *game.Game, legal []game.Action) game.Action {
 			h.showHand(g, seat)
 		}
 		a.Value = game.No
-		if h.yesNo(h.p.question(g, a.Phase), adv.Value == game.Yes) {
+		if h.yesNo(h.p.Question(g, a.Phase), adv.Value == game.Yes) {
 			a.Value = game.Yes
 		}
 	}
@@ -70,24 +70,24 @@ func (h *human) Choose(g *game.Game, legal []game.Action) game.Action {
 }
 
 // ask prints a prompt and reads an answer; ok is false when input ended.
-func (h *human) ask(format string, args ...any) (string, bool) {
+func (h *Human) ask(format string, args ...any) (string, bool) {
 	if h.ended {
 		return "", false
 	}
-	h.p.f(format, args...)
+	h.p.Printf(format, args...)
 	if !h.in.Scan() {
 		h.ended = true
-		h.p.f("\n(no more input: the computer plays for %s from here)\n", h.name)
+		h.p.Printf("\n(no more input: the computer plays for %s from here)\n", h.name)
 		return "", false
 	}
 	answer := strings.ToLower(strings.TrimSpace(h.in.Text()))
 	if h.echo {
-		h.p.f("%s\n", answer)
+		h.p.Printf("%s\n", answer)
 	}
 	return answer, true
 }
 
-func (h *human) yesNo(question string, advice bool) bool {
+func (h *Human) yesNo(question string, advice bool) bool {
 	for {
 		a, ok := h.ask("  %s [y/n/?] ", question)
 		switch {
@@ -98,29 +98,29 @@ func (h *human) yesNo(question string, advice bool) bool {
 		case a == "n" || a == "no":
 			return false
 		case a == "?":
-			h.p.f("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[advice], h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[advice], h.hint.Reason())
 		default:
-			h.p.f("  answer y or n (? for a hint)\n")
+			h.p.Printf("  answer y or n (? for a hint)\n")
 		}
 	}
 }
 
-func (h *human) showHand(g *game.Game, seat int) {
+func (h *Human) showHand(g *game.Game, seat int) {
 	if h.ended {
 		return
 	}
-	if name := h.p.seatName(seat); name != h.name {
-		h.p.f("  %s's hand, which you play: %s\n", name, h.p.cards(g.Hands[seat]))
+	if name := h.p.SeatName(seat); name != h.name {
+		h.p.Printf("  %s's hand, which you play: %s\n", name, h.p.Cards(g.Hands[seat]))
 		return
 	}
-	h.p.f("  Your hand: %s\n", h.p.cards(g.Hands[seat]))
+	h.p.Printf("  Your hand: %s\n", h.p.Cards(g.Hands[seat]))
 }
 
-func (h *human) call(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
+func (h *Human) call(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
 	h.showHand(g, seat)
 	names := make([]string, len(legal))
 	for i, l := range legal {
-		names[i] = h.p.actionName(g, l)
+		names[i] = h.p.ActionName(g, l)
 	}
 	for {
 		a, ok := h.ask("  Your call (%s, ? for a hint): ", strings.Join(names, ", "))
@@ -128,20 +128,20 @@ func (h *human) call(g *game.Game, seat int, legal []game.Action, adv game.Actio
 			return adv
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.ActionName(g, adv), h.hint.Reason())
 			continue
 		}
 		for i, n := range names {
 			if a == n {
-				h.p.f("  %-10s %s\n", h.name, n)
+				h.p.Printf("  %-10s %s\n", h.name, n)
 				return legal[i]
 			}
 		}
-		h.p.f("  %q is not a call open to you now\n", a)
+		h.p.Printf("  %q is not a call open to you now\n", a)
 	}
 }
 
-func (h *human) potOffer(min, advice int) int {
+func (h *Human) potOffer(min, advice int) int {
 	for {
 		a, ok := h.ask("  Offer for the talon (at least %d, or pass, ? for a hint): ", min)
 		if !ok {
@@ -151,18 +151,18 @@ func (h *human) potOffer(min, advice int) int {
 			return 0
 		}
 		if a == "?" {
-			h.p.f("  hint: %d (%s)\n", advice, h.hint.Reason())
+			h.p.Printf("  hint: %d (%s)\n", advice, h.hint.Reason())
 			continue
 		}
 		if n, err := strconv.Atoi(a); err == nil && n >= min {
 			return n
 		}
-		h.p.f("  a number of at least %d, or pass\n", min)
+		h.p.Printf("  a number of at least %d, or pass\n", min)
 	}
 }
 
-func (h *human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.Mask {
-	h.p.f("  You take the talon: %s\n", h.p.cards(g.Talon))
+func (h *Human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.Mask {
+	h.p.Printf("  You take the talon: %s\n", h.p.Cards(g.Talon))
 	h.showHand(g, seat)
 	for {
 		a, ok := h.ask("  Lay aside %d cards (e.g. 7C 8D, ? for a hint): ", n)
@@ -170,7 +170,7 @@ func (h *human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.
 			return advice
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.cards(advice), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.Cards(advice), h.hint.Reason())
 			continue
 		}
 		var m cards.Mask
@@ -191,15 +191,15 @@ func (h *human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.
 		if bad == "" {
 			return m
 		}
-		h.p.f("  %s\n", bad)
+		h.p.Printf("  %s\n", bad)
 	}
 }
 
-func (h *human) announce(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
+func (h *Human) announce(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
 	h.showHand(g, seat)
 	names := make([]string, len(legal))
 	for i, l := range legal {
-		names[i] = h.p.actionName(g, l)
+		names[i] = h.p.ActionName(g, l)
 	}
 	for {
 		a, ok := h.ask("  Announce (%s, ? for a hint): ", strings.Join(names, ", "))
@@ -207,7 +207,7 @@ func (h *human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 			return adv
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.actionName(g, adv), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.ActionName(g, adv), h.hint.Reason())
 			continue
 		}
 		for i, n := range names {
@@ -215,13 +215,13 @@ func (h *human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 				return legal[i]
 			}
 		}
-		h.p.f("  %q cannot be announced now\n", a)
+		h.p.Printf("  %q cannot be announced now\n", a)
 	}
 }
 
-func (h *human) defend(g *game.Game, seat int, advice deal.Choice) deal.Choice {
+func (h *Human) defend(g *game.Game, seat int, advice deal.Choice) deal.Choice {
 	h.showHand(g, seat)
-	if h.yesNo(fmt.Sprintf("%s plays %s. Defend?", h.p.seatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == deal.Play) {
+	if h.yesNo(fmt.Sprintf("%s plays %s. Defend?", h.p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == deal.Play) {
 		return deal.Play
 	}
 	if g.MayHalf(seat) && h.yesNo("The other defender passed. Take half without play?", advice == deal.Half) {
@@ -230,75 +230,59 @@ func (h *human) defend(g *game.Game, seat int, advice deal.Choice) deal.Choice {
 	return deal.Drop
 }
 
-func (h *human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card) cards.Card {
-	if h.table != nil { // the table at a glance, as the full screen's panel shows it
-		for _, l := range h.p.status(g, h.table) {
-			h.p.f("  | %s\n", l)
+func (h *Human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card) cards.Card {
+	if h.Table != nil { // the table at a glance, as the full screen's panel shows it
+		for _, l := range h.p.Status(g, h.Table) {
+			h.p.Printf("  | %s\n", l)
 		}
 	}
 	t := g.CurrentTrick()
 	var so []string
 	for k := 0; k < t.N; k++ {
-		so = append(so, fmt.Sprintf("%s %s", h.p.seatName(int(t.Seats[k])), h.p.card(t.Cards[k])))
+		so = append(so, fmt.Sprintf("%s %s", h.p.SeatName(int(t.Seats[k])), h.p.Card(t.Cards[k])))
 	}
 	switch {
-	case h.table != nil: // the status lines told the trick
+	case h.Table != nil: // the status lines told the trick
 	case len(so) > 0:
-		h.p.f("  Trick %d so far: %s\n", g.NTricks+1, strings.Join(so, ", "))
+		h.p.Printf("  Trick %d so far: %s\n", g.NTricks+1, strings.Join(so, ", "))
 	default:
-		h.p.f("  Trick %d: you lead\n", g.NTricks+1)
+		h.p.Printf("  Trick %d: you lead\n", g.NTricks+1)
 	}
 	if g.Open && g.Declarer >= 0 && seat != g.Declarer {
 		for s := 0; s < g.Seats(); s++ {
 			if s != seat && s != g.Declarer && g.InPlay(s) {
-				h.p.f("  Shown: %s %s\n", h.p.seatName(s), h.p.cards(g.Hands[s]))
+				h.p.Printf("  Shown: %s %s\n", h.p.SeatName(s), h.p.Cards(g.Hands[s]))
 			}
 		}
 	}
 	h.showHand(g, seat)
 	for {
-		a, ok := h.ask("  Your card (legal: %s, ? for a hint): ", h.p.cards(legal))
+		a, ok := h.ask("  Your card (legal: %s, ? for a hint): ", h.p.Cards(legal))
 		if !ok {
 			return advice
 		}
 		if a == "?" {
-			h.p.f("  hint: %s (%s)\n", h.p.card(advice), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.Card(advice), h.hint.Reason())
 			continue
 		}
 		c, err := g.R.Deck.Parse(a)
 		if err != nil {
-			h.p.f("  %v\n", err)
+			h.p.Printf("  %v\n", err)
 			continue
 		}
 		if why := g.WhyIllegal(seat, c); why != "" {
-			h.p.f("  %s is not legal: %s\n", h.p.card(c), why)
+			h.p.Printf("  %s is not legal: %s\n", h.p.Card(c), why)
 			continue
 		}
 		if rule := g.Breach(seat, c); rule != 0 {
-			h.p.f("  Note: %s breaks cooperation rule %d: %s.\n", h.p.card(c), rule, game.CooperationRules[rule])
+			h.p.Printf("  Note: %s breaks cooperation rule %d: %s.\n", h.p.Card(c), rule, game.CooperationRules[rule])
 		}
 		return c
 	}
 }
 
-// newHuman reads answers from in.
-func newHuman(in io.Reader, p *printer, name string) *human {
+// NewHuman is the person at seat name, reading answers from in.
+func NewHuman(in io.Reader, p *app.Printer, name string) *Human {
 	f, isFile := in.(*os.File)
-	return &human{in: bufio.NewScanner(in), p: p, name: name, hint: newAdviser(p.bots), echo: !isFile || !term.IsTerminal(int(f.Fd()))}
-}
-
-// adviser is a computer player that says why: the hint's source.
-type adviser interface {
-	game.Player
-	Reason() string
-}
-
-// newAdviser is the hint of the kind of computer player chosen: the simple
-// one, or the strong one (cards by sampling and double-dummy, the other
-// decisions by playing each option out).
-func newAdviser(kind string) adviser {
-	if kind == "strong" {
-		return bot.NewStrong(0x41d)
-	}
-	return &bot.Simple{}
+	return &Human{in: bufio.NewScanner(in), p: p, name: name, hint: app.NewAdviser(p.Bots), echo: !isFile || !term.IsTerminal(int(f.Fd()))}
 }

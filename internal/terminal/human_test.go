@@ -1,10 +1,11 @@
-package main
+package terminal
 
 import (
 	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -25,8 +26,8 @@ func TestHumanCooperationBreach(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		p := &printer{w: &out, r: r, names: []string{"Anton", "Brigitte", "Charlotte"}}
-		h := newHuman(strings.NewReader("as\n7s\n"), p, "Charlotte")
+		p := &app.Printer{Out: &out, Ruleset: r, Names: []string{"Anton", "Brigitte", "Charlotte"}}
+		h := NewHuman(strings.NewReader("as\n7s\n"), p, "Charlotte")
 		g := game.New(r, nil)
 		parse := func(s string) cards.Card { c, _ := r.Deck.Parse(s); return c }
 		diamonds, _ := r.ContractByName("diamonds")
@@ -51,8 +52,8 @@ func TestHumanCooperationBreach(t *testing.T) {
 func TestHumanPlaysThePassersHandOpen(t *testing.T) {
 	r, _ := rulesets.Open("sochi")
 	var out bytes.Buffer
-	p := &printer{w: &out, r: r, names: []string{"Anton", "Brigitte", "Charlotte"}}
-	h := newHuman(strings.NewReader("y\n7d\n"), p, "Brigitte")
+	p := &app.Printer{Out: &out, Ruleset: r, Names: []string{"Anton", "Brigitte", "Charlotte"}}
+	h := NewHuman(strings.NewReader("y\n7d\n"), p, "Brigitte")
 	g := game.New(r, nil)
 	parse := func(s string) cards.Card { c, _ := r.Deck.Parse(s); return c }
 	six, _ := r.ContractByName("6-spades")

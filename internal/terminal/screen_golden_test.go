@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import (
 	"math/rand/v2"
@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -38,11 +39,11 @@ func TestScreenCaptures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r, _ := rulesets.Open(tc.ruleset)
 			tb, _ := table.New(r, []string{"Anton", "Brigitte", "Charlotte"})
-			p := &printer{r: r}
+			p := &app.Printer{Ruleset: r}
 			rng := rand.New(rand.NewPCG(tc.seed, 0x9e3779b97f4a7c15))
-			scr := newScreen(r.Title, newSession(p, tb, rng, 1, nil, "Anton"), p, "Anton")
+			scr := NewScreen(r.Title, app.NewSession(p, tb, rng, 1, nil, "Anton"), p, "Anton")
 			scr.Update(tea.WindowSizeMsg{Width: 110, Height: 35})
-			for i := 0; !tc.until(scr.sess.g); i++ {
+			for i := 0; !tc.until(scr.sess.Game()); i++ {
 				if scr.done || i > 200 {
 					t.Fatalf("the deal ended before the point captured")
 				}

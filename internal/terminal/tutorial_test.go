@@ -1,4 +1,4 @@
-package main
+package terminal
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 // quoted, and the score kept.
 func TestTutorialScreen(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
-	pages, err := coursePages(r, true, true)
+	pages, err := CoursePages(r, true, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestTutorialScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := teatest.NewTestModel(t, newTutorialScreen(r, pages, w, 0), teatest.WithInitialTermSize(120, 40))
+	tm := teatest.NewTestModel(t, NewTutorialScreen(r, pages, w, 0), teatest.WithInitialTermSize(120, 40))
 	out := tm.Output()
 	waitFor(t, out, "lesson 1 of") // the lessons, keys and progress at the bottom
 	// Steps repaint only the lines that change, so wait for the question's
@@ -57,7 +57,7 @@ func TestTutorialScreen(t *testing.T) {
 	waitFor(t, out, "Not quite: the answer is Charlotte")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	s := tm.FinalModel(t).(*tutorialScreen)
+	s := tm.FinalModel(t).(*TutorialScreen)
 	if s.asked != 2 || s.right != 1 {
 		t.Fatalf("score %d of %d, want 1 of 2", s.right, s.asked)
 	}
@@ -69,7 +69,7 @@ func TestTutorialScreen(t *testing.T) {
 func TestTutorialScreenIgnoresEmptyAnswer(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
 	w, _ := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
-	s := newTutorialScreen(r, []tutorialPage{{Title: "one", Text: "lessons"}}, w, 0)
+	s := NewTutorialScreen(r, []TutorialPage{{Title: "one", Text: "lessons"}}, w, 0)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	for i := 0; i < 60 && s.asking == nil; i++ {
 		s.Update(tea.KeyMsg{Type: tea.KeyEnter})
@@ -88,7 +88,7 @@ func TestPagerScrolls(t *testing.T) {
 	for i := 1; i <= 100; i++ {
 		lines = append(lines, fmt.Sprintf("line %d", i))
 	}
-	p := &pager{text: strings.Join(lines, "\n")}
+	p := &Pager{Text: strings.Join(lines, "\n")}
 	p.Update(tea.WindowSizeMsg{Width: 40, Height: 11})
 	if v := p.View(); !strings.Contains(v, "line 10") || strings.Contains(v, "line 11") || !strings.Contains(v, "q quit") {
 		t.Fatalf("first page:\n%s", v)
@@ -107,16 +107,16 @@ func TestPagerScrolls(t *testing.T) {
 func TestTutorialResumesWhereLeft(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	r, _ := rulesets.Open("austrian-1829")
-	pages, err := coursePages(r, true, true)
+	pages, err := CoursePages(r, true, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w, _ := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
-	if loadProgress(r.Name) != 0 {
+	if LoadProgress(r.Name) != 0 {
 		t.Fatal("progress before any lesson")
 	}
-	s := newTutorialScreen(r, pages, w, 0)
-	s.save = func(l int) { saveProgress(r.Name, l) }
+	s := NewTutorialScreen(r, pages, w, 0)
+	s.Save = func(l int) { SaveProgress(r.Name, l) }
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	for range 3 {
 		s.Update(tea.KeyMsg{Type: tea.KeyEnter})
@@ -127,15 +127,15 @@ func TestTutorialResumesWhereLeft(t *testing.T) {
 	if _, cmd := s.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}); cmd == nil {
 		t.Fatal("q does not leave")
 	}
-	if got := loadProgress(r.Name); got != 3 {
+	if got := LoadProgress(r.Name); got != 3 {
 		t.Fatalf("kept lesson %d, want 3", got)
 	}
-	again := newTutorialScreen(r, pages, w, loadProgress(r.Name))
+	again := NewTutorialScreen(r, pages, w, LoadProgress(r.Name))
 	again.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	if v := again.View(); !strings.Contains(v, "welcome back: lesson 4 of") || !strings.Contains(v, pages[3].Title) {
 		t.Fatalf("resumed screen:\n%s", v)
 	}
-	deal := newTutorialScreen(r, pages, w, len(pages))
+	deal := NewTutorialScreen(r, pages, w, len(pages))
 	if !deal.inDeal {
 		t.Fatal("a learner who left in the guided deal resumes at the lessons")
 	}

@@ -1,0 +1,295 @@
+package app
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/table"
+	"github.com/preference-rules/pref/tutorial"
+)
+
+// Session is a run of deals at one table, stepped one decision at a time.
+// The computer players (and a person at the line seat, who has a Player)
+// are asked at once; the seat of a person at the full screen has no
+// Player, and Next stops there and waits for Take.
+type Session struct {
+	p       *Printer
+	t       *table.Table
+	rng     *rand.Rand
+	deals   int  // deals to play; MaxGameDeals for a whole game
+	whole   bool // play until the sheet closes
+	d       int  // deals begun
+	inDeal  bool
+	over    bool
+	g       *game.Game
+	settler *settle.Settler
+	you     game.Player // the person's player; nil at the full screen
+	youName string      // "" when only computers play
+}
+
+// NewSession seats the players at t for deals deals (0: a whole game, until
+// the sheet closes), dealt from rng, written by p. The seat named youName
+// is the person's: played by you, or, when you is nil, left for Take.
+func NewSession(p *Printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) *Session {
+	s := &Session{p: p, t: t, rng: rng, deals: deals, you: you, youName: youName, settler: settle.New(t.R)}
+	s.g = game.New(t.R, make([]game.Player, t.R.Hands))
+	s.g.TableSize = len(t.Names)
+	s.g.KeepHistory = p.Record != nil
+	if deals == 0 {
+		s.whole, s.deals = true, MaxGameDeals
+	}
+	return s
+}
+
+// Play plays every deal with players that all answer at once.
+func Play(p *Printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) error {
+	_, err := NewSession(p, t, rng, deals, you, youName).Next()
+	return err
+}
+
+// Next moves the session on to the next decision of a seat without a
+// player and returns the actions open to it; nil when the session is over.
+func (s *Session) Next() ([]game.Action, error) {
+	for !s.over {
+		if !s.inDeal {
+			if err := s.startDeal(); err != nil {
+				s.over = true
+				return nil, err
+			}
+			continue
+		}
+		if s.g.Over() {
+			if err := s.finishDeal(); err != nil {
+				s.over = true
+				return nil, err
+			}
+			continue
+		}
+		legal := s.g.Choices()
+		pl := s.g.Players[s.g.Chooser()]
+		if pl == nil {
+			return legal, nil
+		}
+		before := s.g.State
+		a, err := s.g.Take(pl.Choose(s.g, legal))
+		if err != nil {
+			s.over = true
+			return nil, failed("the interpreter refused a computer player's move: %v", err)
+		}
+		s.tell(&before, a.Action)
+	}
+	return nil, nil
+}
+
+// Take makes the waiting person's decision a; an action that breaks a rule
+// is refused and nothing changes.
+func (s *Session) Take(a game.Action) error {
+	if s.over || !s.inDeal || s.g.Over() {
+		return fmt.Errorf("no decision is waiting")
+	}
+	before := s.g.State
+	if _, err := s.g.Apply(a); err != nil {
+		return err
+	}
+	if s.g.KeepHistory {
+		s.g.History = append(s.g.History, a)
+	}
+	s.tell(&before, a)
+	return nil
+}
+
+// Leave ends the session where it stands: a deal in the middle is kept in
+// the record (with --record) as unfinished, every step so far written.
+func (s *Session) Leave() {
+	if s.inDeal && !s.over && s.p.Record != nil {
+		s.p.Record.Deals = append(s.p.Record.Deals, record.FromGame(s.g, s.p.Names, s.t.Names[s.t.Dealer]))
+	}
+	s.over = true
+}
+
+// Standings prints where the players stand: the balances and the pot, or
+// the score sheet and what closing it now would give.
+func (s *Session) Standings() error {
+	t := s.t
+	if t.Deals == 0 {
+		s.p.Printf("No deal was finished: nothing is booked.\n")
+		return nil
+	}
+	if t.R.Sheet.Final != nil {
+		return s.p.final(t)
+	}
+	s.p.Printf("\nStandings after %d deal(s)\n", t.Deals)
+	s.p.balances(t)
+	return nil
+}
+
+// Snapshot is the deal as it stood: Restore goes back to it.
+type Snapshot struct {
+	deal    int
+	state   *game.State
+	history int
+}
+
+// Snapshot is the deal as it stands now.
+func (s *Session) Snapshot() Snapshot {
+	return Snapshot{deal: s.d, state: s.g.State.Clone(), history: len(s.g.History)}
+}
+
+// Restore goes back to snapshot v, taken earlier in the deal being played:
+// a finished deal is booked and cannot be taken back.
+func (s *Session) Restore(v Snapshot) bool {
+	if v.deal != s.d || !s.inDeal || s.over || v.state == nil {
+		return false
+	}
+	s.g.State = *v.state.Clone()
+	s.g.History = s.g.History[:v.history]
+	return true
+}
+
+// Game is the deal being played (or the last one played).
+func (s *Session) Game() *game.Game { return s.g }
+
+// Table is the table the deals are booked at.
+func (s *Session) Table() *table.Table { return s.t }
+
+// InDeal reports whether a deal is under way.
+func (s *Session) InDeal() bool { return s.inDeal }
+
+// Progress is the number of deals begun, of the deals planned, and whether
+// the session plays a whole game (planned is then MaxGameDeals).
+func (s *Session) Progress() (begun, planned int, wholeGame bool) {
+	return s.d, s.deals, s.whole
+}
+
+// seatNames are this deal's seats, forehand first.
+func (s *Session) seatNames() []string {
+	order := s.t.Order()
+	names := make([]string, len(order))
+	for i, idx := range order {
+		names[i] = s.t.Names[idx]
+	}
+	return names
+}
+
+// startDeal seats the players, takes the antes and deals; or, when the
+// session has run its course, prints the final sheet and ends it.
+func (s *Session) startDeal() error {
+	p, t, r := s.p, s.t, s.t.R
+	if s.whole {
+		closed, err := t.Closed()
+		if err != nil {
+			return failed("%v", err)
+		}
+		if closed {
+			s.over = true
+			return p.final(t)
+		}
+	}
+	if s.d == s.deals {
+		s.over = true
+		if s.whole {
+			return failed("the game did not close in %d deals", MaxGameDeals)
+		}
+		if r.Sheet.Final != nil && s.deals > 1 {
+			return p.final(t)
+		}
+		return nil
+	}
+	if s.d == 0 {
+		if drawn := t.DrawForDealer(s.rng); drawn != nil {
+			var parts []string
+			for i, c := range drawn {
+				parts = append(parts, t.Names[i]+" "+p.Card(c))
+			}
+			how := "suit first, then rank"
+			if r.FirstDealer == "draw-rank-first" {
+				how = "rank first, then suit"
+			}
+			p.Printf("Drawing for the first deal: %s. %s drew the highest (%s) and deals.\n\n", strings.Join(parts, ", "), t.Names[t.Dealer], how)
+		}
+	}
+	seatNames := s.seatNames()
+	p.Names, p.You = seatNames, ""
+	for i := range s.g.Players {
+		if s.youName != "" && seatNames[i] == s.youName {
+			s.g.Players[i], p.You = s.you, s.youName
+			continue
+		}
+		s.g.Players[i] = newReasoned(p.Bots, uint64(s.d)<<4|uint64(i), p, seatNames)
+	}
+	p.header(t, s.d, s.deals, seatNames)
+	antes, err := t.Ante()
+	if err != nil {
+		return &BadInput{fmt.Errorf("ante: %v", err)}
+	}
+	for _, a := range antes {
+		p.Printf("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
+	}
+	if UsesMoney(r) {
+		p.Printf("Pot: %v\n", t.Pot)
+	}
+	s.g.History = s.g.History[:0]
+	s.g.Deal(s.rng)
+	s.g.SetAllPassRun(t.AllPassRun)
+	for i, n := range seatNames {
+		if i < game.MaxSeats {
+			s.g.Names[i] = n
+		}
+	}
+	p.hands(s.g, seatNames)
+	s.d++
+	s.inDeal = true
+	return nil
+}
+
+// finishDeal tells the deal, settles it and books it at the table.
+func (s *Session) finishDeal() error {
+	p, t, r, g := s.p, s.t, s.t.R, s.g
+	s.inDeal = false
+	seatNames := p.Names
+	p.deal(g, seatNames)
+	if p.Review {
+		if text := tutorial.PerfectPlay(g, seatNames, p.Card); text != "" {
+			p.Printf("\n%s\n", wrapWords(text, 78))
+		}
+	}
+	o := t.Outcome(g)
+	l, err := s.settler.Settle(o, true)
+	if err != nil {
+		return failed("settlement: %v", err)
+	}
+	if p.Record != nil { // the deal and what it settled: pref verify replays and compares
+		d := record.FromGame(g, seatNames, t.Names[t.Dealer])
+		d.Expect = record.Expectation(l)
+		p.Record.Deals = append(p.Record.Deals, d)
+	}
+	p.Printf("\nSettlement\n")
+	if UsesMoney(r) || len(l.Transfers) > 0 {
+		if err := p.PrintLedger(indent{p.Out}, l, o.Pot); err != nil {
+			return failed("settlement: %v", err)
+		}
+	} else if len(l.Sheet) == 0 {
+		p.Printf("  nothing is written on the sheet\n")
+	}
+	for _, m := range l.Marks {
+		p.Printf("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
+	}
+	p.PrintSheet(indent{p.Out}, l)
+	if err := t.Apply(o, l); err != nil {
+		// The ruleset settled a deal the table cannot book (a balance
+		// beyond the limits): a ruling that failed, not bad input.
+		return failed("deal %d: %v", s.d, err)
+	}
+	if !t.Balanced() {
+		return failed("the table does not balance: %v, pot %v", t.Balance, t.Pot)
+	}
+	if s.deals > 1 {
+		p.balances(t)
+	}
+	t.Next()
+	return nil
+}

@@ -1,0 +1,49 @@
+package terminal
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/preference-rules/pref/internal/safeio"
+)
+
+// The lesson a learner reached is kept per ruleset in the user's
+// configuration directory ($XDG_CONFIG_HOME/pref/tutorial/NAME), so that
+// pref tutorial resumes there. Losing it costs only the place: errors are
+// ignored.
+func progressPath(name string) string {
+	dir, err := os.UserConfigDir()
+	if err != nil || name == "" || strings.ContainsAny(name, `/\`) {
+		return ""
+	}
+	return filepath.Join(dir, "pref", "tutorial", name)
+}
+
+// LoadProgress is the lesson reached in the tutorial of ruleset name; 0
+// when none is kept.
+func LoadProgress(name string) int {
+	path := progressPath(name)
+	if path == "" {
+		return 0
+	}
+	data, err := safeio.ReadFile(path, 64)
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// SaveProgress keeps lesson as the one reached in ruleset name's tutorial.
+func SaveProgress(name string, lesson int) {
+	path := progressPath(name)
+	if path == "" || os.MkdirAll(filepath.Dir(path), 0o755) != nil {
+		return
+	}
+	_ = safeio.WriteFile(path, []byte(strconv.Itoa(lesson)+"\n"), 0o644, true)
+}

@@ -5,10 +5,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/preference-rules/pref/internal/rulings"
-	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/schema"
 	"github.com/spf13/cobra"
@@ -63,42 +61,15 @@ read at all (no such file or embedded name, not a regular file, larger than
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			invalid, unreadable := 0, 0
-			for _, a := range args {
-				// (a text too large for a ruleset is not read whole to sniff it:
-				// loading refuses it at once)
-				if data, err := safeio.ReadFile(a, safeio.MaxFile); err == nil && !ruleset.TooManyNodes(data) {
-					switch verify.Kind(data) {
-					case "case":
-						return badInput(fmt.Errorf("%s is an outcome case, not a ruleset: pref verify %s checks it", a, a))
-					case "record":
-						return badInput(fmt.Errorf("%s is a game record, not a ruleset: pref verify %s replays it", a, a))
-					}
-				}
-				r, err := rulesets.Open(a)
-				if err != nil {
-					if rulesets.Unreadable(err) {
-						unreadable++
-					} else {
-						invalid++
-					}
-					if _, ok := err.(*schema.Error); !ok {
-						if _, ok := err.(schema.List); !ok {
-							fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", a, termtext.Escape(err.Error()))
-							continue
-						}
-					}
-					fmt.Fprintln(cmd.ErrOrStderr(), termtext.Escape(err.Error()))
-					continue
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %d contracts, %d settlement rules)\n", r.File, termtext.Escape(r.Title), len(r.Contracts), len(r.Rules))
-				rulings.ValidateNotes(cmd.ErrOrStderr(), r)
+			v, err := rulings.Validate(cmd.OutOrStdout(), cmd.ErrOrStderr(), args)
+			if err != nil {
+				return badInput(err)
 			}
 			switch {
-			case unreadable > 0:
-				return badInput(fmt.Errorf("%d of %d rulesets could not be read", unreadable, len(args)))
-			case invalid > 0:
-				return failed("%d of %d rulesets invalid", invalid, len(args))
+			case v.Unreadable > 0:
+				return badInput(fmt.Errorf("%d of %d rulesets could not be read", v.Unreadable, len(args)))
+			case v.Invalid > 0:
+				return failed("%d of %d rulesets invalid", v.Invalid, len(args))
 			}
 			return nil
 		},

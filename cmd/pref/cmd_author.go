@@ -2,22 +2,15 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 
-	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/lint"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/schema"
 	"github.com/spf13/cobra"
 )
 
 // The commands for writing a house variant: pref new starts one, pref diff
 // shows what it changes.
-
-var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 func newCmd() *cobra.Command {
 	var from, dir string
@@ -35,8 +28,8 @@ through it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			if !validName.MatchString(name) {
-				return badInput(fmt.Errorf("%q: a ruleset name is lower case letters, digits and hyphens, e.g. kitchen-rules", name))
+			if err := rulings.CheckVariantName(name); err != nil {
+				return badInput(err)
 			}
 			if from == "" {
 				return badInput(fmt.Errorf("--from: name the ruleset to start from (pref rulesets lists them)"))
@@ -45,27 +38,9 @@ through it.`,
 			if err != nil {
 				return err
 			}
-			path := filepath.Join(dir, name+".yaml")
-			extends := from
-			if strings.ContainsAny(from, `/\`) || strings.HasSuffix(from, ".yaml") {
-				if rel, err := filepath.Rel(dir, from); err == nil {
-					extends = rel // relative to the new file, which is where pref looks
-				}
-			}
-			if err := safeio.WriteFile(path, []byte(starter(name, extends, base)), 0o644, force); err != nil {
-				if os.IsExist(err) {
-					return badInput(fmt.Errorf("%s exists (--force overwrites it)", path))
-				}
+			path, extends, err := rulings.WriteVariant(dir, name, from, base, force)
+			if err != nil {
 				return badInput(err)
-			}
-			// The schema is written only where there is nothing by its name
-			// (Lstat: not even a symbolic link), --force or not: it is the
-			// user's if it is there.
-			schemaPath := filepath.Join(dir, "ruleset.schema.json")
-			if _, err := os.Lstat(schemaPath); os.IsNotExist(err) {
-				if err := safeio.WriteFile(schemaPath, []byte(schema.RulesetSchema()), 0o644, false); err != nil {
-					return badInput(err)
-				}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (extends %s)\nnext: pref rules %s · pref diff %s %s · pref play --ruleset %s\n", path, extends, path, from, path, path)
 			return nil
@@ -76,48 +51,6 @@ through it.`,
 	cmd.Flags().BoolVar(&force, "force", false, "overwrite an existing file")
 	_ = cmd.RegisterFlagCompletionFunc("from", completeRulesets)
 	return cmd
-}
-
-// starter is a new house variant's text: what it extends, its names, and
-// commented examples drawn from the base, so each can be uncommented as
-// it stands.
-func starter(name, extends string, base *ruleset.Ruleset) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, `# yaml-language-server: $schema=ruleset.schema.json
-#
-# %s: house rules on %s.
-# Write here only what differs: pref merges this file onto %s (maps key
-# by key; contracts and options by name; settlement rules by rule, a new
-# one added at the end; any other list whole).
-#   pref rules %s.yaml                 the rulebook
-#   pref diff %s %s.yaml     what differs
-#   pref play --ruleset %s.yaml
-extends: %s
-name: %s
-title: %q
-description: %q
-`, name, base.Title, extends, name, extends, name, name, extends, name, name+" (house rules)", "House rules on "+base.Title+".")
-	b.WriteString("\n# Examples of what tables change most: uncomment and edit.\n#\n")
-	if len(base.Contracts) > 0 {
-		c := &base.Contracts[len(base.Contracts)-1]
-		vals := ""
-		if len(base.ValueNames) > 0 {
-			vals = fmt.Sprintf(", values: {%s: %d}", base.ValueNames[0], c.Values[0]+1)
-		}
-		fmt.Fprintf(&b, "# contracts:                        # change a contract by its name\n#   - {name: %s, tricks: %d%s}\n#\n", c.Name, c.Tricks, vals)
-	}
-	b.WriteString("# play:\n#   head: must                       # everybody must head the trick\n#   trump: may                       # a player out of the suit led need not trump\n#\n")
-	if len(base.Options) > 0 {
-		o := base.Options[0]
-		fmt.Fprintf(&b, "# options:                          # change an option's default\n#   %s: {default: %v}\n#\n", o.Name, o.Default)
-	}
-	b.WriteString(`# settlement:                       # add a rule (or change one by its rule)
-#   - rule: a bonus for four aces
-#     when: played && made && declarer_aces == 4
-#     pay:
-#       - {from: defenders, to: declarer, amount: 10}
-`)
-	return b.String()
 }
 
 func diffCmd() *cobra.Command {

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/record/ppn"
 	"github.com/spf13/cobra"
 )
@@ -62,30 +58,14 @@ the file cannot be read or is not well-formed PPN (the deal and field named).`,
 			if err != nil {
 				return badInput(err)
 			}
-			im, err := ppn.Import(data, opts)
+			im, err := rulings.ImportPPN(path, data, opts)
 			if err != nil {
-				var pe *ppn.Error
-				if errors.As(err, &pe) && pe.Rules {
-					return failed("%s: %v", path, err)
-				}
-				return badInput(fmt.Errorf("%s: %v", path, err))
+				return ruled(err)
 			}
-			im.Record.Source = strings.Replace(im.Record.Source, ppn.SourceName, ppn.SourceName+" ("+filepath.Base(path)+")", 1)
-			yml, err := record.Marshal(im.Record)
+			text, err := rulings.ImportedText(path, im)
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if len(im.Notes) > 0 || len(im.Differences) > 0 {
-				fmt.Fprintf(&b, "# Imported from %s.\n", filepath.Base(path))
-				for _, n := range im.Notes {
-					fmt.Fprintf(&b, "# note: %s\n", n)
-				}
-				for _, d := range im.Differences {
-					fmt.Fprintf(&b, "# PPN and pref differ: %s\n", d)
-				}
-			}
-			b.Write(yml)
 			stderr := termtext.NewWriter(cmd.ErrOrStderr())
 			for _, n := range im.Notes {
 				fmt.Fprintf(stderr, "pref: note: %s\n", n)
@@ -94,11 +74,11 @@ the file cannot be read or is not well-formed PPN (the deal and field named).`,
 				fmt.Fprintf(stderr, "pref: PPN and pref differ: %s\n", d)
 			}
 			if out == "" {
-				if _, err := cmd.OutOrStdout().Write(b.Bytes()); err != nil {
+				if _, err := cmd.OutOrStdout().Write(text); err != nil {
 					return err
 				}
 			} else {
-				if err := safeio.WriteFile(out, b.Bytes(), 0o644, force); err != nil {
+				if err := safeio.WriteFile(out, text, 0o644, force); err != nil {
 					return badInput(fmt.Errorf("-o: %v", err))
 				}
 				fmt.Fprintf(stderr, "pref: %d deal(s) imported into %s (pref verify %s replays them)\n", len(im.Record.Deals), out, out)
@@ -139,15 +119,11 @@ first deal, an invitation and a kontra in one deal).`,
 			if err != nil {
 				return err
 			}
-			f, err := ppn.FromRecord(rec, r)
-			var step *record.StepError
-			switch {
-			case errors.As(err, &step):
-				return failed("%s: %v", path, step)
-			case err != nil:
-				return badInput(fmt.Errorf("%s: %v", path, err))
+			text, err := rulings.ExportPPN(path, rec, r)
+			if err != nil {
+				return ruled(err)
 			}
-			_, err = cmd.OutOrStdout().Write(f.Format())
+			_, err = cmd.OutOrStdout().Write(text)
 			return err
 		},
 	}

@@ -2,15 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"path/filepath"
 	"text/tabwriter"
 
-	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/lint"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/schema"
 	"github.com/spf13/cobra"
@@ -65,64 +61,18 @@ read at all (no such file or embedded name, not a regular file, larger than
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			invalid, unreadable := 0, 0
-			for _, a := range args {
-				// (a text too large for a ruleset is not read whole to sniff it:
-				// loading refuses it at once)
-				if data, err := safeio.ReadFile(a, safeio.MaxFile); err == nil && !ruleset.TooManyNodes(data) {
-					switch verify.Kind(data) {
-					case "case":
-						return badInput(fmt.Errorf("%s is an outcome case, not a ruleset: pref verify %s checks it", a, a))
-					case "record":
-						return badInput(fmt.Errorf("%s is a game record, not a ruleset: pref verify %s replays it", a, a))
-					}
-				}
-				r, err := rulesets.Open(a)
-				if err != nil {
-					if rulesets.Unreadable(err) {
-						unreadable++
-					} else {
-						invalid++
-					}
-					if _, ok := err.(*schema.Error); !ok {
-						if _, ok := err.(schema.List); !ok {
-							fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", a, termtext.Escape(err.Error()))
-							continue
-						}
-					}
-					fmt.Fprintln(cmd.ErrOrStderr(), termtext.Escape(err.Error()))
-					continue
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %d contracts, %d settlement rules)\n", r.File, termtext.Escape(r.Title), len(r.Contracts), len(r.Rules))
-				validateNotes(cmd.ErrOrStderr(), r)
+			v, err := rulings.Validate(cmd.OutOrStdout(), cmd.ErrOrStderr(), args)
+			if err != nil {
+				return badInput(err)
 			}
 			switch {
-			case unreadable > 0:
-				return badInput(fmt.Errorf("%d of %d rulesets could not be read", unreadable, len(args)))
-			case invalid > 0:
-				return failed("%d of %d rulesets invalid", invalid, len(args))
+			case v.Unreadable > 0:
+				return badInput(fmt.Errorf("%d of %d rulesets could not be read", v.Unreadable, len(args)))
+			case v.Invalid > 0:
+				return failed("%d of %d rulesets invalid", v.Invalid, len(args))
 			}
 			return nil
 		},
-	}
-}
-
-// validateNotes says on stderr what a valid ruleset may still do wrong
-// and costs nothing to find: the warnings loading noticed (a rule named
-// like an inherited one), and, for settlement rules added to inherited
-// ones, that pref lint checks they pay nothing twice (finding out settles
-// thousands of outcomes, seconds, which validate does not spend).
-func validateNotes(w io.Writer, r *ruleset.Ruleset) {
-	for _, warning := range lint.LoadWarnings(r) {
-		fmt.Fprintln(w, termtext.Escape(lint.Format(r.File, warning)))
-	}
-	if n, base := lint.Added(r); n > 0 {
-		rules, them := "1 settlement rule", "it pays"
-		if n > 1 {
-			rules, them = fmt.Sprintf("%d settlement rules", n), "they pay"
-		}
-		fmt.Fprintf(w, "%s: note: %s added to those of %s (rules merge by name): pref lint %s checks that %s nothing twice\n",
-			termtext.Escape(r.File), rules, termtext.Escape(base), termtext.Escape(r.File), them)
 	}
 }
 
@@ -141,7 +91,10 @@ Each is written atomically and never over an existing file without --force.`,
 		ValidArgs: []string{"ruleset", "record"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dir != "" {
-				return writeSchemas(cmd.OutOrStdout(), dir, force)
+				if err := rulings.WriteSchemas(cmd.OutOrStdout(), dir, force); err != nil {
+					return badInput(err)
+				}
+				return nil
 			}
 			text := schema.RulesetSchema()
 			if len(args) == 1 && args[0] == "record" {
@@ -154,30 +107,6 @@ Each is written atomically and never over an existing file without --force.`,
 	cmd.Flags().StringVar(&dir, "write", "", "write ruleset.schema.json and record.schema.json into this directory")
 	cmd.Flags().BoolVar(&force, "force", false, "with --write: overwrite existing files")
 	return cmd
-}
-
-// writeSchemas writes both schemas into dir, like every file pref writes:
-// never over an existing file without force, nothing but a regular file
-// replaced. Both targets are checked first, so that either both are
-// written or neither.
-func writeSchemas(w io.Writer, dir string, force bool) error {
-	files := []struct{ name, text string }{
-		{"ruleset.schema.json", schema.RulesetSchema()},
-		{"record.schema.json", schema.RecordSchema()},
-	}
-	for _, f := range files {
-		if err := checkTarget("--write", filepath.Join(dir, f.name), force); err != nil {
-			return err
-		}
-	}
-	for _, f := range files {
-		path := filepath.Join(dir, f.name)
-		if err := safeio.WriteFile(path, []byte(f.text), 0o644, force); err != nil {
-			return badInput(err)
-		}
-		fmt.Fprintf(w, "wrote %s\n", path)
-	}
-	return nil
 }
 
 // openWithOptions loads a ruleset named on the command line with the
@@ -195,6 +124,17 @@ func openWithOptions(name string, options []string) (*ruleset.Ruleset, map[strin
 		return nil, nil, badInput(err)
 	}
 	return r, opts, nil
+}
+
+// parseOptions reads --option name=value pairs by the one reader every
+// door into pref shares (ruleset.ParseOptions): the same words, bound and
+// refusal of an option given twice for every command.
+func parseOptions(r *ruleset.Ruleset, opts []string) (map[string]any, error) {
+	out, err := r.ParseOptions(opts)
+	if err != nil {
+		return nil, fmt.Errorf("--option %v", err)
+	}
+	return out, nil
 }
 
 // openRuleset loads a ruleset named on the command line; failure is bad input.

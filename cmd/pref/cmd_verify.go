@@ -1,13 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
-	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/verify"
-	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -35,41 +33,12 @@ regular file, larger than 2 MiB).`,
 				return badInput(fmt.Errorf("no case files in %v", args))
 			}
 			out := termtext.NewWriter(cmd.OutOrStdout()) // titles and problems quote the files
-			passed, failedN, unreadable := 0, 0, 0
-			for _, f := range files {
-				// Read here, not in RunFile, to tell a file that cannot be
-				// read at all (bad input, like a missing one) from a case
-				// that was read and is wrong (a failure).
-				data, err := safeio.ReadFile(f, safeio.MaxFile)
-				if err != nil {
-					unreadable++
-					fmt.Fprintf(out, "FAIL %s: cannot be read: %v\n", f, err)
-					continue
-				}
-				res, err := verify.RunBytes(f, data)
-				switch {
-				case errors.Is(err, rulesets.ErrOutside):
-					// a case that names a file outside its folder is
-					// bad input, like one that cannot be read
-					unreadable++
-					fmt.Fprintf(out, "FAIL %s: cannot be read: %v\n", f, err)
-				case err != nil:
-					failedN++
-					fmt.Fprintf(out, "FAIL %s: cannot be read: %v\n", f, err)
-				case !res.Passed():
-					failedN++
-					for _, p := range res.Problems {
-						fmt.Fprintf(out, "FAIL %s: %s: %s\n", f, res.Title, p)
-					}
-				default:
-					passed++
-				}
+			t := rulings.Verify(out, files)
+			fmt.Fprintf(out, "%d passed, %d failed\n", t.Passed, t.Failed+t.Unreadable)
+			if t.Unreadable > 0 {
+				return badInput(fmt.Errorf("%d case files could not be read", t.Unreadable))
 			}
-			fmt.Fprintf(out, "%d passed, %d failed\n", passed, failedN+unreadable)
-			if unreadable > 0 {
-				return badInput(fmt.Errorf("%d case files could not be read", unreadable))
-			}
-			if failedN > 0 {
+			if t.Failed > 0 {
 				return &failure{exitFailed, fmt.Errorf("")}
 			}
 			return nil

@@ -1,26 +1,18 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
-	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/internal/rulings"
 )
 
 // checkTarget refuses, before any work is done, a file a command is to
-// write (named by flag on the command line): one that exists, unless
-// --force, and anything but a regular file, even with --force. The write
-// itself checks again (safeio.WriteFile).
+// write (named by flag on the command line), as bad input
+// (rulings.CheckTarget says which).
 func checkTarget(flag, path string, force bool) error {
-	err := safeio.CheckTarget(path, force)
-	if errors.Is(err, fs.ErrExist) {
-		return badInput(fmt.Errorf("%s %s: the file exists (--force overwrites it)", flag, path))
-	}
-	if err != nil {
-		return badInput(fmt.Errorf("%s: %v", flag, err))
+	if err := rulings.CheckTarget(flag, path, force); err != nil {
+		return badInput(err)
 	}
 	return nil
 }

@@ -7,11 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/rulesets"
 )
 
 // TestWorkersBoundedAlike: --workers of simulate and match is 1 to
-// maxWorkers, refused alike by both (exit 2, the flag and the range named)
+// rulings.MaxWorkers, refused alike by both (exit 2, the flag and the range named)
 // before any work: a huge number once took gigabytes in seconds, and 0 or
 // a negative number was quietly taken as 1.
 func TestWorkersBoundedAlike(t *testing.T) {
@@ -104,23 +105,23 @@ func playedRecord(t *testing.T, deals int) string {
 
 // TestAnalyseRecordBounded: pref analyse RECORD solved every deal however
 // many (1,000 deals: a minute and a half, no sign of life). A run solves
-// at most maxAnalysedDeals; more is refused at once (exit 2) with the way
+// at most rulings.MaxAnalysedDeals; more is refused at once (exit 2) with the way
 // to choose: --deals N-M, whose deals keep their numbers.
 func TestAnalyseRecordBounded(t *testing.T) {
-	path := playedRecord(t, maxAnalysedDeals+1)
+	path := playedRecord(t, rulings.MaxAnalysedDeals+1)
 	start := time.Now()
 	_, stderr := expect(t, exitUsage, "analyse", path)
-	if want := fmt.Sprintf("%d deals to analyse; pref analyse solves at most %d a run: choose them with --deals, e.g. --deals 1-%d", maxAnalysedDeals+1, maxAnalysedDeals, maxAnalysedDeals); !strings.Contains(stderr, want) {
-		t.Errorf("analyse of %d deals: %q, want %q", maxAnalysedDeals+1, stderr, want)
+	if want := fmt.Sprintf("%d deals to analyse; pref analyse solves at most %d a run: choose them with --deals, e.g. --deals 1-%d", rulings.MaxAnalysedDeals+1, rulings.MaxAnalysedDeals, rulings.MaxAnalysedDeals); !strings.Contains(stderr, want) {
+		t.Errorf("analyse of %d deals: %q, want %q", rulings.MaxAnalysedDeals+1, stderr, want)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the refusal took %v: the deals were solved first", d)
 	}
-	out, _ := expect(t, exitOK, "analyse", path, "--deals", fmt.Sprint(maxAnalysedDeals+1))
-	if !strings.HasPrefix(out, fmt.Sprintf("Deal %d\n", maxAnalysedDeals+1)) || strings.Count(out, "Deal ") != 1 {
-		t.Errorf("--deals %d: not that deal alone:\n%s", maxAnalysedDeals+1, out)
+	out, _ := expect(t, exitOK, "analyse", path, "--deals", fmt.Sprint(rulings.MaxAnalysedDeals+1))
+	if !strings.HasPrefix(out, fmt.Sprintf("Deal %d\n", rulings.MaxAnalysedDeals+1)) || strings.Count(out, "Deal ") != 1 {
+		t.Errorf("--deals %d: not that deal alone:\n%s", rulings.MaxAnalysedDeals+1, out)
 	}
-	for _, bad := range []string{"0", "3-2", fmt.Sprint(maxAnalysedDeals + 2), "x", "-4", "1-", "2-1000"} {
+	for _, bad := range []string{"0", "3-2", fmt.Sprint(rulings.MaxAnalysedDeals + 2), "x", "-4", "1-", "2-1000"} {
 		_, stderr := expect(t, exitUsage, "analyse", path, "--deals", bad)
 		if !strings.Contains(stderr, "--deals "+bad+": want N or N-M") {
 			t.Errorf("--deals %s: %q", bad, stderr)

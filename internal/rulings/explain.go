@@ -1,0 +1,350 @@
+package rulings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/deal"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/settle"
+	"github.com/preference-rules/pref/interpreter/verify"
+)
+
+// Explained is one deal's rulings, for text and JSON alike.
+type Explained struct {
+	Deal       int           `json:"deal,omitempty"`
+	Dealer     string        `json:"dealer,omitempty"`
+	Calls      []string      `json:"calls,omitempty"`
+	Auction    string        `json:"auction,omitempty"`
+	Exchange   []string      `json:"exchange,omitempty"`
+	Defence    []string      `json:"defence,omitempty"`
+	Tricks     []TrickRuling `json:"tricks,omitempty"`
+	Result     string        `json:"result,omitempty"`
+	Unfinished bool          `json:"unfinished,omitempty"`
+	Settlement []RuleRuling  `json:"settlement"`
+}
+
+// TrickRuling is a trick's cards and why its winner won it.
+type TrickRuling struct {
+	Cards string `json:"cards"`
+	Why   string `json:"why"`
+}
+
+// RuleRuling is a settlement rule, whether it applied, and what it wrote.
+type RuleRuling struct {
+	Rule     string   `json:"rule"`
+	Source   string   `json:"source,omitempty"`
+	When     string   `json:"when"`
+	Applied  bool     `json:"applied"`
+	Payments []string `json:"payments,omitempty"`
+}
+
+// Explain tells the rulings of a game record or an outcome case read from
+// path: a record deal by deal, a case its settlement. all lists the
+// settlement rules that did not apply as well. A record that breaks a
+// rule gives the deals ruled so far and a *Failure wrapping the
+// *record.StepError; a case that settles nothing, a *Failure.
+func Explain(path string, data []byte, all bool) ([]Explained, error) {
+	if record.IsRecord(data) {
+		return explainRecord(path, data, all)
+	}
+	res, err := verify.RunBytes(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if res.Ledger == nil {
+		return nil, &Failure{fmt.Errorf("%s: nothing settled to explain (%s)", path, strings.Join(res.Problems, "; "))}
+	}
+	return []Explained{{Settlement: ExplainLedger(res.Ledger, all)}}, nil
+}
+
+// explainRecord replays a record and explains each deal it reached.
+func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
+	rec, err := record.Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	r, err := record.Open(path, rec)
+	if err != nil {
+		return nil, err
+	}
+	res, err := record.Replay(rec, r)
+	var deals []Explained
+	for _, d := range res {
+		deals = append(deals, ExplainDeal(d, all))
+	}
+	var step *record.StepError
+	if errors.As(err, &step) {
+		return deals, &Failure{step}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return deals, nil
+}
+
+// ExplainDeal tells a replayed deal's rulings: the calls and who won the
+// auction, the exchange and the contract, each defender's choice, each
+// trick's winner and why, the result, and the settlement.
+func ExplainDeal(d record.DealResult, all bool) Explained {
+	st := d.State
+	e := Explained{Deal: d.Index + 1}
+	if d.Outcome != nil && d.Outcome.Dealer < len(d.Seats) {
+		e.Dealer = d.Seats[d.Outcome.Dealer]
+	}
+	if st == nil {
+		return e
+	}
+	e.Calls = explainCalls(st)
+	e.Auction = explainAuction(st)
+	if st.Declarer >= 0 {
+		e.Exchange = explainExchange(st)
+		e.Defence = explainDefence(st)
+	}
+	e.Tricks = explainTricks(st)
+	if d.Unfinished {
+		e.Unfinished = true
+		e.Result = fmt.Sprintf("the deal was left unfinished after %d complete tricks: nothing is settled", st.NTricks)
+		return e
+	}
+	e.Result = explainResult(d)
+	e.Settlement = ExplainLedger(d.Ledger, all)
+	return e
+}
+
+// explainCalls is each call of the auction: who passed, who bid what.
+func explainCalls(st *game.State) []string {
+	r := st.R
+	var calls []string
+	for _, c := range st.Calls {
+		call := "passes"
+		if c.Call != game.Pass {
+			call = "bids " + r.CallName(r.Ladder[c.Call])
+		}
+		calls = append(calls, st.SeatName(c.Seat)+" "+call)
+	}
+	return calls
+}
+
+// explainAuction says who won the auction and how, or that nobody did.
+func explainAuction(st *game.State) string {
+	r := st.R
+	switch {
+	case st.Declarer >= 0 && st.Bid != game.Pass:
+		return fmt.Sprintf("%s wins the auction with %s, the last bid standing: the others passed", st.SeatName(st.Declarer), r.CallName(r.Ladder[st.Bid]))
+	case st.Declarer >= 0 && st.Forced:
+		return fmt.Sprintf("everyone passed; %s is forced to declare", st.SeatName(st.Declarer))
+	case st.Declarer >= 0 && st.PotBid > 0:
+		return fmt.Sprintf("everyone passed; %s wins the pot auction offering %d", st.SeatName(st.Declarer), st.PotBid)
+	case st.Declarer >= 0:
+		return fmt.Sprintf("everyone passed; %s takes the offer to declare", st.SeatName(st.Declarer))
+	case st.Contract >= 0:
+		return "everyone passed: " + r.Contracts[st.Contract].Display() + " is played by everyone, each for himself"
+	default:
+		return "everyone passed: nobody declares"
+	}
+}
+
+// explainExchange tells what the declarer did with the talon and the
+// contract he named (or that he gave up).
+func explainExchange(st *game.State) []string {
+	r := st.R
+	var out []string
+	switch {
+	case st.Hand:
+		out = append(out, fmt.Sprintf("%s plays from the hand: the talon (%s) stays aside", st.SeatName(st.Declarer), r.Deck.Format(st.Talon, false)))
+	case st.Laid != 0:
+		out = append(out, fmt.Sprintf("%s takes the talon (%s) and lays aside %s", st.SeatName(st.Declarer), r.Deck.Format(st.Talon, false), r.Deck.Format(st.Laid, false)))
+	}
+	switch {
+	case st.Conceded:
+		out = append(out, st.SeatName(st.Declarer)+" gives up")
+	case st.Contract >= 0:
+		ct := &r.Contracts[st.Contract]
+		trumps := "no trumps"
+		if ct.Trumps != 255 {
+			trumps = r.Deck.SuitNames[ct.Trumps] + " trumps"
+		}
+		out = append(out, fmt.Sprintf("the contract is %s (%s): %d tricks needed", ct.Display(), trumps, r.Need(st.Contract, st.Hand)))
+	}
+	return out
+}
+
+// explainDefence is each defender's choice in turn from the declarer's
+// left, and whether the defending hands were played open.
+func explainDefence(st *game.State) []string {
+	r := st.R
+	var out []string
+	for k := 1; k < r.Hands; k++ {
+		s := (st.Declarer + k) % r.Hands
+		if ch := st.Defence[s]; ch != deal.NoChoice {
+			out = append(out, defenceLine(st, s, ch))
+		}
+	}
+	if st.Open {
+		out = append(out, "the defending hands are played open")
+	}
+	return out
+}
+
+// defenceLine is defender s's choice ch: played, invited or brought in by
+// a contra, and the contra and its answers.
+func defenceLine(st *game.State, s int, ch deal.Choice) string {
+	r := st.R
+	line := fmt.Sprintf("%s: %v", st.SeatName(s), ch)
+	caller := st.ContraCaller()
+	switch {
+	case st.Doubled[s] > 0 && r.Defence.Contra.Team:
+		line = st.SeatName(s) + ": play" // the contra's caller, who plays for both
+	case st.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
+		line = st.SeatName(s) + ": brought in by the contra, plays for " + st.SeatName(caller)
+	case st.Invited(s):
+		line = st.SeatName(s) + ": invited, plays for the other defender"
+	}
+	if d := st.Doubled[s]; d == 1 {
+		line += ", contra"
+	} else if d >= 2 && d <= ruleset.MaxContraLevels {
+		line += ", contra, answered by " + strings.Join(ruleset.ContraCalls[2:d+1], ", ")
+	}
+	return line
+}
+
+// explainTricks is each complete trick's cards and why its winner won it.
+func explainTricks(st *game.State) []TrickRuling {
+	r := st.R
+	var out []TrickRuling
+	for i := 0; i < st.NTricks; i++ {
+		t := &st.Record[i]
+		names := make([]string, t.N)
+		for k := 0; k < t.N; k++ {
+			names[k] = r.Deck.Name(t.Cards[k])
+		}
+		out = append(out, TrickRuling{Cards: strings.Join(names, " "), Why: st.TrickReason(i)})
+	}
+	return out
+}
+
+// explainResult is the declarer's tricks against those needed, made or
+// lost; "" where no contract with a declarer was played.
+func explainResult(d record.DealResult) string {
+	st, o := d.State, d.Outcome
+	if o == nil || o.Declarer < 0 || o.Contract < 0 || !o.Played() {
+		return ""
+	}
+	r := st.R
+	need := r.Need(o.Contract, o.Hand)
+	got := o.Tricks[o.Declarer]
+	verdict := "made"
+	if !r.Contracts[o.Contract].Made(need, got, o.Run) {
+		verdict = "lost"
+	}
+	result := fmt.Sprintf("%s took %d tricks, %d needed: %s", d.Seats[o.Declarer], got, need, verdict)
+	if st.Stopped {
+		result += " (play stopped when it was lost)"
+	}
+	if st.Claimed {
+		result += fmt.Sprintf(" (the last %d tricks by a claim)", r.HandSize-st.NTricks)
+	}
+	return result
+}
+
+// ExplainLedger pairs each rule with what it wrote.
+func ExplainLedger(l *settle.Ledger, all bool) []RuleRuling {
+	var out []RuleRuling
+	if l == nil {
+		return nil
+	}
+	for _, rt := range l.Rules {
+		if !rt.Held && !all {
+			continue
+		}
+		rr := RuleRuling{Rule: rt.Name, Source: rt.Source, When: rt.When, Applied: rt.Held}
+		for _, t := range l.Transfers {
+			if t.Rule == rt.Name {
+				rr.Payments = append(rr.Payments, fmt.Sprintf("%s -> %s %v: %s", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain))
+			}
+		}
+		for _, s := range l.Sheet {
+			if s.Rule == rt.Name {
+				rr.Payments = append(rr.Payments, fmt.Sprintf("%s %s: %s", l.SheetKey(s), s.Amount.Signed(), s.Explain))
+			}
+		}
+		for _, m := range l.Marks {
+			if m.Rule == rt.Name {
+				rr.Payments = append(rr.Payments, fmt.Sprintf("%s %+d marking", l.Name(m.Seat), m.Delta))
+			}
+		}
+		out = append(out, rr)
+	}
+	return out
+}
+
+// PrintExplained writes deals' rulings as text, or with asJSON as JSON.
+func PrintExplained(w io.Writer, deals []Explained, asJSON bool) {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false) // "->" stays readable
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(deals)
+		return
+	}
+	for _, e := range deals {
+		printExplainedPlay(w, e)
+		if e.Unfinished {
+			continue // nothing settled
+		}
+		printExplainedSettlement(w, e.Settlement)
+		fmt.Fprintln(w)
+	}
+}
+
+// printExplainedPlay writes a deal's heading, auction, exchange, defence,
+// tricks and result.
+func printExplainedPlay(w io.Writer, e Explained) {
+	if e.Deal > 0 {
+		fmt.Fprintf(w, "Deal %d", e.Deal)
+		if e.Dealer != "" {
+			fmt.Fprintf(w, " (%s deals)", e.Dealer)
+		}
+		fmt.Fprintln(w)
+	}
+	if len(e.Calls) > 0 {
+		fmt.Fprintf(w, "Auction: %s.\n  %s.\n", strings.Join(e.Calls, ", "), e.Auction)
+	}
+	for _, x := range e.Exchange {
+		fmt.Fprintf(w, "  %s.\n", x)
+	}
+	if len(e.Defence) > 0 {
+		fmt.Fprintf(w, "Defence: %s.\n", strings.Join(e.Defence, "; "))
+	}
+	for i, t := range e.Tricks {
+		fmt.Fprintf(w, "Trick %d: %s - %s.\n", i+1, t.Cards, t.Why)
+	}
+	if e.Result != "" {
+		fmt.Fprintf(w, "Result: %s.\n", e.Result)
+	}
+}
+
+// printExplainedSettlement writes each settlement rule, whether it
+// applied, and its payments.
+func printExplainedSettlement(w io.Writer, settlement []RuleRuling) {
+	fmt.Fprintln(w, "Settlement:")
+	if len(settlement) == 0 {
+		fmt.Fprintln(w, "  no rule applies: nothing is paid or written")
+	}
+	for _, rr := range settlement {
+		state := "applies"
+		if !rr.Applied {
+			state = "does not apply"
+		}
+		fmt.Fprintf(w, "  rule %q %s: %s\n", rr.Rule, state, rr.When)
+		for _, p := range rr.Payments {
+			fmt.Fprintf(w, "    %s\n", p)
+		}
+	}
+}

@@ -47,7 +47,8 @@ func Run(r *ruleset.Ruleset) []Warning {
 		}
 		// settled configuration by configuration: the sample of all of
 		// them at once took a gigabyte with sixty options
-		t.settle(rr, variants(rr, outs))
+		tried, judged := variants(rr, outs)
+		t.settle(rr, tried, judged)
 	}
 	silent, unbalanced := t.silent, t.unbalanced
 	silentExample, unbalancedExample := t.silentExample, t.unbalancedExample
@@ -92,10 +93,11 @@ type tally struct {
 	dup                              *doubles // nil when r extends nothing
 }
 
-// settle settles each outcome of outs that can happen under rr.
-func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome) {
+// settle settles each outcome of outs that can happen under rr; those
+// from judged on only for the rules that apply.
+func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome, judged int) {
 	s := settle.New(rr)
-	for _, o := range outs {
+	for i, o := range outs {
 		if deal.Check(rr, o) != nil {
 			continue
 		}
@@ -107,6 +109,9 @@ func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome) {
 			if rt.Held {
 				t.fired[rt.Name] = true
 			}
+		}
+		if i >= judged {
+			continue
 		}
 		t.dup.see(rr, o, l)
 		if o.Declarer >= 0 && !o.Conceded && len(l.Transfers) == 0 && len(l.Sheet) == 0 && len(l.Marks) == 0 {
@@ -142,9 +147,11 @@ func loadWarnings(r *ruleset.Ruleset) []Warning {
 // each option switched away from its default, an event that happened, a
 // pot empty, small or rich (when an expression reads it: the sample's pot
 // is 720), a marking held, and in a run of all-pass deals: rules that need
-// one of them get their chance.
-func variants(r *ruleset.Ruleset, base []*deal.Outcome) []*deal.Outcome {
-	out := append([]*deal.Outcome(nil), base...)
+// one of them get their chance. The outcomes from judged on (those of
+// another pot) only give rules their chance: a ruleset whose payments are
+// a share of the pot pays nothing from an empty one, rightly.
+func variants(r *ruleset.Ruleset, base []*deal.Outcome) (out []*deal.Outcome, judged int) {
+	out = append([]*deal.Outcome(nil), base...)
 	with := func(f func(o *deal.Outcome)) {
 		for _, b := range base {
 			o := *b
@@ -162,11 +169,6 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) []*deal.Outcome {
 			}
 		})
 	}
-	if used(r, "pot") { // a rule that reads the pot: an empty one, a small one, a rich one
-		for _, pot := range []int64{0, 1, 1_000_000} {
-			with(func(o *deal.Outcome) { o.Pot = money.Int(pot) })
-		}
-	}
 	with(func(o *deal.Outcome) { o.Marks = make([]int, len(o.Seats)); o.Marks[0] = 1 })
 	with(func(o *deal.Outcome) { o.AllPassRun = 1 })
 	if r.Defence.Contra.On { // the second seat calls contra against the first
@@ -180,7 +182,13 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) []*deal.Outcome {
 	if r.TalonSize == 2 && len(r.Deck.SuitIDs) > 1 { // a talon of one rank
 		with(func(o *deal.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
 	}
-	return out
+	judged = len(out)
+	if used(r, "pot") { // a rule that reads the pot: an empty one, a small one, a rich one
+		for _, pot := range []int64{0, 1, 1_000_000} {
+			with(func(o *deal.Outcome) { o.Pot = money.Int(pot) })
+		}
+	}
+	return out, judged
 }
 
 // configurations are the options as they are, then each option switched

@@ -183,7 +183,7 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) (out []*deal.Outcome, ju
 		with(func(o *deal.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
 	}
 	judged = len(out)
-	if used(r, "pot") { // a rule that reads the pot: an empty one, a small one, a rich one
+	if readsPot(r) { // a rule that reads the pot: an empty one, a small one, a rich one
 		for _, pot := range []int64{0, 1, 1_000_000} {
 			with(func(o *deal.Outcome) { o.Pot = money.Int(pot) })
 		}
@@ -375,6 +375,18 @@ func describe(r *ruleset.Ruleset, o *deal.Outcome) string {
 		hand = " from the hand"
 	}
 	return fmt.Sprintf("%s%s, tricks %s", r.Contracts[o.Contract].Name, hand, strings.Join(parts, "-"))
+}
+
+// readsPot reports whether an expression of r reads the pot as it stands
+// before the deal: the variable of the vocabulary whose fact that is.
+func readsPot(r *ruleset.Ruleset) bool {
+	var f ruleset.Facts
+	for _, v := range ruleset.Variables {
+		if v.Amount != nil && v.Amount(&f) == &f.Pot {
+			return used(r, v.Name)
+		}
+	}
+	return false
 }
 
 // used reports whether any expression of r names ident.

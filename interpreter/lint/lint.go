@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -46,7 +47,8 @@ func Run(r *ruleset.Ruleset) []Warning {
 		}
 		// settled configuration by configuration: the sample of all of
 		// them at once took a gigabyte with sixty options
-		t.settle(rr, variants(rr, outs))
+		tried, judged := variants(rr, outs)
+		t.settle(rr, tried, judged)
 	}
 	silent, unbalanced := t.silent, t.unbalanced
 	silentExample, unbalancedExample := t.silentExample, t.unbalancedExample
@@ -91,10 +93,11 @@ type tally struct {
 	dup                              *doubles // nil when r extends nothing
 }
 
-// settle settles each outcome of outs that can happen under rr.
-func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome) {
+// settle settles each outcome of outs that can happen under rr; those
+// from judged on only for the rules that apply.
+func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome, judged int) {
 	s := settle.New(rr)
-	for _, o := range outs {
+	for i, o := range outs {
 		if deal.Check(rr, o) != nil {
 			continue
 		}
@@ -106,6 +109,9 @@ func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome) {
 			if rt.Held {
 				t.fired[rt.Name] = true
 			}
+		}
+		if i >= judged {
+			continue
 		}
 		t.dup.see(rr, o, l)
 		if o.Declarer >= 0 && !o.Conceded && len(l.Transfers) == 0 && len(l.Sheet) == 0 && len(l.Marks) == 0 {
@@ -139,10 +145,13 @@ func loadWarnings(r *ruleset.Ruleset) []Warning {
 
 // variants is each outcome under the options as they are, then again with
 // each option switched away from its default, an event that happened, a
-// marking held, and in a run of all-pass deals: rules that need one of them
-// get their chance.
-func variants(r *ruleset.Ruleset, base []*deal.Outcome) []*deal.Outcome {
-	out := append([]*deal.Outcome(nil), base...)
+// pot empty, small or rich (when an expression reads it: the sample's pot
+// is 720), a marking held, and in a run of all-pass deals: rules that need
+// one of them get their chance. The outcomes from judged on (those of
+// another pot) only give rules their chance: a ruleset whose payments are
+// a share of the pot pays nothing from an empty one, rightly.
+func variants(r *ruleset.Ruleset, base []*deal.Outcome) (out []*deal.Outcome, judged int) {
+	out = append([]*deal.Outcome(nil), base...)
 	with := func(f func(o *deal.Outcome)) {
 		for _, b := range base {
 			o := *b
@@ -173,7 +182,13 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) []*deal.Outcome {
 	if r.TalonSize == 2 && len(r.Deck.SuitIDs) > 1 { // a talon of one rank
 		with(func(o *deal.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
 	}
-	return out
+	judged = len(out)
+	if readsPot(r) { // a rule that reads the pot: an empty one, a small one, a rich one
+		for _, pot := range []int64{0, 1, 1_000_000} {
+			with(func(o *deal.Outcome) { o.Pot = money.Int(pot) })
+		}
+	}
+	return out, judged
 }
 
 // configurations are the options as they are, then each option switched
@@ -212,7 +227,6 @@ func outcomes(r *ruleset.Ruleset) []*deal.Outcome {
 		return &deal.Outcome{Seats: seats, Dealer: n - 1, Declarer: -1, Contract: -1, Defence: make([]deal.Choice, n), Tricks: make([]int, n), Pot: money.Int(720)}
 	}
 	out = append(out, blank()) // nobody declares
-	choices := []deal.Choice{deal.Play, deal.Drop, deal.Half, deal.Invite}
 	for ci := range r.Contracts {
 		ct := &r.Contracts[ci]
 		if ct.NoDeclarer {
@@ -230,53 +244,122 @@ func outcomes(r *ruleset.Ruleset) []*deal.Outcome {
 			continue
 		}
 		for _, hand := range []bool{false, true} {
-			for a := range choices {
-				for b := range choices {
-					for t := 0; t <= r.HandSize; t++ {
-						rest := r.HandSize - t
-						// the defence's tricks shared evenly, or all but one to the first
-						for _, first := range []int{rest - rest/2, max(0, rest-1)} {
-							o := blank()
-							o.Declarer, o.Contract, o.Hand, o.Run = 0, ci, hand, t
-							o.Defence[1], o.Defence[2%n] = choices[a], choices[b]
-							o.Tricks[0] = t
-							if n > 2 {
-								o.Tricks[1], o.Tricks[2] = first, rest-first
-							}
-							out = append(out, o)
-						}
-					}
-				}
-			}
-			conceded := blank()
-			conceded.Declarer, conceded.Contract, conceded.Hand, conceded.Conceded = 0, ci, hand, true
-			out = append(out, conceded)
-			for a := range choices { // no play: every trick count 0
-				for b := range choices {
-					o := blank()
-					o.Declarer, o.Contract, o.Hand = 0, ci, hand
-					o.Defence[1], o.Defence[2%n] = choices[a], choices[b]
-					out = append(out, o)
-				}
-			}
-			for _, forced := range []bool{true} { // a declarer forced when all passed
-				o := blank()
-				o.Declarer, o.Contract, o.Forced, o.Conceded = n-1, ci, forced, true
-				out = append(out, o)
-				p := blank()
-				p.Declarer, p.Contract, p.Forced = n-1, ci, forced
-				p.Defence[0], p.Defence[1] = deal.Play, deal.Play
-				p.Tricks[n-1], p.Tricks[0] = r.HandSize-2, 2
-				out = append(out, p)
-			}
-			bid := blank() // the winner of a pot auction
-			bid.Declarer, bid.Contract, bid.PotBid = 0, ci, 1
-			bid.Defence[1], bid.Defence[2%n] = deal.Play, deal.Play
-			bid.Tricks[0], bid.Tricks[1] = r.HandSize-2, 2
-			out = append(out, bid)
+			out = append(out, declared(r, ci, hand, blank)...)
 		}
 	}
 	return out
+}
+
+// declared are the sample's outcomes of contract ci declared by the first
+// seat, from the hand or not: every choice of the first two defenders
+// (the others, at four hands, choose as the second when they play or drop,
+// else play), every count of the declarer's tricks with the rest shared
+// among the defenders evenly or all but one to the first; conceded;
+// unplayed; declared by a forced player; won in a pot auction.
+func declared(r *ruleset.Ruleset, ci int, hand bool, blank func() *deal.Outcome) []*deal.Outcome {
+	n := r.Hands
+	var out []*deal.Outcome
+	choices := []deal.Choice{deal.Play, deal.Drop, deal.Half, deal.Invite}
+	defend := func(o *deal.Outcome, a, b deal.Choice) {
+		o.Defence[1%n] = a
+		for s := 2; s < n; s++ {
+			o.Defence[s] = b
+			if s > 2 && b != deal.Play && b != deal.Drop {
+				o.Defence[s] = deal.Play // half and invite are the second defender's alone
+			}
+		}
+	}
+	for _, a := range choices {
+		for _, b := range choices {
+			for t := 0; t <= r.HandSize; t++ {
+				// the defence's tricks among all defenders, then, when one
+				// dropped out, among those who play (at four hands, the
+				// only way two defenders who play can each make their
+				// tricks)
+				for _, among := range []bool{false, true} {
+					for _, even := range []bool{true, false} {
+						o := blank()
+						o.Declarer, o.Contract, o.Hand, o.Run = 0, ci, hand, t
+						defend(o, a, b)
+						if among && !slices.Contains(o.Defence[1:], deal.Drop) {
+							break
+						}
+						o.Tricks[0] = t
+						shareAmong(o, among, r.HandSize-t, even)
+						out = append(out, o)
+					}
+				}
+			}
+		}
+	}
+	conceded := blank()
+	conceded.Declarer, conceded.Contract, conceded.Hand, conceded.Conceded = 0, ci, hand, true
+	out = append(out, conceded)
+	for _, a := range choices { // no play: every trick count 0
+		for _, b := range choices {
+			o := blank()
+			o.Declarer, o.Contract, o.Hand = 0, ci, hand
+			defend(o, a, b)
+			out = append(out, o)
+		}
+	}
+	// a declarer forced when all passed (the last seat), conceding or
+	// playing against every other seat
+	o := blank()
+	o.Declarer, o.Contract, o.Forced, o.Conceded = n-1, ci, true, true
+	out = append(out, o)
+	p := blank()
+	p.Declarer, p.Contract, p.Forced = n-1, ci, true
+	for s := 0; s < n-1; s++ {
+		p.Defence[s] = deal.Play
+	}
+	p.Tricks[n-1], p.Tricks[0] = r.HandSize-2, 2
+	out = append(out, p)
+	bid := blank() // the winner of a pot auction
+	bid.Declarer, bid.Contract, bid.PotBid = 0, ci, 1
+	defend(bid, deal.Play, deal.Play)
+	bid.Tricks[0], bid.Tricks[1%n] = r.HandSize-2, 2
+	out = append(out, bid)
+	return out
+}
+
+// shareAmong deals rest tricks to the defenders of o (all but the first
+// seat's), or, with playing, to those of them who did not drop out.
+func shareAmong(o *deal.Outcome, playing bool, rest int, even bool) {
+	var seats []int
+	for s := 1; s < len(o.Tricks); s++ {
+		if !playing || o.Defence[s] != deal.Drop {
+			seats = append(seats, s)
+		}
+	}
+	tricks := make([]int, len(seats))
+	share(tricks, rest, even)
+	for i, s := range seats {
+		o.Tricks[s] = tricks[i]
+	}
+}
+
+// share deals rest tricks to the defenders' counts: evenly (the first
+// ones one more when they do not divide), or all but one to the first and
+// that one to the second (any others none).
+func share(tricks []int, rest int, even bool) {
+	d := len(tricks)
+	if d == 0 {
+		return
+	}
+	if even {
+		for i := range tricks {
+			tricks[i] = rest / d
+			if i < rest%d {
+				tricks[i]++
+			}
+		}
+		return
+	}
+	tricks[0] = max(0, rest-1)
+	if d > 1 {
+		tricks[1] = rest - tricks[0]
+	}
 }
 
 func describe(r *ruleset.Ruleset, o *deal.Outcome) string {
@@ -294,6 +377,18 @@ func describe(r *ruleset.Ruleset, o *deal.Outcome) string {
 	return fmt.Sprintf("%s%s, tricks %s", r.Contracts[o.Contract].Name, hand, strings.Join(parts, "-"))
 }
 
+// readsPot reports whether an expression of r reads the pot as it stands
+// before the deal: the variable of the vocabulary whose fact that is.
+func readsPot(r *ruleset.Ruleset) bool {
+	var f ruleset.Facts
+	for _, v := range ruleset.Variables {
+		if v.Amount != nil && v.Amount(&f) == &f.Pot {
+			return used(r, v.Name)
+		}
+	}
+	return false
+}
+
 // used reports whether any expression of r names ident.
 func used(r *ruleset.Ruleset, ident string) bool {
 	for _, src := range r.ExpressionSources() {
@@ -304,9 +399,18 @@ func used(r *ruleset.Ruleset, ident string) bool {
 	return false
 }
 
+// rulePos is the place of the i-th settlement rule's condition, in the
+// file of the chain that wrote it (Place: "" for r's own); a rule without
+// one written is at its rule: key, in the file it comes from
+// (RuleOrigin), never at a line of a base under r's name.
 func rulePos(r *ruleset.Ruleset, i int) (file string, line, col int) {
 	if i < len(r.Spec.Settlement) {
-		return r.Place(r.Spec.Settlement[i].When.Node)
+		if n := r.Spec.Settlement[i].When.Node; n != nil && n.Line > 0 {
+			return r.Place(n)
+		}
+	}
+	if origin, at := r.RuleOrigin(i); origin >= 0 {
+		return r.Place(at)
 	}
 	return "", 0, 0
 }

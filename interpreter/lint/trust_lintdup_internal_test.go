@@ -31,7 +31,8 @@ func TestTrustEmbeddedNoDoubles(t *testing.T) {
 			// (lint's whole sample, twice the test's time) the same ten
 			// pairs were found, none warned about
 			tl := &tally{r: r, fired: map[string]bool{}, dup: d}
-			tl.settle(r, variants(r, outcomes(r)))
+			tried, judged := variants(r, outcomes(r))
+			tl.settle(r, tried, judged)
 			for _, w := range d.warnings(r) {
 				t.Errorf("%s", Format(name, w))
 			}

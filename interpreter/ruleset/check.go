@@ -10,30 +10,38 @@ import (
 
 // check is the stage between the merge and the decoding: the JSON Schema
 // (unless the document is trusted), then the sizes (checkSizes). refused
-// is the schema's verdict when it refused the document, a schema.List or
-// a *schema.Error: the compiler's errors are joined to it. err ends the
-// load at once: a schema that could not be run, or a document beyond the
-// limits (whose compilation could take too long).
-func check(file string, doc *yaml.Node, trusted bool) (refused, err error) {
+// are the mistakes of the document the schema and the limits of numbers
+// found: the later stages still run on it, and their errors are joined to
+// these. err ends the load at once: a schema that could not be run, or a
+// document beyond the limits of its size (whose compilation could take too
+// long).
+func check(file string, doc *yaml.Node, trusted bool) (refused schema.List, err error) {
 	if !trusted {
-		refused = schema.Validate(file, doc)
+		switch e := schema.Validate(file, doc).(type) {
+		case nil:
+		case schema.List:
+			refused = append(refused, e...)
+		case *schema.Error:
+			refused = append(refused, e)
+		default:
+			return nil, e
+		}
 	}
-	switch refused.(type) {
-	case nil, schema.List, *schema.Error:
-	default:
-		return nil, refused
-	}
-	if err := checkSizes(file, doc.Content[0]); err != nil {
+	numbers, err := checkSizes(file, doc.Content[0])
+	if err != nil {
 		return nil, err
 	}
-	return refused, nil
+	return append(refused, numbers...), nil
 }
 
 // checkSizes refuses, before anything is compiled, a ruleset beyond the
-// limits: an integer too large, too many options or expressions.
-func checkSizes(file string, root *yaml.Node) error {
+// limits: too many options or expressions (err, which ends the load). An
+// integer too large is a mistake of its own (numbers): the compiler, which
+// runs guarded on a refused document, goes on with the rest.
+func checkSizes(file string, root *yaml.Node) (numbers schema.List, err error) {
 	w := &sizeWalk{file: file}
 	w.walk(root, nil)
+	var sizes schema.List
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch {
@@ -42,15 +50,18 @@ func checkSizes(file string, root *yaml.Node) error {
 			if v.Line > 0 && v.Line/lineStride == 0 && k.Line/lineStride > 0 {
 				at = v // the key is a base's, the options merged are the extending file's
 			}
-			w.errs = append(w.errs, schema.At(file, at, "%d options: more than %d, the limit", len(v.Content)/2, MaxOptions))
+			sizes = append(sizes, schema.At(file, at, "%d options: more than %d, the limit", len(v.Content)/2, MaxOptions))
 		case k.Value == "define":
 			w.exprs += len(v.Content) / 2
 		}
 	}
 	if w.exprs > MaxExpressions {
-		w.errs = append(w.errs, schema.At(file, root, "%d expressions: more than %d, the limit", w.exprs, MaxExpressions))
+		sizes = append(sizes, schema.At(file, root, "%d expressions: more than %d, the limit", w.exprs, MaxExpressions))
 	}
-	return w.errs.Err()
+	if len(sizes) > 0 {
+		return nil, append(sizes, w.errs...).Err()
+	}
+	return w.errs, nil
 }
 
 // sizeWalk goes through a document for checkSizes: the numbers beyond

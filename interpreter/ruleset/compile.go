@@ -47,12 +47,18 @@ type compiler struct {
 // compiled runs the compiler; false when it broke on a document the schema
 // had refused (its errors say why).
 func compiled(c *compiler, spec *Spec) (ok bool) {
+	return compiledWith(c, spec, (*compiler).compile)
+}
+
+// compiledWith runs step of the compiler on a document known to have
+// mistakes; false when it broke on the way (the mistakes say why).
+func compiledWith(c *compiler, spec *Spec, step func(*compiler, *Spec)) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	c.compile(spec)
+	step(c, spec)
 	return true
 }
 
@@ -123,12 +129,23 @@ func (c *compiler) compile(s *Spec) {
 	c.play(s)
 	c.table(s)
 	if len(c.errs) > 0 {
-		return // expressions need a sound table
-	}
-	c.env(s)
-	if len(c.errs) > 0 {
+		// One mistake must not hide another: the expressions are still
+		// checked, though the ruleset will not be used. Over a table with
+		// mistakes the compiler may break on the way, which only ends the
+		// checking.
+		compiledWith(c, s, (*compiler).expressions)
 		return
 	}
+	c.expressions(s)
+}
+
+// expressions compiles what the expressions need and the expressions:
+// the environment, the defines, the events' conditions, the settlement,
+// the sheet's rules and the final score. A name the environment could not
+// take (a mistake said) is among the failed ones, whose uses are not
+// mistakes of their own.
+func (c *compiler) expressions(s *Spec) {
+	c.env(s)
 	c.defines(s)
 	c.eventConditions(s)
 	c.settlement(s)

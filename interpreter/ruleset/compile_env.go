@@ -43,6 +43,9 @@ func (c *compiler) env(s *Spec) {
 	}
 	forEachPair(&s.Options, func(k, v *yaml.Node) {
 		o, ok := c.option(k, v)
+		if !ok {
+			c.failed[ident(k.Value)] = true // said: its uses are not mistakes of their own
+		}
 		if ok && add(k, k.Value, o.Default, "option") {
 			r.Options = append(r.Options, o)
 		}

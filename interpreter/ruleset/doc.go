@@ -13,10 +13,13 @@
 // A load goes through these stages in order, each a file (or files named
 // after it) with one entry point; load.go holds the public entry points
 // (LoadFile, Load, LoadWith, LoadTrusted) and the functions that run the
-// stages one after the other (loadWith, loadDoc, compileDoc). Each stage
-// gets what the one before it made, and an error of any stage ends the
-// load with that stage's errors (the schema's and the compiler's are
-// joined, so that one run shows every problem of a file).
+// stages one after the other (loadWith, loadDoc, compileFound). Each stage
+// gets what the one before it made. One run says every mistake of a file
+// (mistakes.go): a stage's mistake ends the load only when the stages
+// after it cannot run (YAML that cannot be read, a base not found, a file
+// beyond the limits of size, text a terminal would act on); otherwise the
+// next stage runs on what was well-formed, and every mistake is said in
+// file order, the first maxMistakes of them.
 //
 //  1. parse (parse.go, parse_bound.go): parse reads one file's text into a
 //     YAML document, within the bounds of a chain (the bytes and the YAML

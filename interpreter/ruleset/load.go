@@ -41,8 +41,11 @@ func LoadTrusted(file string, data []byte, resolve Resolver) (*Ruleset, error) {
 var DefaultResolver Resolver
 
 // loadWith runs the stages from a file's text: parse, extend (the merge),
-// then loadDoc. An error at a node of a base is given the base's file and
-// line (sources.attribute), and the texts of the chain for its caret.
+// then loadDoc. Every mistake of the chain is said in one run, in file
+// order (allMistakes): a stage's mistake ends the load only when the
+// stages after it could not run. An error at a node of a base is given
+// the base's file and line (sources.attribute), and the texts of the
+// chain for its caret.
 func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*Ruleset, error) {
 	src := &sources{files: []string{file}, texts: map[string][]byte{}}
 	left := &budget{bytes: MaxChainBytes, nodes: MaxNodes}
@@ -56,7 +59,8 @@ func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*R
 		}
 		return loadDoc(file, doc, checkOptions, !checkOptions, src.files, nil)
 	}()
-	if err != nil {
+	if err != nil || len(src.mistakes) > 0 {
+		err = allMistakes(file, src.mistakes, err)
 		src.attribute(err)
 		schema.AddSources(err, src.texts)
 		return nil, err
@@ -72,67 +76,48 @@ func loadWith(file string, data []byte, resolve Resolver, checkOptions bool) (*R
 // every value of every option that sets fields is proven to give a valid
 // ruleset. programs, when not nil, are the expressions already compiled (a
 // Loader's); files are the files the document was merged from, for errors.
+// A stage after the compilation runs on what it compiled even when it
+// found mistakes, and says the mistakes of its own (those the compilation
+// did not).
 func loadDoc(file string, doc *yaml.Node, checkOptions, trusted bool, files []string, programs *programCache) (*Ruleset, error) {
-	r, err := compileDoc(file, doc, trusted, programs)
+	r, found, err := compileFound(file, doc, trusted, programs)
 	if err != nil {
 		return nil, err
 	}
 	r.written, r.files = r.root, files
-	if r, err = withDefaults(file, r); err != nil {
-		return nil, err
+	played, known, said := withDefaults(file, r, found)
+	found = append(found, said...)
+	found = append(found, verify(file, played, checkOptions, append(known, found...))...)
+	if len(found) > 0 {
+		return nil, found.Err()
 	}
-	if err := verify(file, r, checkOptions); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return played, nil
 }
 
-// compileDoc compiles a parsed ruleset document as it is written, every
+// compileFound compiles a parsed ruleset document as it is written, every
 // option's sets left unapplied (loadDoc applies them): the stages check,
-// decode and compile. With applies options to a copy of the document and
-// compiles it here, without printing and parsing YAML again: the copy
-// keeps the file's positions for its errors.
-func compileDoc(file string, doc *yaml.Node, trusted bool, programs *programCache) (*Ruleset, error) {
+// decode and compile, with every mistake they find in found and the
+// ruleset as far as it was compiled (to be used only when found is empty);
+// err is a mistake that stopped them (a document beyond the limits of
+// size, one that cannot be decoded at all). With applies options to a copy
+// of the document and compiles it here, without printing and parsing YAML
+// again: the copy keeps the file's positions for its errors.
+func compileFound(file string, doc *yaml.Node, trusted bool, programs *programCache) (*Ruleset, schema.List, error) {
 	// Every problem of a file in one run: the schema's, then the meaning's
 	// and the expressions', together. A file the schema refuses is still
-	// compiled as far as it goes; whatever breaks on the way is left to
-	// the schema's errors.
+	// compiled as far as it goes, guarded; whatever the compiler says
+	// within a part the schema refused is left to the schema's errors.
 	refused, err := check(file, doc, trusted)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	spec, err := decode(file, doc.Content[0], refused)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	r, errs := compileSpec(file, doc.Content[0], spec, trusted, programs, refused != nil)
-	if refused != nil {
-		return nil, joinErrors(refused, errs)
+	r, errs := compileSpec(file, doc.Content[0], spec, trusted, programs, len(refused) > 0)
+	if len(refused) > 0 {
+		return r, joinErrors(doc.Content[0], refused, errs), nil
 	}
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// joinErrors is the schema's errors (refused: a schema.List or a
-// *schema.Error), then the compiler's at places the schema said nothing of.
-func joinErrors(refused error, errs schema.List) error {
-	var list schema.List
-	switch e := refused.(type) {
-	case schema.List:
-		list = append(list, e...)
-	case *schema.Error:
-		list = append(list, e)
-	}
-	seen := map[[2]int]bool{}
-	for _, e := range list {
-		seen[[2]int{e.Line, e.Col}] = true
-	}
-	for _, e := range errs {
-		if !seen[[2]int{e.Line, e.Col}] {
-			list = append(list, e)
-		}
-	}
-	return list.Err()
+	return r, errs, nil
 }

@@ -41,6 +41,9 @@ type sources struct {
 	files    []string
 	texts    map[string][]byte
 	warnings schema.List // found in merging: a rule whose name is close to the base's
+	// mistakes found by parse and extend that do not end the load: the
+	// later stages still run, and their errors are joined to these
+	mistakes schema.List
 }
 
 // shift moves the lines of every node of n by by.
@@ -109,7 +112,11 @@ func extend(file string, doc *yaml.Node, resolve Resolver, left *budget, src *so
 			return schema.At(file, base, "extends %s: a cycle: %s -> %s", base.Value, strings.Join(chain, " -> "), baseFile)
 		}
 	}
+	before := len(src.mistakes)
 	baseDoc, err := parse(baseFile, data, left, src)
+	for _, e := range src.mistakes[before:] {
+		e.Line += len(chain) * lineStride // as the base's nodes are moved: in file order, attributed at the end
+	}
 	if err != nil {
 		if e, ok := err.(*schema.Error); ok && e.Line == 0 {
 			// not a ruleset, or too large: said at the extends that reads it
@@ -122,9 +129,7 @@ func extend(file string, doc *yaml.Node, resolve Resolver, left *budget, src *so
 	if err := extend(baseFile, baseDoc, resolve, left, src); err != nil {
 		return err
 	}
-	if err := checkOverlay(file, baseFile, baseDoc.Content[0], root, src); err != nil {
-		return err
-	}
+	checkOverlay(file, baseFile, baseDoc.Content[0], root, src)
 	doc.Content[0] = merge(baseDoc.Content[0], root)
 	return nil
 }
@@ -270,32 +275,15 @@ const maxNearName = 200
 
 // checkOverlay compares what an extending file adds with its base, where a
 // misspelt name would silently add instead of change: an option the base
-// does not have and that has no description is refused (did you mean);
-// a settlement rule whose name is new but close to one of the base's is
-// noted as a warning naming both places, since both rules then apply.
-func checkOverlay(file, baseFile string, base, over *yaml.Node, src *sources) error {
-	baseOpts, overOpts := lookup(base, "options"), lookup(over, "options")
-	if baseOpts != nil && overOpts != nil && baseOpts.Kind == yaml.MappingNode && overOpts.Kind == yaml.MappingNode {
-		var names []string
-		forEachPair(baseOpts, func(k, _ *yaml.Node) { names = append(names, k.Value) })
-		var errs schema.List
-		forEachPair(overOpts, func(k, v *yaml.Node) {
-			if lookup(baseOpts, k.Value) != nil || v.Kind != yaml.MappingNode || lookup(v, "description") != nil {
-				return
-			}
-			hint := " (a new option needs a description)"
-			if near := nearName(k.Value, names); near != "" {
-				hint = fmt.Sprintf(": did you mean %s? (a new option needs a description)", near)
-			}
-			errs = append(errs, schema.At(file, k, "option %s: %s has no option of that name%s", k.Value, baseFile, hint))
-		})
-		if err := errs.Err(); err != nil {
-			return err
-		}
-	}
+// does not have and that has no description is refused (did you mean; a
+// mistake in src.mistakes, the merge goes on); a settlement rule whose
+// name is new but close to one of the base's is noted as a warning naming
+// both places, since both rules then apply.
+func checkOverlay(file, baseFile string, base, over *yaml.Node, src *sources) {
+	refuseUnknownOptions(file, baseFile, base, over, src)
 	baseRules, overRules := lookup(base, "settlement"), lookup(over, "settlement")
 	if baseRules == nil || overRules == nil || baseRules.Kind != yaml.SequenceNode || overRules.Kind != yaml.SequenceNode {
-		return nil
+		return
 	}
 	var names []string
 	for _, item := range baseRules.Content {
@@ -313,7 +301,36 @@ func checkOverlay(file, baseFile string, base, over *yaml.Node, src *sources) er
 		at := findItem(baseRules, "rule", near)
 		src.warnings = append(src.warnings, schema.At(file, item, "settlement rule %q is a new rule, added to those of %s, and its name is close to %q (%s): rules merge by name, so both apply; to change that rule write its name exactly", name, baseFile, near, src.place(at)))
 	}
-	return nil
+}
+
+// refuseUnknownOptions is checkOverlay's check of the options: one the
+// base lacks and without a description is a mistake (src.mistakes), and
+// is taken out of over, so that the later stages do not say it again.
+func refuseUnknownOptions(file, baseFile string, base, over *yaml.Node, src *sources) {
+	baseOpts, overOpts := lookup(base, "options"), lookup(over, "options")
+	if baseOpts != nil && overOpts != nil && baseOpts.Kind == yaml.MappingNode && overOpts.Kind == yaml.MappingNode {
+		var names []string
+		forEachPair(baseOpts, func(k, _ *yaml.Node) { names = append(names, k.Value) })
+		refused := map[*yaml.Node]bool{}
+		forEachPair(overOpts, func(k, v *yaml.Node) {
+			if lookup(baseOpts, k.Value) != nil || v.Kind != yaml.MappingNode || lookup(v, "description") != nil {
+				return
+			}
+			hint := " (a new option needs a description)"
+			if near := nearName(k.Value, names); near != "" {
+				hint = fmt.Sprintf(": did you mean %s? (a new option needs a description)", near)
+			}
+			src.mistakes = append(src.mistakes, schema.At(file, k, "option %s: %s has no option of that name%s", k.Value, baseFile, hint))
+			refused[k] = true
+		})
+		kept := overOpts.Content[:0]
+		for i := 0; i+1 < len(overOpts.Content); i += 2 {
+			if !refused[overOpts.Content[i]] {
+				kept = append(kept, overOpts.Content[i], overOpts.Content[i+1])
+			}
+		}
+		overOpts.Content = kept // the later stages go on without it: it is no new option
+	}
 }
 
 // nearName is schema.Nearest for names short enough to compare.

@@ -120,6 +120,18 @@ func (r *Ruleset) With(values map[string]any) (*Ruleset, error) {
 // switched is the document as written with the fields of every option at
 // its value (values, or its default) applied, compiled.
 func (r *Ruleset) switched(values map[string]any) (*Ruleset, error) {
+	out, found, err := r.switchedFound(values)
+	if err == nil && len(found) > 0 {
+		err = found.Err()
+	}
+	return out, err
+}
+
+// switchedFound is switched with the compilation's mistakes in found (the
+// ruleset is then nil), as loadDoc's later stages compare them with the
+// mistakes the ruleset has as written; err stops the compilation (an
+// option's field that names nothing of the ruleset).
+func (r *Ruleset) switchedFound(values map[string]any) (*Ruleset, schema.List, error) {
 	root := r.written
 	for i := range r.Options {
 		o := &r.Options[i]
@@ -129,17 +141,17 @@ func (r *Ruleset) switched(values map[string]any) (*Ruleset, error) {
 		}
 		var err error
 		if root, err = applySets(root, o.Name, sets); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	// a copy: the compiler must not reach the nodes r was built from
-	out, err := compileDoc(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, r.trusted, r.programs)
-	if err != nil {
-		return nil, err
+	out, found, err := compileFound(r.File, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{deepCopy(root)}}, r.trusted, r.programs)
+	if err != nil || len(found) > 0 {
+		return nil, found, err
 	}
 	out.written, out.files, out.warnings = r.written, r.files, r.warnings
 	out.setValues(values)
-	return out, nil
+	return out, nil, nil
 }
 
 // setValues makes values the options' values: what settlement sees.
@@ -157,17 +169,23 @@ func (r *Ruleset) setValues(values map[string]any) {
 
 // withDefaults is r, compiled as written, with the fields of the options
 // on by default applied: the ruleset as it is played when no option is
-// given. An option whose default sets fields that break the ruleset is an
-// error at its sets.
-func withDefaults(file string, r *Ruleset) (*Ruleset, error) {
+// given. An option whose default sets fields that break the ruleset is a
+// mistake at its sets (said), for the mistakes beyond those r has as
+// written (known); r is then returned as it is. known grows by what the
+// compilation with the defaults found, for the checks of verify, which
+// compile with those defaults too.
+func withDefaults(file string, r *Ruleset, known schema.List) (played *Ruleset, more, said schema.List) {
 	on := onByDefault(r)
 	if on == nil {
-		return r, nil
+		return r, nil, nil
 	}
-	out, err := r.switched(nil)
-	if err != nil {
-		(&sources{files: r.files}).attribute(err)
-		return nil, schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, err)
+	out, found, err := r.switchedFound(nil)
+	if err == nil && len(found) == 0 {
+		return out, nil, nil
 	}
-	return out, nil
+	more = newMistakes(append(found, asMistakes(err)...), known)
+	if len(more) == 0 {
+		return r, nil, nil
+	}
+	return r, more, schema.List{schema.At(file, on.Sets, "option %s is on by default: with its sets applied the ruleset is invalid: %v", on.Name, attributed(more, r.files))}
 }

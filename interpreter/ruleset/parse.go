@@ -11,7 +11,10 @@ import (
 
 // parse reads one file of a chain: within what is left of the limits, a
 // ruleset (else an error naming the path only: nothing of a file that is
-// not a ruleset is quoted), with no key written twice in a map.
+// not a ruleset is quoted). A key written twice in a map is a mistake that
+// does not end the load (src.mistakes): the second is dropped, so that the
+// later stages read the first and say what else is wrong. Text a terminal
+// would act on ends it: later messages would quote that text.
 func parse(file string, data []byte, left *budget, src *sources) (*yaml.Node, error) {
 	if err := left.take(file, data); err != nil {
 		return nil, err
@@ -33,23 +36,26 @@ func parse(file string, data []byte, left *budget, src *sources) (*yaml.Node, er
 		return nil, left.tooMany(file, n)
 	}
 	left.nodes -= n
-	var dups schema.List
+	var dups, unsafe schema.List
 	duplicates(file, doc.Content[0], &dups, 0)
-	unprintable(file, doc.Content[0], &dups, 0)
-	if err := dups.Err(); err != nil {
-		return nil, err
+	unprintable(file, doc.Content[0], &unsafe, 0)
+	if len(unsafe) > 0 {
+		return nil, append(dups, unsafe...).Err()
 	}
+	src.mistakes = append(src.mistakes, dups...)
 	return &doc, nil
 }
 
 // duplicates reports a key written twice in one map: YAML allows reading
-// it, but which of the two values counts would be a guess.
+// it, but which of the two values counts would be a guess. The second key
+// and its value are taken out of the map, for the stages after parse.
 func duplicates(file string, n *yaml.Node, out *schema.List, depth int) {
 	if depth > 64 {
 		return // the schema's size limits speak for deeper documents
 	}
 	if n.Kind == yaml.MappingNode {
 		first := map[string]*yaml.Node{}
+		kept := n.Content[:0]
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			if prev, ok := first[k.Value]; ok && k.Kind == yaml.ScalarNode {
@@ -57,7 +63,9 @@ func duplicates(file string, n *yaml.Node, out *schema.List, depth int) {
 				continue
 			}
 			first[k.Value] = k
+			kept = append(kept, k, n.Content[i+1])
 		}
+		n.Content = kept
 	}
 	for _, c := range n.Content {
 		duplicates(file, c, out, depth+1)

@@ -1,6 +1,8 @@
 package ruleset
 
 import (
+	"errors"
+
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -8,16 +10,53 @@ import (
 // decode is the stage that reads the checked document into a Spec. The
 // Spec keeps the nodes of expressions and names (Expr, Word) for the
 // compiler's positions. A document the schema refused (refused) that
-// cannot be decoded has the schema's errors, which say why.
-func decode(file string, root *yaml.Node, refused error) (*Spec, error) {
+// cannot be decoded has the schema's errors, which say why; when only
+// some values had the wrong type (a *yaml.TypeError), the rest is decoded
+// and the compiler, guarded on a refused document, checks it: the values
+// the schema refused are decoded as if they were not written (yaml.v3
+// would leave out the whole item that holds one).
+func decode(file string, root *yaml.Node, refused schema.List) (*Spec, error) {
 	var spec Spec
-	if err := root.Decode(&spec); err != nil {
-		if refused != nil {
-			return nil, refused
-		}
+	err := root.Decode(&spec)
+	if err == nil {
+		return &spec, nil
+	}
+	if len(refused) == 0 {
 		return nil, &schema.Error{File: file, Msg: err.Error()}
 	}
-	return &spec, nil
+	var typeErr *yaml.TypeError
+	if errors.As(err, &typeErr) {
+		spec = Spec{}
+		if withoutRefused(root, refused).Decode(&spec) == nil {
+			return &spec, nil
+		}
+	}
+	return nil, refused.Err()
+}
+
+// withoutRefused is a copy of root with each scalar value the schema
+// refused (at the place of one of its mistakes) made null.
+func withoutRefused(root *yaml.Node, refused schema.List) *yaml.Node {
+	cp := deepCopy(root)
+	at := map[[2]int]bool{}
+	for _, e := range refused {
+		at[[2]int{e.Line, e.Col}] = true
+	}
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if depth > 64 {
+			return
+		}
+		for i, c := range n.Content {
+			isKey := n.Kind == yaml.MappingNode && i%2 == 0
+			if c.Kind == yaml.ScalarNode && !isKey && at[[2]int{c.Line, c.Column}] {
+				c.Tag, c.Value, c.Style = "!!null", "", 0
+			}
+			walk(c, depth+1)
+		}
+	}
+	walk(cp, 0)
+	return cp
 }
 
 // Spec is a ruleset file as written. The JSON Schema in schema/ is its

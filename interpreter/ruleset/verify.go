@@ -11,25 +11,56 @@ import (
 // options in force. The names table.sheet.target and the ppn: section
 // give must be the ruleset's (checkNamedConcepts); with checkOptions,
 // every value of every option that sets fields must give a valid ruleset,
-// within the work that proof may take (checkOptionWork).
-func verify(file string, r *Ruleset, checkOptions bool) error {
-	if err := r.checkNamedConcepts(); err != nil {
-		return err
+// within the work that proof may take (checkOptionWork). known are the
+// mistakes the ruleset has already (said by the stages before): an
+// option's value is a mistake when its fields break more than those, and
+// each option that does is said.
+func verify(file string, r *Ruleset, checkOptions bool, known schema.List) schema.List {
+	var found schema.List
+	if len(known) == 0 || allOptionsCompiled(r) {
+		found = append(found, asMistakes(namedConcepts(r, len(known) > 0))...)
 	}
 	if !checkOptions {
-		return nil
+		return found
 	}
 	if err := checkOptionWork(file, r); err != nil {
-		return err
+		return append(found, asMistakes(err)...)
 	}
 	for _, o := range r.Options {
 		for _, v := range otherValues(o) {
-			if _, err := r.With(map[string]any{o.Name: v}); err != nil {
-				return schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, err)
+			values := map[string]any{o.Name: v}
+			if !switches(r, values) {
+				continue
+			}
+			_, got, err := r.switchedFound(values)
+			if more := newMistakes(append(got, asMistakes(err)...), known); len(more) > 0 {
+				found = append(found, schema.At(file, o.Sets, "option %s: with its sets applied the ruleset is invalid: %v", o.Name, attributed(more, r.files)))
+				break // an option's first value that breaks it says enough of it
 			}
 		}
 	}
-	return nil
+	return found
+}
+
+// allOptionsCompiled reports whether every option the document declares
+// is among r's: a name checked against the options is then no mistake
+// that follows from another.
+func allOptionsCompiled(r *Ruleset) bool {
+	return r.Spec != nil && len(r.Options) == len(r.Spec.Options.Content)/2
+}
+
+// namedConcepts is checkNamedConcepts; on a ruleset with mistakes
+// (partial), a compilation that stopped half-way, a panic on the way only
+// ends the check.
+func namedConcepts(r *Ruleset, partial bool) (err error) {
+	if partial {
+		defer func() {
+			if recover() != nil {
+				err = nil
+			}
+		}()
+	}
+	return r.checkNamedConcepts()
 }
 
 // checkNamedConcepts refuses, when the ruleset is loaded, a field that

@@ -157,6 +157,9 @@ func (s *statement) contract() error {
 		return fmt.Errorf("contract: pot_bid: %d; want 0 to %d", ct.PotBid, int64(money.MaxInput))
 	}
 	o.Hand, o.Forced, o.Conceded, o.Run, o.PotBid = ct.Hand, ct.Forced, ct.Conceded, ct.Run, ct.PotBid
+	if err := checkHandBid(s.r, o); err != nil {
+		return err
+	}
 	for i := range s.c.Seats {
 		if i != o.Declarer && o.HoldsHand(s.r, i) {
 			o.Defence[i] = deal.Play

@@ -36,6 +36,13 @@ const (
 	vocabularies
 )
 
+// The words a record writes before a discard's cards and for a
+// concession (with the contract given up, where it is named).
+const (
+	DiscardWord = "discard"
+	ConcedeWord = "concede"
+)
+
 // Namer names cards and seats the way one reader wants them (a terminal's
 // letters or symbols, in colour); a nil field is the state's own: the
 // deck's symbols, its letters for a mask of cards written, and the names
@@ -46,21 +53,21 @@ type Namer struct {
 	Seat  func(seat int) string
 }
 
-func (n *Namer) card(s *State, c cards.Card) string {
+func (n Namer) card(s *State, c cards.Card) string {
 	if n.Card != nil {
 		return n.Card(c)
 	}
 	return s.R.Deck.Pretty(c)
 }
 
-func (n *Namer) cards(s *State, m cards.Mask) string {
+func (n Namer) cards(s *State, m cards.Mask) string {
 	if n.Cards != nil {
 		return n.Cards(m)
 	}
 	return s.R.Deck.Format(m, true)
 }
 
-func (n *Namer) seat(s *State, seat int) string {
+func (n Namer) seat(s *State, seat int) string {
 	if n.Seat != nil {
 		return n.Seat(seat)
 	}
@@ -68,14 +75,14 @@ func (n *Namer) seat(s *State, seat int) string {
 }
 
 // namer writes an action of its kind in one vocabulary.
-type namer func(s *State, a Action, n *Namer) string
+type namer func(s *State, a Action, n Namer) string
 
 // kindWords is what one kind of action is called. A yes-or-no decision has
 // its question and its two answers in each vocabulary; any other kind a
 // namer for each vocabulary.
 type kindWords struct {
-	ask    string                          // the question the prompt puts
-	askFor func(s *State, n *Namer) string // the question, where it depends on the state
+	ask    string                         // the question the prompt puts
+	askFor func(s *State, n Namer) string // the question, where it depends on the state
 	yes    [vocabularies]string
 	no     [vocabularies]string
 	// alsoYes are the words a record may write for yes besides the
@@ -99,9 +106,10 @@ var (
 var kinds = [PhaseOver]kindWords{
 	PhaseAuction: {name: same(callWord)}, // "pass", "hearts hand", or the ladder's own name for a call
 	PhaseOffer: {
-		ask: "Everybody passed. Become declarer?",
-		yes: [vocabularies]string{Spoken: "yes", Written: "take", Reasoned: "yes"}, alsoYes: []string{"declare"},
-		no: plainNo,
+		ask:     "Everybody passed. Become declarer?",
+		yes:     [vocabularies]string{Spoken: "yes", Written: "take", Reasoned: "yes"},
+		no:      plainNo,
+		alsoYes: []string{"declare"},
 	},
 	PhasePotAuction: {name: same(offerWord)}, // "pass", or the amount offered
 	PhaseFromHand: {
@@ -110,16 +118,14 @@ var kinds = [PhaseOver]kindWords{
 		no:  [vocabularies]string{Spoken: "no", Written: "talon", Reasoned: "no"},
 	},
 	PhaseDiscard: {name: [vocabularies]namer{
-		Spoken:   func(s *State, a Action, n *Namer) string { return n.cards(s, a.Cards) },
-		Written:  func(s *State, a Action, _ *Namer) string { return "discard " + s.R.Deck.Format(a.Cards, false) },
-		Reasoned: func(s *State, a Action, _ *Namer) string { return s.R.Deck.Format(a.Cards, false) },
+		Spoken:   func(s *State, a Action, n Namer) string { return n.cards(s, a.Cards) },
+		Written:  func(s *State, a Action, _ Namer) string { return DiscardWord + " " + s.R.Deck.Format(a.Cards, false) },
+		Reasoned: func(s *State, a Action, _ Namer) string { return s.R.Deck.Format(a.Cards, false) },
 	}},
-	PhaseAnnounce: {name: [vocabularies]namer{
-		Spoken:  func(s *State, a Action, _ *Namer) string { return conceded(s, a, "give up", contractName) },
-		Written: func(s *State, a Action, _ *Namer) string { return conceded(s, a, concedeWord(s, a), contractName) },
-		Reasoned: func(s *State, a Action, _ *Namer) string {
-			return conceded(s, a, "give up", (*ruleset.Contract).Display)
-		},
+	PhaseAnnounce: {name: [vocabularies]namer{ // a contract, or giving up (a record names the contract given up)
+		Spoken:   announcement("give up", false, contractName),
+		Written:  announcement(ConcedeWord, true, contractName),
+		Reasoned: announcement("give up", false, contractLabel),
 	}},
 	PhaseDefend: {name: [vocabularies]namer{
 		Spoken:   choiceWord(Spoken),
@@ -127,9 +133,10 @@ var kinds = [PhaseOver]kindWords{
 		Reasoned: choiceWord(Reasoned),
 	}},
 	PhaseRetrieve: {
-		ask: "The other defender took half. Whist after all (you then defend alone)?",
-		yes: [vocabularies]string{Spoken: "yes", Written: "retrieve", Reasoned: "yes"}, alsoYes: []string{"play"},
-		no: plainNo,
+		ask:     "The other defender took half. Whist after all (you then defend alone)?",
+		yes:     [vocabularies]string{Spoken: "yes", Written: "retrieve", Reasoned: "yes"},
+		no:      plainNo,
+		alsoYes: []string{"play"},
 	},
 	PhaseOpen: {
 		ask: "The other defender passed. Play open (both defending hands shown, you play both)?",
@@ -142,9 +149,10 @@ var kinds = [PhaseOver]kindWords{
 		no:  plainNo,
 	},
 	PhaseGiveUp: {
-		ask: "Give up before play?",
-		yes: [vocabularies]string{Spoken: "yes", Written: "give up", Reasoned: "yes"}, alsoYes: []string{"give-up", "concede"},
-		no: [vocabularies]string{Spoken: "no", Written: "play", Reasoned: "no"},
+		ask:     "Give up before play?",
+		yes:     [vocabularies]string{Spoken: "yes", Written: "give up", Reasoned: "yes"},
+		no:      [vocabularies]string{Spoken: "no", Written: "play", Reasoned: "no"},
+		alsoYes: []string{"give-up", ConcedeWord},
 	},
 	PhaseContra: {
 		ask: "Contra?",
@@ -153,13 +161,14 @@ var kinds = [PhaseOver]kindWords{
 	},
 	PhaseRecontra: {
 		askFor: recontraQuestion,
-		yes:    plainYes, yesFor: doublingCalled, // written: the doubling called (recontra, subcontra, ...)
-		no: plainNo,
+		yes:    plainYes,
+		yesFor: doublingCalled, // a record writes the doubling called: recontra, subcontra, mortcontra
+		no:     plainNo,
 	},
 	PhasePlay: {name: [vocabularies]namer{
-		Spoken:   func(s *State, a Action, n *Namer) string { return n.card(s, a.Card()) },
-		Written:  func(s *State, a Action, _ *Namer) string { return s.R.Deck.Name(a.Card()) },
-		Reasoned: func(s *State, a Action, _ *Namer) string { return s.R.Deck.Name(a.Card()) },
+		Spoken:   func(s *State, a Action, n Namer) string { return n.card(s, a.Card()) },
+		Written:  func(s *State, a Action, _ Namer) string { return s.R.Deck.Name(a.Card()) },
+		Reasoned: func(s *State, a Action, _ Namer) string { return s.R.Deck.Name(a.Card()) },
 	}},
 }
 
@@ -184,7 +193,7 @@ func (s *State) ActionWords(a Action, v Vocabulary, n Namer) string {
 	}
 	k := &kinds[a.Phase]
 	if k.name[v] != nil {
-		return k.name[v](s, a, &n)
+		return k.name[v](s, a, n)
 	}
 	if a.Value != Yes {
 		return k.no[v]
@@ -214,7 +223,7 @@ func (s *State) Question(ph Phase, n Namer) string {
 	if int(ph) < len(kinds) {
 		switch k := &kinds[ph]; {
 		case k.askFor != nil:
-			return k.askFor(s, &n)
+			return k.askFor(s, n)
 		case k.ask != "":
 			return k.ask
 		}
@@ -250,7 +259,7 @@ func same(f namer) [vocabularies]namer { return [vocabularies]namer{f, f, f} }
 
 // callWord names a call of the auction: pass, or the call's name on the
 // ladder.
-func callWord(s *State, a Action, _ *Namer) string {
+func callWord(s *State, a Action, _ Namer) string {
 	if a.Value == Pass {
 		return "pass"
 	}
@@ -261,40 +270,39 @@ func callWord(s *State, a Action, _ *Namer) string {
 }
 
 // offerWord names an offer into the pot: pass for none.
-func offerWord(_ *State, a Action, _ *Namer) string {
+func offerWord(_ *State, a Action, _ Namer) string {
 	if a.Value == 0 {
 		return "pass"
 	}
 	return strconv.Itoa(a.Value)
 }
 
-// conceded names an announcement: the concession's words, or the
-// contract's name as name gives it.
-func conceded(s *State, a Action, concession string, name func(*ruleset.Contract) string) string {
-	if a.Concede {
-		return concession
+// announcement names an announcement: the contract by name, or the
+// concession's words (followed by the contract given up, where it is
+// named and nameGivenUp).
+func announcement(concession string, nameGivenUp bool, name func(*ruleset.Contract) string) namer {
+	return func(s *State, a Action, _ Namer) string {
+		known := a.Value >= 0 && a.Value < len(s.R.Contracts)
+		switch {
+		case a.Concede && nameGivenUp && known:
+			return concession + " " + s.R.Contracts[a.Value].Name
+		case a.Concede:
+			return concession
+		case !known:
+			return fmt.Sprintf("contract %d", a.Value)
+		}
+		return name(&s.R.Contracts[a.Value])
 	}
-	if a.Value < 0 || a.Value >= len(s.R.Contracts) {
-		return fmt.Sprintf("contract %d", a.Value)
-	}
-	return name(&s.R.Contracts[a.Value])
 }
 
-// contractName is a contract's name (not its label).
-func contractName(c *ruleset.Contract) string { return c.Name }
-
-// concedeWord is a record's concession: concede, with the contract given
-// up when it is named.
-func concedeWord(s *State, a Action) string {
-	if a.Value >= 0 && a.Value < len(s.R.Contracts) {
-		return "concede " + s.R.Contracts[a.Value].Name
-	}
-	return "concede"
-}
+// contractName is a contract's name; contractLabel is the name it is
+// shown by (its label, where it has one).
+func contractName(c *ruleset.Contract) string  { return c.Name }
+func contractLabel(c *ruleset.Contract) string { return c.Display() }
 
 // choiceWord names a defence choice in vocabulary v.
 func choiceWord(v Vocabulary) namer {
-	return func(_ *State, a Action, _ *Namer) string {
+	return func(_ *State, a Action, _ Namer) string {
 		if a.Value < 0 || a.Value >= len(defenceWords) {
 			return fmt.Sprintf("choice %d", a.Value)
 		}
@@ -309,7 +317,7 @@ func doublingCalled(s *State) string {
 }
 
 // recontraQuestion asks whether to answer the last doubling.
-func recontraQuestion(s *State, n *Namer) string {
+func recontraQuestion(s *State, n Namer) string {
 	by := n.seat(s, s.ContraBy())
 	if call := s.ContraCall(); call > 2 {
 		next := ruleset.ContraCalls[call]

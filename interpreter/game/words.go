@@ -15,10 +15,10 @@ import (
 // The program speaks of actions in three vocabularies today: the prompt's
 // (a decision offered to a player, and the hint), a record's (the token a
 // record file holds and is read back from) and the computer players'
-// reasons. They do not always agree (a drop is "pass" at the prompt and
-// "drop" in a record), so that each front end does not keep words of its
+// reasons. They do not always agree yet (a drop is "pass" at the prompt
+// and "drop" in a record). Rather than each front end keeping words of its
 // own, the three are declared here side by side, one row per kind of
-// action: where the words differ the row shows it.
+// action (kinds), so that where they differ the row shows it.
 
 // Vocabulary is whose words an action is named in.
 type Vocabulary int
@@ -44,9 +44,8 @@ const (
 )
 
 // Namer names cards and seats the way one reader wants them (a terminal's
-// letters or symbols, in colour); a nil field is the state's own: the
-// deck's symbols, its letters for a mask of cards written, and the names
-// the state was told.
+// letters or symbols, in colour) in the Spoken vocabulary; a nil field is
+// the state's own: the deck's symbols, and the names the state was told.
 type Namer struct {
 	Card  func(cards.Card) string
 	Cards func(cards.Mask) string
@@ -95,7 +94,7 @@ type kindWords struct {
 	name [vocabularies]namer
 }
 
-// yesNo are the plain answers.
+// plainYes and plainNo are the answers every vocabulary says alike.
 var (
 	plainYes = [vocabularies]string{Spoken: "yes", Written: "yes", Reasoned: "yes"}
 	plainNo  = [vocabularies]string{Spoken: "no", Written: "no", Reasoned: "no"}

@@ -379,19 +379,43 @@ func (b *Simple) giveUp(g *game.Game, seat int) bool {
 	return false
 }
 
-// play chooses seat's card among legal: a lead, or a card to the trick
-// led.
+// play chooses seat's card among legal: a lead, or to a trick led, a card
+// that ducks where tricks are not wanted, else wins as cheaply as it can
+// unless the other defender already wins the trick.
 func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
+	t := g.CurrentTrick()
 	ct := &g.R.Contracts[g.Contract]
 	// In a misère nobody wants tricks: the declarer must take none, and the
 	// defenders leave the tricks to the declarer.
 	// A contract everyone plays for no tricks (the all-pass game) is a
 	// misère for all.
 	wantTricks := !(ct.Tricks == 0 && (ct.Exact || g.Declarer < 0))
-	if g.CurrentTrick().N == 0 {
+	if t.N == 0 {
 		return b.lead(g, seat, legal, wantTricks)
 	}
-	return b.follow(g, seat, legal, wantTricks)
+	// Cards that would win the trick as it stands.
+	w := g.Winning()
+	winners := deal.Winners(legal, w, g.Trump)
+	partnerWins := false
+	for i := 0; i < t.N; i++ {
+		if t.Cards[i] == w {
+			s := int(t.Seats[i])
+			partnerWins = g.Declarer >= 0 && s != g.Declarer && seat != g.Declarer && s != game.TalonSeat
+		}
+	}
+	switch {
+	case !wantTricks && legal&^winners != 0:
+		b.because("plays its highest card that does not win")
+		return (legal &^ winners).Highest()
+	case wantTricks && winners != 0 && !partnerWins:
+		b.because("wins the trick as cheaply as it can")
+		return cheapest(winners)
+	case partnerWins && legal&^winners != 0:
+		b.because("leaves the trick to the other defender")
+		return cheapest(legal &^ winners)
+	}
+	b.because("plays its lowest card")
+	return cheapest(legal)
 }
 
 // lead chooses the card to lead: the highest card of the longest suit
@@ -424,36 +448,6 @@ func (b *Simple) lead(g *game.Game, seat int, legal cards.Mask, wantTricks bool)
 	}
 	b.because("leads from its longest suit")
 	return best
-}
-
-// follow chooses a card to a trick led: it ducks where tricks are not
-// wanted, else wins as cheaply as it can unless the other defender
-// already wins the trick.
-func (b *Simple) follow(g *game.Game, seat int, legal cards.Mask, wantTricks bool) cards.Card {
-	t := g.CurrentTrick()
-	// Cards that would win the trick as it stands.
-	w := g.Winning()
-	winners := deal.Winners(legal, w, g.Trump)
-	partnerWins := false
-	for i := 0; i < t.N; i++ {
-		if t.Cards[i] == w {
-			s := int(t.Seats[i])
-			partnerWins = g.Declarer >= 0 && s != g.Declarer && seat != g.Declarer && s != game.TalonSeat
-		}
-	}
-	switch {
-	case !wantTricks && legal&^winners != 0:
-		b.because("plays its highest card that does not win")
-		return (legal &^ winners).Highest()
-	case wantTricks && winners != 0 && !partnerWins:
-		b.because("wins the trick as cheaply as it can")
-		return cheapest(winners)
-	case partnerWins && legal&^winners != 0:
-		b.because("leaves the trick to the other defender")
-		return cheapest(legal &^ winners)
-	}
-	b.because("plays its lowest card")
-	return cheapest(legal)
 }
 
 // cheapest is the lowest-ranked card, whatever the suit.

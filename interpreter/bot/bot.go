@@ -379,6 +379,9 @@ func (b *Simple) giveUp(g *game.Game, seat int) bool {
 	return false
 }
 
+// play chooses seat's card among legal: a lead, or to a trick led, a card
+// that ducks where tricks are not wanted, else wins as cheaply as it can
+// unless the other defender already wins the trick.
 func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	t := g.CurrentTrick()
 	ct := &g.R.Contracts[g.Contract]
@@ -388,33 +391,7 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	// misère for all.
 	wantTricks := !(ct.Tricks == 0 && (ct.Exact || g.Declarer < 0))
 	if t.N == 0 {
-		// lead: the highest card of the longest suit
-		best, n := legal.Highest(), 0
-		for s := range g.R.Deck.SuitIDs {
-			part := legal.Suit(cards.Suit(s))
-			if c := part.Count(); c > n {
-				best, n = part.Highest(), c
-			}
-		}
-		if !wantTricks {
-			best = cheapest(legal)
-		}
-		seats := g.Seats()
-		if g.R.Play.Cooperation != ruleset.CooperationNone && seat != g.Declarer && g.Declarer == deal.Round(seat, 1, seats) {
-			// Cooperation rule 3: with the declarer second, a king or an
-			// ace, else the lowest card of the suit.
-			top := len(g.R.Deck.Ranks) - 2
-			for m := legal; m != 0; m &= m - 1 {
-				if c := m.Lowest(); c.Rank() >= top {
-					b.because("leads a high honour through the declarer")
-					return c
-				}
-			}
-			b.because("leads the lowest card of its longest suit")
-			return legal.Suit(best.Suit()).Lowest()
-		}
-		b.because("leads from its longest suit")
-		return best
+		return b.lead(g, seat, legal, wantTricks)
 	}
 	// Cards that would win the trick as it stands.
 	w := g.Winning()
@@ -439,6 +416,38 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	}
 	b.because("plays its lowest card")
 	return cheapest(legal)
+}
+
+// lead chooses the card to lead: the highest card of the longest suit
+// (the cheapest card when tricks are not wanted), or through a declarer
+// sitting second a high honour or the lowest of that suit.
+func (b *Simple) lead(g *game.Game, seat int, legal cards.Mask, wantTricks bool) cards.Card {
+	best, n := legal.Highest(), 0
+	for s := range g.R.Deck.SuitIDs {
+		part := legal.Suit(cards.Suit(s))
+		if c := part.Count(); c > n {
+			best, n = part.Highest(), c
+		}
+	}
+	if !wantTricks {
+		best = cheapest(legal)
+	}
+	seats := g.Seats()
+	if g.R.Play.Cooperation != ruleset.CooperationNone && seat != g.Declarer && g.Declarer == deal.Round(seat, 1, seats) {
+		// Cooperation rule 3: with the declarer second, a king or an
+		// ace, else the lowest card of the suit.
+		top := len(g.R.Deck.Ranks) - 2
+		for m := legal; m != 0; m &= m - 1 {
+			if c := m.Lowest(); c.Rank() >= top {
+				b.because("leads a high honour through the declarer")
+				return c
+			}
+		}
+		b.because("leads the lowest card of its longest suit")
+		return legal.Suit(best.Suit()).Lowest()
+	}
+	b.because("leads from its longest suit")
+	return best
 }
 
 // cheapest is the lowest-ranked card, whatever the suit.

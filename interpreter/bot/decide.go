@@ -194,20 +194,9 @@ func (b *Strong) compare(legal []game.Action, vals []float64, g *game.Game) stri
 	return s
 }
 
+// actionWord is how a reason names a: the game's words for reasons.
 func actionWord(g *game.Game, a game.Action) string {
-	switch a.Phase {
-	case game.PhaseDefend:
-		return [...]string{"-", "play", "drop", "invite", "half"}[a.Value]
-	case game.PhaseAnnounce:
-		if a.Concede {
-			return "give up"
-		}
-		return g.R.Contracts[a.Value].Display()
-	}
-	if a.Value == game.Yes {
-		return "yes"
-	}
-	return "no"
+	return g.ActionWords(a, game.Reasoned, game.Namer{})
 }
 
 func argmax(vals []float64) int {
@@ -252,18 +241,47 @@ func plausible(r *ruleset.Ruleset, hand cards.Mask, ct *ruleset.Contract, need i
 // weighing (the contract of each played from the deal's position on), and
 // bids the lowest call open whose best contract beats passing.
 func (b *Strong) bid(g *game.Game, me int, legal []game.Action) (game.Action, bool) {
-	r := g.R
-	hand := g.Hands[me]
-	lowest := -1 // the lowest bid open now
+	lowest := lowestBid(legal)
+	if lowest < 0 {
+		return game.Action{}, false
+	}
+	pass := legal[0]
+	calls := callsInReach(g.R, g.Hands[me], lowest)
+	if len(calls) == 0 {
+		b.because("no contract within reach of this hand")
+		return pass, true
+	}
+	m := b.weighCalls(g, me, calls, pass)
+	choice, worth, aim := bestCall(g, me, legal, calls, m)
+	if choice < 0 {
+		b.because(fmt.Sprintf("passing is worth %+.1f on average over %d deals of the unseen cards; no contract in reach is worth more", m.pass, m.worlds))
+		return pass, true
+	}
+	for _, a := range legal {
+		if a.Value == choice {
+			b.because(fmt.Sprintf("%s is worth %+.1f on average over %d deals of the unseen cards, passing %+.1f",
+				actionWord(g, game.Action{Phase: game.PhaseAuction, Value: aim}), worth, m.worlds, m.pass))
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+// lowestBid is the lowest bid open among legal (-1: only passing is).
+func lowestBid(legal []game.Action) int {
+	lowest := -1
 	for _, a := range legal {
 		if a.Value != game.Pass && (lowest < 0 || a.Value < lowest) {
 			lowest = a.Value
 		}
 	}
-	if lowest < 0 {
-		return game.Action{}, false
-	}
-	var calls []int // the calls worth weighing: open now or later
+	return lowest
+}
+
+// callsInReach are the calls worth weighing for hand: those from lowest
+// up the ladder (open now or later) whose contract is plausible.
+func callsInReach(r *ruleset.Ruleset, hand cards.Mask, lowest int) []int {
+	var calls []int
 	for c := lowest; c < len(r.Ladder); c++ {
 		call := r.Ladder[c]
 		talon := !call.Hand && r.Exchange.TakeTalon
@@ -271,78 +289,76 @@ func (b *Strong) bid(g *game.Game, me int, legal []game.Action) (game.Action, bo
 			calls = append(calls, c)
 		}
 	}
-	if len(calls) == 0 {
-		b.because("no contract within reach of this hand")
-		return legal[0], true // pass
-	}
-	pass := legal[0]
+	return calls
+}
+
+// weighCalls weighs passing, and the calls once a deal: at a later turn
+// of the auction only passing changes, the others having called, and the
+// calls weighed at the first turn are kept in the memo.
+func (b *Strong) weighCalls(g *game.Game, me int, calls []int, pass game.Action) *auctionMemo {
+	r := g.R
 	m := &b.memo
-	if !(m.r == r && m.dealt == g.Dealt[me] && m.run == g.AllPassRun && callSet(calls).within(m.calls)) {
-		// weigh the calls once a deal: at a later turn only passing
-		// changes, the others having called
-		*m = auctionMemo{r: r, dealt: g.Dealt[me], run: g.AllPassRun, calls: callSet(calls), value: map[int]float64{}}
-		opts := []option{}
-		for _, c := range calls {
-			o := option{setup: func(s *game.State) error { return s.SetAuctionResult(me, c) }, target: r.Ladder[c].Contract}
-			if !r.Auction.OneRound {
-				o.group = 1 // a bid: the lowest open keeps the others open
-			}
-			opts = append(opts, o)
-		}
-		opts = append(opts, take(pass, -1))
-		vals, worlds := b.weigh(&g.State, me, opts)
-		for i, c := range calls {
-			m.value[c] = vals[i]
-		}
-		m.pass, m.worlds = vals[len(calls)], worlds
-	} else {
+	if m.r == r && m.dealt == g.Dealt[me] && m.run == g.AllPassRun && callSet(calls).within(m.calls) {
 		vals, worlds := b.weigh(&g.State, me, []option{take(pass, -1)})
 		m.pass, m.worlds = vals[0], worlds
+		return m
 	}
-	value, worlds := m.value, m.worlds
-	vals := []float64{m.pass}
-	// worth is the best a call open now leads to: the contracts it lets
-	// the declarer announce, as weighed.
-	worth := func(c int) (float64, int) {
-		s := g.State.Clone()
-		if s.SetAuctionResult(me, c) != nil {
-			return negInf, -1
+	*m = auctionMemo{r: r, dealt: g.Dealt[me], run: g.AllPassRun, calls: callSet(calls), value: map[int]float64{}}
+	opts := []option{}
+	for _, c := range calls {
+		o := option{setup: func(s *game.State) error { return s.SetAuctionResult(me, c) }, target: r.Ladder[c].Contract}
+		if !r.Auction.OneRound {
+			o.group = 1 // a bid: the lowest open keeps the others open
 		}
-		best, at := negInf, -1
-		for _, ci := range s.Announceable(nil) {
-			for _, c2 := range calls {
-				if r.Ladder[c2].Contract == ci && r.Ladder[c2].Hand == r.Ladder[c].Hand && value[c2] > best {
-					best, at = value[c2], c2
-				}
-			}
-		}
-		return best, at
+		opts = append(opts, o)
 	}
-	choice, choiceWorth, aim := -1, negInf, -1
+	opts = append(opts, take(pass, -1))
+	vals, worlds := b.weigh(&g.State, me, opts)
+	for i, c := range calls {
+		m.value[c] = vals[i]
+	}
+	m.pass, m.worlds = vals[len(calls)], worlds
+	return m
+}
+
+// bestCall is the call open now to bid (-1: none beats passing), what it
+// is worth and the call it aims at: the lowest call open whose best
+// contract beats passing, or in a one-round auction the one worth most.
+func bestCall(g *game.Game, me int, legal []game.Action, calls []int, m *auctionMemo) (choice int, worth float64, aim int) {
+	choice, worth, aim = -1, negInf, -1
 	for _, a := range legal {
 		if a.Value == game.Pass {
 			continue
 		}
-		w, at := worth(a.Value)
-		if w <= vals[0] {
+		w, at := callWorth(g, me, a.Value, calls, m.value)
+		if w <= m.pass {
 			continue
 		}
-		if choice < 0 || r.Auction.OneRound && w > choiceWorth {
-			choice, choiceWorth, aim = a.Value, w, at
+		if choice < 0 || g.R.Auction.OneRound && w > worth {
+			choice, worth, aim = a.Value, w, at
 		}
 	}
-	if choice < 0 {
-		b.because(fmt.Sprintf("passing is worth %+.1f on average over %d deals of the unseen cards; no contract in reach is worth more", vals[0], worlds))
-		return pass, true
+	return choice, worth, aim
+}
+
+// callWorth is the best a call c open now leads to: the contracts it
+// lets the declarer announce, as weighed (value, by call), and the call
+// of that contract; negInf and -1 where c cannot win the auction.
+func callWorth(g *game.Game, me, c int, calls []int, value map[int]float64) (float64, int) {
+	r := g.R
+	s := g.State.Clone()
+	if s.SetAuctionResult(me, c) != nil {
+		return negInf, -1
 	}
-	for _, a := range legal {
-		if a.Value == choice {
-			b.because(fmt.Sprintf("%s is worth %+.1f on average over %d deals of the unseen cards, passing %+.1f",
-				r.CallName(r.Ladder[aim]), choiceWorth, worlds, vals[0]))
-			return a, true
+	best, at := negInf, -1
+	for _, ci := range s.Announceable(nil) {
+		for _, c2 := range calls {
+			if r.Ladder[c2].Contract == ci && r.Ladder[c2].Hand == r.Ladder[c].Hand && value[c2] > best {
+				best, at = value[c2], c2
+			}
 		}
 	}
-	return game.Action{}, false
+	return best, at
 }
 
 // auctionMemo keeps the calls weighed at a seat's first turn of an
@@ -472,7 +488,7 @@ func (b *Strong) lay(g *game.Game, me int, a game.Action) (game.Action, bool) {
 	b.planned, b.havePlan = target, true
 	a.Cards = ways[i]
 	b.because(fmt.Sprintf("plays for %s and lays aside %s: best on average over %d deals of the unseen cards (%+.1f)",
-		r.Contracts[target].Display(), r.Deck.Format(ways[i], false), worlds+w, vals[i]))
+		actionWord(g, game.Action{Phase: game.PhaseAnnounce, Value: target}), actionWord(g, a), worlds+w, vals[i]))
 	return a, true
 }
 

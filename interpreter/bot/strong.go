@@ -104,31 +104,12 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	if b.rng == nil {
 		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
 	}
-	n := b.Samples
-	if n <= 0 {
-		n = 12
-	}
-	ct := &g.R.Contracts[g.Contract]
-	counted, talonLeft := g.Declarer, 0
-	if counted < 0 {
-		counted = seat
-		talonLeft = g.TalonTricks() - g.NTricks - 1 // the trick under way has its card
-		if g.CurrentTrick().N == 0 || g.CurrentTrick().Seats[0] != game.TalonSeat {
-			talonLeft = 0
-		}
-	}
+	n := b.samples()
+	counted, talonLeft := countedFor(g, seat)
 	v := b.view(g, seat)
 	tr := g.CurrentTrick()
-	trick := make([]cards.Card, 0, tr.N)
-	var trickSeats []int
-	for k := 0; k < tr.N; k++ {
-		trick = append(trick, tr.Cards[k])
-		trickSeats = append(trickSeats, int(tr.Seats[k]))
-	}
-	budget := nodes(b.CardBudget)
-	if b.CardBudget <= 0 {
-		budget = nodes(100 * time.Millisecond)
-	}
+	trick, trickSeats := trickSoFar(tr)
+	budget := b.cardNodes()
 	score := map[cards.Card]float64{}
 	solved, spent := 0, 0
 	for i := 0; i < n && spent < budget; i++ {
@@ -140,17 +121,7 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 		if !b.sampleHands(g, p, &v) {
 			continue
 		}
-		if talonLeft > 0 {
-			var held cards.Mask
-			for _, h := range p.Hands {
-				held |= h
-			}
-			for _, c := range v.pool { // shuffled by deal: the cards no hand took
-				if len(p.Talon) < talonLeft && !held.Has(c) {
-					p.Talon = append(p.Talon, c)
-				}
-			}
-		}
+		dealTalon(p, v.pool, talonLeft)
 		values, sv, err := solve.Values(p)
 		if err == solve.ErrBudget {
 			spent += p.MaxNodes
@@ -168,6 +139,73 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	if solved == 0 {
 		return 0, false
 	}
+	return bestScored(g, seat, score)
+}
+
+// samples is how many deals a card decision samples at most.
+func (b *Strong) samples() int {
+	if b.Samples <= 0 {
+		return 12
+	}
+	return b.Samples
+}
+
+// cardNodes is a card decision's budget, in the solver's cards tried.
+func (b *Strong) cardNodes() int {
+	if b.CardBudget <= 0 {
+		return nodes(100 * time.Millisecond)
+	}
+	return nodes(b.CardBudget)
+}
+
+// countedFor is the seat whose tricks a sample's solution counts (the
+// declarer, or in the all-pass game the player to play) and the talon's
+// cards still to lead tricks after the one under way, which the samples
+// deal from the unseen cards (only while the talon leads them).
+func countedFor(g *game.Game, seat int) (counted, talonLeft int) {
+	if g.Declarer >= 0 {
+		return g.Declarer, 0
+	}
+	if t := g.CurrentTrick(); t.N == 0 || t.Seats[0] != game.TalonSeat {
+		return seat, 0
+	}
+	return seat, g.TalonTricks() - g.NTricks - 1 // the trick under way has its card
+}
+
+// trickSoFar are the cards of the trick under way and their seats.
+func trickSoFar(tr *game.Trick) ([]cards.Card, []int) {
+	trick := make([]cards.Card, 0, tr.N)
+	var seats []int
+	for k := 0; k < tr.N; k++ {
+		trick = append(trick, tr.Cards[k])
+		seats = append(seats, int(tr.Seats[k]))
+	}
+	return trick, seats
+}
+
+// dealTalon deals p's talon the talonLeft cards still to lead tricks:
+// the first of pool (shuffled by the sample's deal) that no hand took.
+func dealTalon(p *solve.Position, pool []cards.Card, talonLeft int) {
+	if talonLeft <= 0 {
+		return
+	}
+	var held cards.Mask
+	for _, h := range p.Hands {
+		held |= h
+	}
+	for _, c := range pool {
+		if len(p.Talon) < talonLeft && !held.Has(c) {
+			p.Talon = append(p.Talon, c)
+		}
+	}
+}
+
+// bestScored is the legal card of the best total score over the samples
+// (false when none was scored): the most tricks counted for the declarer
+// (the fewest in a misère), the fewest for his opponents, and in the
+// all-pass game the fewest for the player himself.
+func bestScored(g *game.Game, seat int, score map[cards.Card]float64) (cards.Card, bool) {
+	ct := &g.R.Contracts[g.Contract]
 	maximise := (seat == g.Declarer) != (ct.Exact && ct.Tricks == 0)
 	if ct.NoDeclarer {
 		maximise = false // his own tricks, as few as he can

@@ -1,0 +1,89 @@
+package bot_test
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"hash"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// noted is a player that writes each decision of its inner player, with
+// the reason given, into a digest.
+type noted struct {
+	game.Player
+	why func() string
+	h   hash.Hash
+}
+
+func (p noted) Choose(g *game.Game, legal []game.Action) game.Action {
+	a := p.Player.Choose(g, legal)
+	fmt.Fprintf(p.h, "%v %d %d %x %v: %s\n", a.Phase, a.Seat, a.Value, uint64(a.Cards), a.Concede, p.why())
+	return a
+}
+
+// pinnedChoices are the digests of every decision and reason of the
+// strong player (on a small budget, counted in the solver's nodes, so the
+// same on any machine) and the simple one, in deals of each embedded
+// ruleset, as they were when the bots' long functions were cut into named
+// steps (issue 25): the steps must choose to the byte as the functions did.
+var pinnedChoices = map[string]string{
+	"american-1909":            "6812587a7b684037",
+	"austrian-1829":            "3bfb35f6487f49ed",
+	"austrian-1829-pot-tenth":  "58deab443e2d6286",
+	"austrian-modern":          "2d9187d90c7076a2",
+	"danube-swabian":           "f4510f45faae33b2",
+	"illustrated":              "55717e49d32d344a",
+	"illustrated-six-in-a-row": "55717e49d32d344a",
+	"leningrad":                "1d475c55da09556b",
+	"rostov":                   "d6a20560cf9025a1",
+	"serbian":                  "79d6154ac8d2eb23",
+	"simple-pot":               "53f09fa4dbf94854",
+	"sochi":                    "c0a9216684693acf",
+	"vienna-pot":               "f1e4311cdf7f36ff",
+	"west-balkans":             "1c424bd0ffa772ca",
+}
+
+// TestChoicesAsPinned plays two deals of each embedded ruleset with
+// strong players in every seat and six with simple ones, and compares
+// the digest of every decision and reason with pinnedChoices. With
+// PREF_PIN=1 it prints the digests instead.
+func TestChoicesAsPinned(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := sha256.New()
+		for d := 0; d < 8; d++ {
+			players := make([]game.Player, r.Hands)
+			for i := range players {
+				if d < 2 {
+					b := fast(uint64(d*7 + i))
+					players[i] = noted{b, b.Reason, h}
+				} else {
+					b := &bot.Simple{}
+					players[i] = noted{b, b.Reason, h}
+				}
+			}
+			g := game.New(r, players)
+			g.Deal(rand.New(rand.NewPCG(uint64(d), 25)))
+			if err := g.Run(); err != nil {
+				t.Fatalf("%s deal %d: %v", name, d, err)
+			}
+		}
+		got := fmt.Sprintf("%x", h.Sum(nil))[:16]
+		if os.Getenv("PREF_PIN") != "" {
+			fmt.Printf("\t%q: %q,\n", name, got)
+			continue
+		}
+		if want := pinnedChoices[name]; got != want {
+			t.Errorf("%s: the bots chose otherwise: digest %s, pinned %s", name, got, want)
+		}
+	}
+}

@@ -163,11 +163,8 @@ func playGoal(cmd *cobra.Command, pf *playFlags, r *ruleset.Ruleset) (*ruleset.R
 // newPrinter is the transcript's printer for the command line: the
 // settlement written as pref settle writes it.
 func newPrinter(out io.Writer, r *ruleset.Ruleset, ascii bool, bots string, review bool) *app.Printer {
-	return &app.Printer{Out: out, Ruleset: r, ASCII: ascii, Bots: bots, Review: review, PrintLedger: printLedger, PrintSheet: printSheet}
+	return &app.Printer{Out: out, Ruleset: r, ASCII: ascii, Bots: bots, Review: review}
 }
-
-// usesMoney is app.UsesMoney, for pref settle.
-func usesMoney(r *ruleset.Ruleset) bool { return app.UsesMoney(r) }
 
 // newRecord is the record --record writes: the ruleset as named from the
 // record's folder, the options (with --to-pool's target), the seats.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
@@ -40,7 +41,7 @@ the tricks (talon=N for tricks the talon won).`,
 				return ruled(err)
 			}
 			// rule names and explanations come from the ruleset
-			return ruled(settled.Print(termtext.NewWriter(cmd.OutOrStdout()), usesMoney(r)))
+			return ruled(settled.Print(termtext.NewWriter(cmd.OutOrStdout()), app.UsesMoney(r)))
 		},
 	}
 	f := cmd.Flags()
@@ -65,7 +66,3 @@ the tricks (talon=N for tricks the talon won).`,
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }
-
-// printLedger and printSheet print a deal's settlement in a session's
-// transcript as pref settle prints a stated one.
-var printLedger, printSheet = rulings.PrintLedger, rulings.PrintSheet

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/internal/rulings"
 	"io"
 	"sort"
 	"strings"
@@ -37,10 +38,28 @@ type Printer struct {
 	Review bool
 	// PrintLedger writes a settled deal's transfers with their arithmetic,
 	// the net and the pot; PrintSheet its score-sheet entries. The session
-	// calls both after each deal: a front end gives pref settle's own, so a
-	// deal played reads as the same outcome settled.
+	// calls both after each deal; left nil they are pref settle's own
+	// (rulings.PrintLedger, rulings.PrintSheet), so a deal played reads as
+	// the same outcome settled. Tests set them to keep a transcript short.
 	PrintLedger func(w io.Writer, l *settle.Ledger, potBefore money.Amount) error
 	PrintSheet  func(w io.Writer, l *settle.Ledger)
+}
+
+// ledger prints a settled deal's transfers: PrintLedger, or pref settle's.
+func (p *Printer) ledger(w io.Writer, l *settle.Ledger, potBefore money.Amount) error {
+	if p.PrintLedger != nil {
+		return p.PrintLedger(w, l, potBefore)
+	}
+	return rulings.PrintLedger(w, l, potBefore)
+}
+
+// sheet prints a settled deal's score-sheet entries: PrintSheet, or pref settle's.
+func (p *Printer) sheet(w io.Writer, l *settle.Ledger) {
+	if p.PrintSheet != nil {
+		p.PrintSheet(w, l)
+		return
+	}
+	rulings.PrintSheet(w, l)
 }
 
 // MaxGameDeals bounds a whole game: a ruleset whose sheet never closes

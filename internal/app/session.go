@@ -269,7 +269,7 @@ func (s *Session) finishDeal() error {
 	}
 	p.Printf("\nSettlement\n")
 	if UsesMoney(r) || len(l.Transfers) > 0 {
-		if err := p.PrintLedger(indent{p.Out}, l, o.Pot); err != nil {
+		if err := p.ledger(indent{p.Out}, l, o.Pot); err != nil {
 			return failed("settlement: %v", err)
 		}
 	} else if len(l.Sheet) == 0 {
@@ -278,7 +278,7 @@ func (s *Session) finishDeal() error {
 	for _, m := range l.Marks {
 		p.Printf("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
 	}
-	p.PrintSheet(indent{p.Out}, l)
+	p.sheet(indent{p.Out}, l)
 	if err := t.Apply(o, l); err != nil {
 		// The ruleset settled a deal the table cannot book (a balance
 		// beyond the limits): a ruling that failed, not bad input.

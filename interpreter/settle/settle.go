@@ -457,7 +457,9 @@ func (s *Settler) fill(o *deal.Outcome) error {
 		count.failed += s.shares(o, d.ct.DefenceNeeds, count.tricks)
 	}
 	s.fillFacts(&d, count)
-	s.fillSheet(o)
+	if len(o.Sheet) > 0 { // else zero, as reset
+		s.fillSheet(o)
+	}
 	if o.Declarer >= 0 {
 		s.facts.Declarer = &s.parties[o.Declarer]
 	}
@@ -495,7 +497,9 @@ func (s *Settler) fillParties(d *dealView) defenceCount {
 	o, r := d.o, s.r
 	s.parties = s.parties[:0]
 	for i, name := range o.Seats {
-		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.DoubledAt(i)}
+		// filled in place: a party is too large to copy for nothing
+		s.parties = append(s.parties, ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.DoubledAt(i)})
+		p := &s.parties[i]
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
 		}
@@ -506,9 +510,8 @@ func (s *Settler) fillParties(d *dealView) defenceCount {
 		case o.Declarer < 0:
 			p.Played = d.played && o.HoldsHand(r, i) // a contract everyone plays
 		case o.HoldsHand(r, i):
-			s.fillDefender(d, &p, &count)
+			s.fillDefender(d, p, &count)
 		}
-		s.parties = append(s.parties, p)
 	}
 	return count
 }
@@ -609,11 +612,8 @@ func (s *Settler) fewestTricks(o *deal.Outcome) int {
 }
 
 // fillSheet sets, per sheet account, the lowest any player holds before
-// the deal and all together (an empty sheet: zero, as reset).
+// the deal and all together.
 func (s *Settler) fillSheet(o *deal.Outcome) {
-	if len(o.Sheet) == 0 {
-		return
-	}
 	for k, a := range s.r.Sheet.Accounts {
 		var low, total money.Amount
 		for i, name := range o.Seats {

@@ -578,10 +578,10 @@ func (s *Settler) invitedTricks(o *deal.Outcome, inviter int) int {
 
 // fillFacts sets the facts of the whole deal, the parties made.
 func (s *Settler) fillFacts(d *dealView, count defenceCount) {
-	o, ct, played := d.o, d.ct, d.played
+	o, played := d.o, d.played
 	s.facts = ruleset.Facts{
 		FewestTricks: s.fewestTricks(o), TalonTricks: o.TalonTricks, AllPassRun: o.AllPassRun, Players: len(o.Seats),
-		Open:           played && (o.Open || (ct != nil && ct.DefendersOpen)),
+		Open:           played && (o.Open || (d.ct != nil && d.ct.DefendersOpen)),
 		SomeoneInvited: d.inviter >= 0,
 		DeclarerAces:   o.DeclarerAces, DeclarerAcesAll: o.DeclarerAcesAll, DeclarerRun: o.Run,
 		PotBid: o.PotBid, MarksGiven: o.MarksGiven,

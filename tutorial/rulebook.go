@@ -185,9 +185,35 @@ func example(r *ruleset.Ruleset, ascii bool) exampleView {
 	if g.Run() != nil || g.Declarer < 0 {
 		return e
 	}
-	hand := func(m cards.Mask) string { return r.Deck.Format(m, !ascii) }
+	t := teller{r: r, g: g, names: names, ascii: ascii}
+	e.Auction = t.auction()
+	e.Exchange = t.exchange()
+	e.Defence = t.defence()
+	e.Trick = t.firstTrick()
+	l, err := settle.New(r).Settle(g.Outcome(names), true)
+	if err != nil {
+		return e
+	}
+	e.Settlement = t.settlement(l)
+	return e
+}
+
+// teller tells a deal played to its end, lesson by lesson.
+type teller struct {
+	r     *ruleset.Ruleset
+	g     *game.Game
+	names []string
+	ascii bool
+}
+
+// hand writes cards as the lessons show them.
+func (t *teller) hand(m cards.Mask) string { return t.r.Deck.Format(m, !t.ascii) }
+
+// auction tells the calls and who became the declarer.
+func (t *teller) auction() string {
+	r := t.r
 	var calls []string
-	for _, c := range g.Calls {
+	for _, c := range t.g.Calls {
 		what := "passes"
 		if c.Call != game.Pass {
 			what = "bids " + r.Contracts[r.Ladder[c.Call].Contract].Display()
@@ -195,50 +221,70 @@ func example(r *ruleset.Ruleset, ascii bool) exampleView {
 				what += " from the hand"
 			}
 		}
-		calls = append(calls, names[c.Seat]+" "+what)
+		calls = append(calls, t.names[c.Seat]+" "+what)
 	}
-	d := names[g.Declarer]
-	ct := &r.Contracts[g.Contract]
-	e.Auction = strings.Join(calls, ", ") + ": " + d + " is the declarer."
+	return strings.Join(calls, ", ") + ": " + t.names[t.g.Declarer] + " is the declarer."
+}
+
+// exchange tells what the declarer did with the talon and what he
+// announced, or "" when he did neither.
+func (t *teller) exchange() string {
+	g, d := t.g, t.names[t.g.Declarer]
+	var s string
 	switch {
 	case g.Hand:
-		e.Exchange = d + " plays from the hand and leaves the talon untouched"
+		s = d + " plays from the hand and leaves the talon untouched"
 	case g.Laid != 0:
-		e.Exchange = fmt.Sprintf("%s takes the talon (%s) and lays aside %s", d, hand(g.Talon), hand(g.Laid))
+		s = fmt.Sprintf("%s takes the talon (%s) and lays aside %s", d, t.hand(g.Talon), t.hand(g.Laid))
+	default:
+		return ""
 	}
-	if e.Exchange != "" {
-		e.Exchange += fmt.Sprintf(", then announces %s: %d tricks needed.", ct.Display(), r.Need(g.Contract, g.Hand))
-	}
+	return s + fmt.Sprintf(", then announces %s: %d tricks needed.", t.r.Contracts[g.Contract].Display(), t.r.Need(g.Contract, g.Hand))
+}
+
+// defence tells what each defender chose, or "" when none chose.
+func (t *teller) defence() string {
+	r, g := t.r, t.g
 	var def []string
 	for k := 1; k < r.Hands; k++ {
 		s := (g.Declarer + k) % r.Hands
 		what := map[deal.Choice]string{deal.Play: "defends", deal.Drop: "drops out", deal.Half: "takes half", deal.Invite: "defends and invites"}[g.Defence[s]]
 		if what != "" {
-			def = append(def, names[s]+" "+what)
+			def = append(def, t.names[s]+" "+what)
 		}
 	}
-	if len(def) > 0 {
-		e.Defence = fmt.Sprintf("against %s's %s, %s.", d, ct.Display(), strings.Join(def, " and "))
+	if len(def) == 0 {
+		return ""
 	}
-	if g.NTricks > 0 {
-		t := &g.Record[0]
-		var parts []string
-		for k := 0; k < t.N; k++ {
-			who := "the talon"
-			if t.Seats[k] >= 0 {
-				who = names[t.Seats[k]]
-			}
-			parts = append(parts, who+" "+hand(t.Cards[k].Bit()))
+	return fmt.Sprintf("against %s's %s, %s.", t.names[g.Declarer], r.Contracts[g.Contract].Display(), strings.Join(def, " and "))
+}
+
+// firstTrick tells the first trick and why it went where it went, or ""
+// when no card was played.
+func (t *teller) firstTrick() string {
+	g := t.g
+	if g.NTricks == 0 {
+		return ""
+	}
+	tr := &g.Record[0]
+	var parts []string
+	for k := 0; k < tr.N; k++ {
+		who := "the talon"
+		if tr.Seats[k] >= 0 {
+			who = t.names[tr.Seats[k]]
 		}
-		e.Trick = fmt.Sprintf("the first trick of the deal: %s. %s.", strings.Join(parts, ", "), g.TrickReason(0))
+		parts = append(parts, who+" "+t.hand(tr.Cards[k].Bit()))
 	}
-	l, err := settle.New(r).Settle(g.Outcome(names), true)
-	if err != nil {
-		return e
-	}
+	return fmt.Sprintf("the first trick of the deal: %s. %s.", strings.Join(parts, ", "), g.TrickReason(0))
+}
+
+// settlement tells the tricks taken and what the ledger l of the deal
+// pays and writes, or "" when it does neither.
+func (t *teller) settlement(l *settle.Ledger) string {
+	g := t.g
 	var pays []string
-	for _, t := range l.Transfers {
-		pays = append(pays, fmt.Sprintf("%s pays %s %v", l.Name(t.From), l.Name(t.To), t.Amount))
+	for _, x := range l.Transfers {
+		pays = append(pays, fmt.Sprintf("%s pays %s %v", l.Name(x.From), l.Name(x.To), x.Amount))
 	}
 	for _, x := range l.Sheet {
 		against := ""
@@ -247,16 +293,16 @@ func example(r *ruleset.Ruleset, ascii bool) exampleView {
 		}
 		pays = append(pays, fmt.Sprintf("%s writes %v to %s%s", l.Seats[x.Seat], x.Amount, x.Account, against))
 	}
-	if len(pays) > 0 {
-		var taken []string
-		for s := 0; s < r.Hands; s++ {
-			if g.InPlay(s) {
-				taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
-			}
-		}
-		e.Settlement = fmt.Sprintf("%s took %d tricks (%s); the rules above give: %s.", d, g.Taken[g.Declarer], strings.Join(taken, ", "), strings.Join(pays, "; "))
+	if len(pays) == 0 {
+		return ""
 	}
-	return e
+	var taken []string
+	for s := 0; s < t.r.Hands; s++ {
+		if g.InPlay(s) {
+			taken = append(taken, fmt.Sprintf("%s %d", t.names[s], g.Taken[s]))
+		}
+	}
+	return fmt.Sprintf("%s took %d tricks (%s); the rules above give: %s.", t.names[g.Declarer], g.Taken[g.Declarer], strings.Join(taken, ", "), strings.Join(pays, "; "))
 }
 
 // basicsView is what the first lesson shows, in r's own cards.
@@ -296,125 +342,21 @@ func basics(r *ruleset.Ruleset, ascii bool) basicsView {
 
 func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 	v := &view{InForce: map[string]bool{}, R: r, Precise: precise, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
-	// words puts an expression into words; the rulebook adds it as
-	// written, where that says more than the words.
-	words := func(in func(*ruleset.Ruleset, string) string, src string) string {
-		w := in(r, src)
-		if precise && w != src {
-			return w + " (precisely: `" + src + "`)"
-		}
-		return w
-	}
+	w := wording{r: r, precise: precise}
 	for _, o := range r.Options {
 		v.InForce[o.Name] = r.InForce(o)
 	}
 	for _, d := range r.Defines {
-		v.Defines = append(v.Defines, defineView{Name: strings.ReplaceAll(d.Name, "_", " "), Words: words(Amount, d.Src), Src: d.Src})
+		v.Defines = append(v.Defines, defineView{Name: strings.ReplaceAll(d.Name, "_", " "), Words: w.words(Amount, d.Src), Src: d.Src})
 	}
-	if f := r.Sheet.Final; f != nil {
-		v.SheetClosed, v.SheetPair = words(Condition, f.ClosedSrc), words(Amount, f.PairSrc)
-	}
-	when := func(src string) string {
-		if src == "" {
-			return ""
-		}
-		return " This holds when " + words(Condition, src) + "."
-	}
-	v.Leader = leaderWords(r.Play.Leader) + "."
-	for ci := range r.Contracts {
-		if l := r.Contracts[ci].Leader; l != ruleset.LeaderDefault && l != r.Play.Leader {
-			v.Leader += fmt.Sprintf(" In %s, %s.", r.Contracts[ci].Display(), lowerFirst(leaderWords(l)))
-		}
-	}
-	if w := r.Sheet.WriteOff; w != nil {
-		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.%s", w.Account, w.Off, w.Account, when(w.WhenSrc)))
-	}
-	if c := r.Sheet.Ceiling; c != nil {
-		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first (between equals the nearest on his left), and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s, below zero if need be.%s",
-			c.Account, words(Amount, c.AtSrc), c.Account, words(Amount, c.PerSrc), c.HelpAccount, c.Account, c.Rest, when(c.WhenSrc)))
-	}
-	for i, id := range r.Deck.SuitIDs {
-		sym := r.Deck.Symbols[i]
-		if ascii {
-			sym = id
-		}
-		v.Suits = append(v.Suits, suitView{ID: id, Name: r.Deck.SuitNames[i], Symbol: sym, Aliases: strings.Join(r.Spec.Cards.Suits[i].Aliases, ", ")})
-	}
+	v.sheet(w)
+	v.Leader = leaderSentences(r)
+	v.Suits = suitViews(r, ascii)
 	v.Ranks = strings.Join(r.Deck.Ranks, ", ")
-	for _, p := range r.Packets {
-		if p.ToTalon {
-			v.Packets = append(v.Packets, fmt.Sprintf("%d to the talon, face down", p.Cards))
-		} else {
-			v.Packets = append(v.Packets, fmt.Sprintf("%d to each player", p.Cards))
-		}
-	}
+	v.Packets = packetWords(r)
 	for i := range r.Contracts {
 		c := &r.Contracts[i]
-		cv := contractView{Name: c.Name, Label: c.Display(), Trumps: "none", Target: fmt.Sprintf("at least %d", c.Tricks)}
-		if c.Trumps != cards.NoSuit {
-			cv.Trumps = r.Deck.SuitNames[c.Trumps]
-		}
-		if c.Exact {
-			cv.Target = fmt.Sprintf("exactly %d", c.Tricks)
-		}
-		var vals []string
-		for k, name := range r.ValueNames {
-			if !precise { // a learner reads words; an author, the names to write
-				name = strings.ReplaceAll(name, "_", " ")
-			}
-			vals = append(vals, fmt.Sprintf("%s %d", name, c.Values[k]))
-		}
-		if c.Number != 0 {
-			vals = append([]string{fmt.Sprintf("number %d", c.Number)}, vals...)
-		}
-		cv.Values = strings.Join(vals, ", ")
-		if c.StopWhenLost {
-			cv.Notes = append(cv.Notes, "play stops as soon as the declarer can no longer make it")
-		}
-		if c.NoDrop {
-			cv.Notes = append(cv.Notes, "the defenders may not drop out")
-		}
-		if c.FirstBidOnly {
-			cv.Notes = append(cv.Notes, "it may be bid only as a player's first call")
-		}
-		if c.Open {
-			cv.Notes = append(cv.Notes, "the declarer plays with the cards shown")
-		}
-		if c.DefendersOpen {
-			cv.Notes = append(cv.Notes, "the defenders' cards are shown")
-		}
-		if c.NoDeclarer {
-			cv.Everyone, cv.Target = true, "no declarer (all passed):"
-			v.AllPass = c.Display()
-			switch c.TalonLeads {
-			case ruleset.TalonSuit:
-				v.TalonLeads = "the talon's cards are turned one per trick for the first tricks; each fixes the suit to follow but cannot win"
-			case ruleset.TalonCard:
-				v.TalonLeads = "the talon's cards are turned one per trick for the first tricks, fix the suit to follow and compete: a trick the talon wins is nobody's"
-			case ruleset.TalonCardDealerOut:
-				v.TalonLeads = "the talon's cards are turned one per trick for the first tricks; each fixes the suit to follow, and where the dealer sits out it plays as a fourth hand that may win the trick"
-			}
-			if v.TalonLeads != "" {
-				v.TalonLeads += ". Forehand plays first to those tricks and leads the next"
-				cv.Notes = append(cv.Notes, v.TalonLeads)
-			}
-		}
-		switch {
-		case c.EachNeeds != r.Defence.EachNeeds && c.EachNeeds == 0:
-			cv.Notes = append(cv.Notes, "the defenders owe no tricks of their own")
-		case c.EachNeeds != r.Defence.EachNeeds:
-			cv.Notes = append(cv.Notes, fmt.Sprintf("each defender needs %d tricks", c.EachNeeds))
-		}
-		if c.MustContra {
-			note := "played only against a contra: if the defenders who play call none, no card is played"
-			if c.MustContraTalonOnly {
-				note += " (with the talon; from the hand it is played as usual)"
-			}
-			cv.Notes = append(cv.Notes, note)
-		}
-		if c.NoInvite {
-			cv.Notes = append(cv.Notes, "no invitation against it")
-		}
+		cv := v.contract(c)
 		v.Contracts = append(v.Contracts, cv)
 		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
 			v.Special = append(v.Special, cv)
@@ -425,7 +367,199 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 			v.HalfContracts = append(v.HalfContracts, r.Contracts[i].Display())
 		}
 	}
-	// The defence's obligations, grouped over runs of contracts that share one.
+	v.Obligations = obligations(r)
+	for _, call := range r.Ladder {
+		s := r.Contracts[call.Contract].Display()
+		if call.Hand {
+			s += " from the hand"
+			v.HasHand = true
+		}
+		v.Ladder = append(v.Ladder, s)
+	}
+	v.Offers = offerWords(r)
+	v.Rules = ruleViews(r, w)
+	return v
+}
+
+// wording puts a ruleset's expressions into words; the rulebook (precise)
+// adds each as written, where that says more than the words.
+type wording struct {
+	r       *ruleset.Ruleset
+	precise bool
+}
+
+func (w wording) words(in func(*ruleset.Ruleset, string) string, src string) string {
+	s := in(w.r, src)
+	if w.precise && s != src {
+		return s + " (precisely: `" + src + "`)"
+	}
+	return s
+}
+
+// when is the sentence that says when a step applies, or "" for always.
+func (w wording) when(src string) string {
+	if src == "" {
+		return ""
+	}
+	return " This holds when " + w.words(Condition, src) + "."
+}
+
+// sheet puts the score sheet's rules into words: when it closes, what a
+// player gains from another then, and its bookkeeping after each deal
+// (write-off, ceiling).
+func (v *view) sheet(w wording) {
+	r := v.R
+	if f := r.Sheet.Final; f != nil {
+		v.SheetClosed, v.SheetPair = w.words(Condition, f.ClosedSrc), w.words(Amount, f.PairSrc)
+	}
+	if o := r.Sheet.WriteOff; o != nil {
+		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.%s", o.Account, o.Off, o.Account, w.when(o.WhenSrc)))
+	}
+	if c := r.Sheet.Ceiling; c != nil {
+		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first (between equals the nearest on his left), and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s, below zero if need be.%s",
+			c.Account, w.words(Amount, c.AtSrc), c.Account, w.words(Amount, c.PerSrc), c.HelpAccount, c.Account, c.Rest, w.when(c.WhenSrc)))
+	}
+}
+
+// leaderSentences say who leads to the first trick, contracts that say
+// otherwise included.
+func leaderSentences(r *ruleset.Ruleset) string {
+	s := leaderWords(r.Play.Leader) + "."
+	for ci := range r.Contracts {
+		if l := r.Contracts[ci].Leader; l != ruleset.LeaderDefault && l != r.Play.Leader {
+			s += fmt.Sprintf(" In %s, %s.", r.Contracts[ci].Display(), lowerFirst(leaderWords(l)))
+		}
+	}
+	return s
+}
+
+// suitViews are the deck's suits, each with its symbol (its letter in
+// ASCII) and the other names it is written with.
+func suitViews(r *ruleset.Ruleset, ascii bool) []suitView {
+	var suits []suitView
+	for i, id := range r.Deck.SuitIDs {
+		sym := r.Deck.Symbols[i]
+		if ascii {
+			sym = id
+		}
+		suits = append(suits, suitView{ID: id, Name: r.Deck.SuitNames[i], Symbol: sym, Aliases: strings.Join(r.Spec.Cards.Suits[i].Aliases, ", ")})
+	}
+	return suits
+}
+
+// packetWords say how the cards are dealt, packet by packet.
+func packetWords(r *ruleset.Ruleset) []string {
+	var packets []string
+	for _, p := range r.Packets {
+		if p.ToTalon {
+			packets = append(packets, fmt.Sprintf("%d to the talon, face down", p.Cards))
+		} else {
+			packets = append(packets, fmt.Sprintf("%d to each player", p.Cards))
+		}
+	}
+	return packets
+}
+
+// contract is the view of contract c. The contract everyone plays when
+// all pass (at most one, as the ruleset checks) also sets the view's
+// AllPass and TalonLeads.
+func (v *view) contract(c *ruleset.Contract) contractView {
+	r := v.R
+	cv := contractView{Name: c.Name, Label: c.Display(), Trumps: "none", Target: fmt.Sprintf("at least %d", c.Tricks), Values: v.contractValues(c)}
+	if c.Trumps != cards.NoSuit {
+		cv.Trumps = r.Deck.SuitNames[c.Trumps]
+	}
+	if c.Exact {
+		cv.Target = fmt.Sprintf("exactly %d", c.Tricks)
+	}
+	cv.Notes = playNotes(c)
+	if c.NoDeclarer {
+		cv.Everyone, cv.Target = true, "no declarer (all passed):"
+		v.AllPass = c.Display()
+		if v.TalonLeads = talonLeadsWords(c.TalonLeads); v.TalonLeads != "" {
+			v.TalonLeads += ". Forehand plays first to those tricks and leads the next"
+			cv.Notes = append(cv.Notes, v.TalonLeads)
+		}
+	}
+	return cv.withDefenceNotes(r, c)
+}
+
+// contractValues lists c's number and values: in words for a learner, as
+// the names to write for an author (the rulebook).
+func (v *view) contractValues(c *ruleset.Contract) string {
+	var vals []string
+	for k, name := range v.R.ValueNames {
+		if !v.Precise {
+			name = strings.ReplaceAll(name, "_", " ")
+		}
+		vals = append(vals, fmt.Sprintf("%s %d", name, c.Values[k]))
+	}
+	if c.Number != 0 {
+		vals = append([]string{fmt.Sprintf("number %d", c.Number)}, vals...)
+	}
+	return strings.Join(vals, ", ")
+}
+
+// playNotes are the notes on how contract c is played.
+func playNotes(c *ruleset.Contract) []string {
+	var notes []string
+	if c.StopWhenLost {
+		notes = append(notes, "play stops as soon as the declarer can no longer make it")
+	}
+	if c.NoDrop {
+		notes = append(notes, "the defenders may not drop out")
+	}
+	if c.FirstBidOnly {
+		notes = append(notes, "it may be bid only as a player's first call")
+	}
+	if c.Open {
+		notes = append(notes, "the declarer plays with the cards shown")
+	}
+	if c.DefendersOpen {
+		notes = append(notes, "the defenders' cards are shown")
+	}
+	return notes
+}
+
+// talonLeadsWords say how the talon's cards open the first tricks, or ""
+// when they do not.
+func talonLeadsWords(t ruleset.TalonLeads) string {
+	switch t {
+	case ruleset.TalonSuit:
+		return "the talon's cards are turned one per trick for the first tricks; each fixes the suit to follow but cannot win"
+	case ruleset.TalonCard:
+		return "the talon's cards are turned one per trick for the first tricks, fix the suit to follow and compete: a trick the talon wins is nobody's"
+	case ruleset.TalonCardDealerOut:
+		return "the talon's cards are turned one per trick for the first tricks; each fixes the suit to follow, and where the dealer sits out it plays as a fourth hand that may win the trick"
+	}
+	return ""
+}
+
+// withDefenceNotes adds the notes on the defence against contract c.
+func (cv contractView) withDefenceNotes(r *ruleset.Ruleset, c *ruleset.Contract) contractView {
+	switch {
+	case c.EachNeeds != r.Defence.EachNeeds && c.EachNeeds == 0:
+		cv.Notes = append(cv.Notes, "the defenders owe no tricks of their own")
+	case c.EachNeeds != r.Defence.EachNeeds:
+		cv.Notes = append(cv.Notes, fmt.Sprintf("each defender needs %d tricks", c.EachNeeds))
+	}
+	if c.MustContra {
+		note := "played only against a contra: if the defenders who play call none, no card is played"
+		if c.MustContraTalonOnly {
+			note += " (with the talon; from the hand it is played as usual)"
+		}
+		cv.Notes = append(cv.Notes, note)
+	}
+	if c.NoInvite {
+		cv.Notes = append(cv.Notes, "no invitation against it")
+	}
+	return cv
+}
+
+// obligations are the defence's obligations, grouped over runs of
+// contracts that share one: "4 against 6-spades to 6-no-trumps".
+func obligations(r *ruleset.Ruleset) []string {
+	var out []string
 	for i := 0; i < len(r.Contracts); {
 		j := i
 		for j+1 < len(r.Contracts) && r.Contracts[j+1].DefenceNeeds == r.Contracts[i].DefenceNeeds {
@@ -436,18 +570,16 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 			if j > i {
 				span += " to " + r.Contracts[j].Display()
 			}
-			v.Obligations = append(v.Obligations, fmt.Sprintf("%d against %s", n, span))
+			out = append(out, fmt.Sprintf("%d against %s", n, span))
 		}
 		i = j + 1
 	}
-	for _, call := range r.Ladder {
-		s := r.Contracts[call.Contract].Display()
-		if call.Hand {
-			s += " from the hand"
-			v.HasHand = true
-		}
-		v.Ladder = append(v.Ladder, s)
-	}
+	return out
+}
+
+// offerWords say who may (or must) become declarer when all pass.
+func offerWords(r *ruleset.Ruleset) []string {
+	var offers []string
 	for _, o := range r.Auction.Offers {
 		seat := [...]string{"forehand", "middlehand", "the dealer"}[o.Seat]
 		s := seat + " may become declarer after all"
@@ -457,28 +589,39 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 		if o.MayConcede {
 			s += ", and may give up after seeing the talon"
 		}
-		v.Offers = append(v.Offers, s)
+		offers = append(offers, s)
 	}
-	for _, rule := range r.Rules {
-		rv := ruleView{Name: rule.Name, Source: rule.Source, When: words(Condition, rule.WhenSrc)}
-		for i, p := range rule.Pay {
-			ps := r.Spec.Settlement[len(v.Rules)].Pay[i]
-			amount := words(Amount, p.AmountSrc)
-			line := fmt.Sprintf("%s pays %s: %s", who(ps.From.Text), who(ps.To.Text), amount)
-			switch {
-			case p.Pair:
-				line = fmt.Sprintf("%s writes %s against %s: %s", who(ps.To.Text), p.Account, who(ps.From.Text), amount)
-			case p.Account != "":
-				line = fmt.Sprintf("%s writes to %s: %s", who(ps.To.Text), p.Account, amount)
-			}
-			if ps.Where.Text != "" {
-				line += ", when " + words(Condition, ps.Where.Text)
-			}
-			rv.Pays = append(rv.Pays, line)
+	return offers
+}
+
+// ruleViews are the settlement's rules, each payment line in words.
+func ruleViews(r *ruleset.Ruleset, w wording) []ruleView {
+	var rules []ruleView
+	for k, rule := range r.Rules {
+		rv := ruleView{Name: rule.Name, Source: rule.Source, When: w.words(Condition, rule.WhenSrc)}
+		for i := range rule.Pay {
+			rv.Pays = append(rv.Pays, payWords(&rule.Pay[i], &r.Spec.Settlement[k].Pay[i], w))
 		}
-		v.Rules = append(v.Rules, rv)
+		rules = append(rules, rv)
 	}
-	return v
+	return rules
+}
+
+// payWords is one payment line in words: who pays whom or writes what,
+// and when, from the line as compiled (p) and as written (ps).
+func payWords(p *ruleset.Pay, ps *ruleset.PaySpec, w wording) string {
+	amount := w.words(Amount, p.AmountSrc)
+	line := fmt.Sprintf("%s pays %s: %s", who(ps.From.Text), who(ps.To.Text), amount)
+	switch {
+	case p.Pair:
+		line = fmt.Sprintf("%s writes %s against %s: %s", who(ps.To.Text), p.Account, who(ps.From.Text), amount)
+	case p.Account != "":
+		line = fmt.Sprintf("%s writes to %s: %s", who(ps.To.Text), p.Account, amount)
+	}
+	if ps.Where.Text != "" {
+		line += ", when " + w.words(Condition, ps.Where.Text)
+	}
+	return line
 }
 
 func who(sel string) string {

@@ -61,7 +61,7 @@ var mutations = []mutation{
 		{settleGo, "AllPassRun: o.AllPassRun,", "AllPassRun: o.AllPassRun + 1,"},
 	}},
 	{Name: "invited", What: "the invited player's tricks are not credited to the inviter", Edits: []edit{
-		{settleGo, "if j != i && j != o.Declarer && o.HoldsHand(r, j) {", "if j != i && j != o.Declarer && o.HoldsHand(r, j) && false {"},
+		{settleGo, "if j != inviter && j != o.Declarer && o.HoldsHand(s.r, j) {", "if j != inviter && j != o.Declarer && o.HoldsHand(s.r, j) && false {"},
 	}},
 	{Name: "writeoff", What: "twice the gain is written off (mountain-first)", Edits: []edit{
 		insertAfter(sheetGo, "\t\tx := minAmount(gain, off)\n", "\t\tx = x.Add(x)\n"),
@@ -88,9 +88,9 @@ var mutations = []mutation{
 		{settleGo, "x.Recontra, x.Doubling = level >= 1, level >= 2, 1<<level", "x.Recontra, x.Doubling = level >= 1, level >= 1, 1<<level"},
 	}},
 	{Name: "open", What: "the open variable ignores a contract with defenders_open", Edits: []edit{
-		{settleGo, "Open:           played && (o.Open || (ct != nil && ct.DefendersOpen)),", "Open:           played && o.Open,"},
+		{settleGo, "Open:           played && (o.Open || (d.ct != nil && d.ct.DefendersOpen)),", "Open:           played && o.Open,"},
 	}},
 	{Name: "credited", What: "the invited player keeps his own tricks as credited (counted twice, for him and the inviter)", Edits: []edit{
-		{settleGo, "\t\t\tif p.Invited {\n\t\t\t\tp.Credited = 0\n\t\t\t}\n", ""},
+		{settleGo, "\tif p.Invited {\n\t\tp.Credited = 0\n\t}\n", ""},
 	}},
 }

@@ -302,49 +302,62 @@ func (a *Austrian) Settle() {
 		a.pay(Pot, d, stake)
 		return
 	}
-	var failed [Seats]bool
-	nFailed := 0
-	for s := range a.Defence {
-		if a.Defence[s] == Play && a.Taken[s] < eachNeeds {
-			failed[s] = true
-			nFailed++
-		}
-	}
+	failed, nFailed := a.failedDefenders()
 	switch made := a.Taken[d] >= makeTricks; {
 	case made && nFailed == 0:
 		// "he won ... from the pot ... paid each successful defender their share"
 		a.pay(Pot, d, stake)
-		for s := range a.Defence {
-			if a.Defence[s] == Play {
-				a.pay(d, s, int64(a.Taken[s])*perTrick)
-			}
-		}
+		a.payDefenders(d, perTrick)
 	case made:
 		// "A defender who failed to take 2 tricks paid the others directly
 		// for the tricks they took and the pot remained untouched."
-		for from := range failed {
-			if !failed[from] {
-				continue
-			}
-			for to := range a.Defence {
-				if to != from && (to == d || a.Defence[to] == Play) {
-					a.pay(from, to, int64(a.Taken[to])*perTrick)
-				}
-			}
-		}
+		a.payForFailed(&failed, perTrick)
 	default:
 		// "paid to the pot what would have been won ... and paid the
 		// others for their tricks"
 		a.pay(d, Pot, stake)
-		for s := range a.Defence {
-			if a.Defence[s] == Play {
-				a.pay(d, s, int64(a.Taken[s])*perTrick)
-			}
-		}
+		a.payDefenders(d, perTrick)
 		// "If a declarer and a defender failed, each placed a bête in the pot"
 		for s := range failed {
 			if failed[s] {
 				a.pay(s, Pot, stake)
+			}
+		}
+	}
+}
+
+// failedDefenders is, per seat, whether a defender who played took fewer
+// tricks than each needs, and how many did.
+func (a *Austrian) failedDefenders() (failed [Seats]bool, n int) {
+	for s := range a.Defence {
+		if a.Defence[s] == Play && a.Taken[s] < eachNeeds {
+			failed[s] = true
+			n++
+		}
+	}
+	return failed, n
+}
+
+// payDefenders has the declarer d pay each defender who played for his
+// tricks.
+func (a *Austrian) payDefenders(d int, perTrick int64) {
+	for s := range a.Defence {
+		if a.Defence[s] == Play {
+			a.pay(d, s, int64(a.Taken[s])*perTrick)
+		}
+	}
+}
+
+// payForFailed has each failed defender pay the declarer and the other
+// defender who played for their tricks, in seat order.
+func (a *Austrian) payForFailed(failed *[Seats]bool, perTrick int64) {
+	for from := range failed {
+		if !failed[from] {
+			continue
+		}
+		for to := range a.Defence {
+			if to != from && (to == a.Declarer || a.Defence[to] == Play) {
+				a.pay(from, to, int64(a.Taken[to])*perTrick)
 			}
 		}
 	}

@@ -347,34 +347,13 @@ func (a *Sochi) Settle() {
 	a.NSheet = 0
 	ct, d := a.Contract, a.Declarer
 	game := sochiGame(ct)
-	if d < 0 { // the all-pass game: every trick a penalty, at the run's rate 1-2-3-3...
-		rate := int64(min(a.AllPassRun, 2) + 1)
-		for s := range a.Taken {
-			if a.Taken[s] > 0 {
-				a.write(s, -1, MountainAccount, int64(a.Taken[s])*game*rate)
-			}
-		}
-		for s := range a.Taken { // a player without a trick: one trick's value to the pool
-			if a.Taken[s] == 0 {
-				a.write(s, -1, PoolAccount, game*rate)
-			}
-		}
+	if d < 0 {
+		a.settleAllPass(game)
 		return
 	}
 	whist := sochiWhist(ct)
 	played := a.Defence[(d+1)%Seats] == Play || a.Defence[(d+2)%Seats] == Play
-	need, taken := SochiTricks(ct), a.Taken[d]
-	made := taken >= need
-	if ct == SochiMisere {
-		made = taken == 0
-	}
-	under := 0
-	if !made {
-		under = need - taken
-		if ct == SochiMisere {
-			under = taken
-		}
-	}
+	made, under := sochiResult(ct, a.Taken[d])
 	// made, or nobody whisted: the game to the declarer's pool
 	if made || !played {
 		a.write(d, -1, PoolAccount, game)
@@ -387,22 +366,7 @@ func (a *Sochi) Settle() {
 		}
 		return
 	}
-	// each whister writes his tricks against the declarer; a lone whister
-	// (greedy whist) the passer's as well
-	lone := a.loneDefender()
-	var credited [Seats]int
-	defTricks := 0
-	for s := range a.Taken {
-		if s != d {
-			defTricks += a.Taken[s]
-			if a.Defence[s] == Play {
-				credited[s] = a.Taken[s]
-			}
-		}
-	}
-	if lone >= 0 {
-		credited[lone] = defTricks
-	}
+	credited, defTricks := a.whistTricks(d)
 	for s := range credited {
 		if s != d && a.Defence[s] == Play {
 			a.write(s, d, WhistsAccount, int64(credited[s])*whist)
@@ -418,14 +382,71 @@ func (a *Sochi) Settle() {
 			}
 		}
 	}
-	// responsible whist: a whister short of his share of the obligation
-	// (halves against a six or seven; against more the later whister's)
-	// writes the game per trick short on his mountain, never short by more
-	// than the defence as a whole
-	needs := sochiDefenceNeeds(ct)
+	a.settleResponsible(&credited, sochiDefenceNeeds(ct), defTricks, game)
+}
+
+// settleAllPass writes the all-pass game: every trick a penalty, at the
+// run's rate 1-2-3-3...
+func (a *Sochi) settleAllPass(game int64) {
+	rate := int64(min(a.AllPassRun, 2) + 1)
+	for s := range a.Taken {
+		if a.Taken[s] > 0 {
+			a.write(s, -1, MountainAccount, int64(a.Taken[s])*game*rate)
+		}
+	}
+	for s := range a.Taken { // a player without a trick: one trick's value to the pool
+		if a.Taken[s] == 0 {
+			a.write(s, -1, PoolAccount, game*rate)
+		}
+	}
+}
+
+// sochiResult is whether the declarer of ct who took taken tricks made
+// it, and if not by how many tricks he failed (in misère, each trick
+// taken).
+func sochiResult(ct, taken int) (made bool, under int) {
+	need := SochiTricks(ct)
+	made = taken >= need
+	if ct == SochiMisere {
+		made = taken == 0
+	}
+	if !made {
+		under = need - taken
+		if ct == SochiMisere {
+			under = taken
+		}
+	}
+	return made, under
+}
+
+// whistTricks is the tricks each whister writes against the declarer d,
+// his own (a lone whister, greedy whist, the passer's as well), and the
+// defence's tricks together.
+func (a *Sochi) whistTricks(d int) (credited [Seats]int, defTricks int) {
+	lone := a.loneDefender()
+	for s := range a.Taken {
+		if s != d {
+			defTricks += a.Taken[s]
+			if a.Defence[s] == Play {
+				credited[s] = a.Taken[s]
+			}
+		}
+	}
+	if lone >= 0 {
+		credited[lone] = defTricks
+	}
+	return credited, defTricks
+}
+
+// settleResponsible writes responsible whist: a whister short of his share
+// of the obligation (needs; halves against a six or seven, against more
+// the later whister's) writes the game per trick short on his mountain,
+// never short by more than the defence as a whole.
+func (a *Sochi) settleResponsible(credited *[Seats]int, needs, defTricks int, game int64) {
 	if needs == 0 {
 		return
 	}
+	d := a.Declarer
 	var answer [2]int
 	n := 0
 	for k := 1; k < Seats; k++ {

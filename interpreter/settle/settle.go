@@ -444,121 +444,195 @@ func (s *Settler) mark(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, m *rulese
 // that fails to evaluate is an error: a value left at zero would settle
 // the deal silently wrong.
 func (s *Settler) fill(o *deal.Outcome) error {
-	r, f := s.r, s.f
-	r.ResetFrame(f) // options may differ between outcomes
-	played := o.Played()
-	var ct *ruleset.Contract
+	r := s.r
+	r.ResetFrame(s.f) // options may differ between outcomes
+	// the defence asked once for every seat (Outcome.InPlay builds it per call)
+	d := dealView{o: o, played: o.Played(), defence: o.Defenders()}
 	if o.Contract >= 0 {
-		ct = &r.Contracts[o.Contract]
+		d.ct = &r.Contracts[o.Contract]
 	}
+	d.inviter = d.defence.Inviter(r)
+	count := s.fillParties(&d)
+	if d.ct != nil && d.ct.DefenceNeeds > 0 && d.played && o.Declarer >= 0 {
+		count.failed += s.shares(o, d.ct.DefenceNeeds, count.tricks)
+	}
+	s.fillFacts(&d, count)
+	if len(o.Sheet) > 0 { // else zero, as reset
+		s.fillSheet(o)
+	}
+	if o.Declarer >= 0 {
+		s.facts.Declarer = &s.parties[o.Declarer]
+	}
+	if d.ct != nil {
+		s.contractFacts(o, d.ct, d.played)
+		for i := range r.ValueNames {
+			s.f.SetIntAt(s.values[i], d.ct.Values[i])
+		}
+	}
+	s.bound.Fill(s.f)
+	return s.fillRulesetNames(o)
+}
+
+// dealView is what fill works out of an outcome once and every seat's
+// party reads.
+type dealView struct {
+	o       *deal.Outcome
+	ct      *ruleset.Contract // the contract played, or nil
+	played  bool              // cards were played
+	defence deal.Defence
+	inviter int // the defender who plays for the other, or -1
+}
+
+// defenceCount tallies the defenders as their parties are filled.
+type defenceCount struct {
+	playing int // defenders who answer for tricks (the invited do not)
+	dropped int
+	failed  int
+	tricks  int // taken by the defenders in play
+}
+
+// fillParties makes every seat's party of this deal.
+func (s *Settler) fillParties(d *dealView) defenceCount {
+	var count defenceCount
+	o, r := d.o, s.r
 	s.parties = s.parties[:0]
-	var playing, dropped, failed, defTricks int
-	defence := o.Defenders() // asked once for every seat (Outcome.InPlay builds it per call)
-	inviter := defence.Inviter(r)
 	for i, name := range o.Seats {
-		p := ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.DoubledAt(i)}
+		// filled in place: a party is too large to copy for nothing
+		s.parties = append(s.parties, ruleset.Party{Name: name, Seat: i, Tricks: o.Tricks[i], Credited: o.Tricks[i], Dealer: i == o.Dealer, Doubling: 1 << o.DoubledAt(i)})
+		p := &s.parties[i]
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
 		}
 		switch {
 		case i == o.Declarer:
-			p.Declarer, p.Played = true, played
-			p.Failed = played && ct != nil && !ct.Made(s.need(o), p.Tricks, o.Run)
+			p.Declarer, p.Played = true, d.played
+			p.Failed = d.played && d.ct != nil && !d.ct.Made(s.need(o), p.Tricks, o.Run)
 		case o.Declarer < 0:
-			p.Played = played && o.HoldsHand(r, i) // a contract everyone plays
+			p.Played = d.played && o.HoldsHand(r, i) // a contract everyone plays
 		case o.HoldsHand(r, i):
-			p.Defender = true
-			p.Dropped = o.Defence[i] == deal.Drop
-			p.Half = o.Defence[i] == deal.Half
-			p.Played = played && defence.Plays(r, i, true) // o.InPlay(r, i): i holds a hand
-			// invited: dropped and asked back, or the partner of a team contra
-			p.Invited = p.Played && i != inviter && inviter >= 0
-			p.Inviter = i == inviter
-			if p.Dropped {
-				dropped++
-			}
-			if p.Played {
-				defTricks += p.Tricks
-			}
-			if p.Played && !p.Invited {
-				playing++
-				need := 0
-				if ct != nil {
-					need = ct.EachNeeds
-				}
-				if p.Inviter {
-					need = r.Defence.InviteNeeds
-					if r.Defence.Contra.Team && o.DoubledAt(i) > 0 {
-						need = r.Defence.Contra.TeamNeeds
-					}
-					for j := range o.Seats { // the invited player's tricks count for the inviter
-						if j != i && j != o.Declarer && o.HoldsHand(r, j) {
-							p.Credited += o.Tricks[j]
-						}
-					}
-				}
-				if p.Credited < need {
-					p.Failed = true
-					failed++
-				}
-			}
-			if p.Invited {
-				p.Credited = 0
-			}
-		}
-		s.parties = append(s.parties, p)
-	}
-	if ct != nil && ct.DefenceNeeds > 0 && played && o.Declarer >= 0 {
-		failed += s.shares(o, ct.DefenceNeeds, defTricks)
-	}
-	fewest := -1
-	for i := range o.Seats {
-		if o.HoldsHand(r, i) && (fewest < 0 || o.Tricks[i] < fewest) {
-			fewest = o.Tricks[i]
+			s.fillDefender(d, p, &count)
 		}
 	}
+	return count
+}
+
+// fillDefender fills the party of a defender holding a hand and counts him.
+func (s *Settler) fillDefender(d *dealView, p *ruleset.Party, count *defenceCount) {
+	o, i := d.o, p.Seat
+	p.Defender = true
+	p.Dropped = o.Defence[i] == deal.Drop
+	p.Half = o.Defence[i] == deal.Half
+	p.Played = d.played && d.defence.Plays(s.r, i, true) // o.InPlay(r, i): i holds a hand
+	// invited: dropped and asked back, or the partner of a team contra
+	p.Invited = p.Played && i != d.inviter && d.inviter >= 0
+	p.Inviter = i == d.inviter
+	if p.Dropped {
+		count.dropped++
+	}
+	if p.Played {
+		count.tricks += p.Tricks
+	}
+	if p.Played && !p.Invited {
+		count.playing++
+		if p.Inviter { // the invited player's tricks count for the inviter
+			p.Credited += s.invitedTricks(o, i)
+		}
+		if p.Credited < s.defenderNeeds(d, p) {
+			p.Failed = true
+			count.failed++
+		}
+	}
+	if p.Invited {
+		p.Credited = 0
+	}
+}
+
+// defenderNeeds is the tricks a defender who answers for tricks must take:
+// the contract's for each, or the inviter's (a team contra's when he
+// doubled in team mode).
+func (s *Settler) defenderNeeds(d *dealView, p *ruleset.Party) int {
+	r := s.r
+	if p.Inviter {
+		if r.Defence.Contra.Team && d.o.DoubledAt(p.Seat) > 0 {
+			return r.Defence.Contra.TeamNeeds
+		}
+		return r.Defence.InviteNeeds
+	}
+	if d.ct != nil {
+		return d.ct.EachNeeds
+	}
+	return 0
+}
+
+// invitedTricks is the tricks of the other defenders holding a hand, which
+// count for the inviter.
+func (s *Settler) invitedTricks(o *deal.Outcome, inviter int) int {
+	tricks := 0
+	for j := range o.Seats {
+		if j != inviter && j != o.Declarer && o.HoldsHand(s.r, j) {
+			tricks += o.Tricks[j]
+		}
+	}
+	return tricks
+}
+
+// fillFacts sets the facts of the whole deal, the parties made.
+func (s *Settler) fillFacts(d *dealView, count defenceCount) {
+	o, played := d.o, d.played
 	s.facts = ruleset.Facts{
-		FewestTricks: fewest, TalonTricks: o.TalonTricks, AllPassRun: o.AllPassRun, Players: len(o.Seats),
-		Open:           played && (o.Open || (ct != nil && ct.DefendersOpen)),
-		SomeoneInvited: inviter >= 0,
+		FewestTricks: s.fewestTricks(o), TalonTricks: o.TalonTricks, AllPassRun: o.AllPassRun, Players: len(o.Seats),
+		Open:           played && (o.Open || (d.ct != nil && d.ct.DefendersOpen)),
+		SomeoneInvited: d.inviter >= 0,
 		DeclarerAces:   o.DeclarerAces, DeclarerAcesAll: o.DeclarerAcesAll, DeclarerRun: o.Run,
 		PotBid: o.PotBid, MarksGiven: o.MarksGiven,
 		TalonSameRank: o.Talon.SameRank(), Declared: o.Declarer >= 0, Passed: o.Declarer < 0,
 		Forced: o.Forced, Conceded: o.Conceded, Hand: o.Hand, Uncontested: o.Uncontested, Played: played,
 		Pot:    o.Pot,
 		Dealer: &s.parties[o.Dealer], Forehand: &s.parties[0],
-		PlayingDefenders: playing, DroppedDefenders: dropped, FailedDefenders: failed, DefenceTricks: defTricks,
+		PlayingDefenders: count.playing, DroppedDefenders: count.dropped, FailedDefenders: count.failed, DefenceTricks: count.tricks,
 	}
-	x := &s.facts
 	level := 0
 	for i := range o.Seats {
 		level = max(level, o.DoubledAt(i))
 	}
+	x := &s.facts
 	x.Contra, x.Recontra, x.Doubling = level >= 1, level >= 2, 1<<level
-	if len(o.Sheet) > 0 { // the lowest any player holds before the deal, and all together (an empty sheet: zero, as reset)
-		for k, a := range r.Sheet.Accounts {
-			var low, total money.Amount
-			for i, name := range o.Seats {
-				v := o.Sheet[name+" "+a]
-				if i == 0 || v.Cmp(low) < 0 {
-					low = v
-				}
-				total = total.Add(v)
+}
+
+// fewestTricks is the fewest tricks any hand took, or -1 when no seat
+// holds a hand.
+func (s *Settler) fewestTricks(o *deal.Outcome) int {
+	fewest := -1
+	for i := range o.Seats {
+		if o.HoldsHand(s.r, i) && (fewest < 0 || o.Tricks[i] < fewest) {
+			fewest = o.Tricks[i]
+		}
+	}
+	return fewest
+}
+
+// fillSheet sets, per sheet account, the lowest any player holds before
+// the deal and all together.
+func (s *Settler) fillSheet(o *deal.Outcome) {
+	for k, a := range s.r.Sheet.Accounts {
+		var low, total money.Amount
+		for i, name := range o.Seats {
+			v := o.Sheet[name+" "+a]
+			if i == 0 || v.Cmp(low) < 0 {
+				low = v
 			}
-			f.SetAmountAt(s.lowest[k], low)
-			f.SetAmountAt(s.total[k], total)
+			total = total.Add(v)
 		}
+		s.f.SetAmountAt(s.lowest[k], low)
+		s.f.SetAmountAt(s.total[k], total)
 	}
-	if o.Declarer >= 0 {
-		x.Declarer = &s.parties[o.Declarer]
-	}
-	if ct != nil {
-		s.contractFacts(o, ct, played)
-		for i := range r.ValueNames {
-			f.SetIntAt(s.values[i], ct.Values[i])
-		}
-	}
-	s.bound.Fill(f)
+}
+
+// fillRulesetNames sets the names the ruleset declares itself: the
+// outcome's options, its events (those with a condition derived from the
+// cards of a played deal) and the defines, in that order.
+func (s *Settler) fillRulesetNames(o *deal.Outcome) error {
+	r, f := s.r, s.f
 	if len(o.Options) > 0 {
 		for i, opt := range r.Options {
 			if v, ok := o.Options[opt.Name]; ok {
@@ -571,7 +645,6 @@ func (s *Settler) fill(o *deal.Outcome) error {
 	for i, ev := range r.Events {
 		f.SetBoolAt(s.events[i], o.Events[ev.Name])
 	}
-	// Events with a condition are derived from the cards of a played deal.
 	for i, ev := range r.Events {
 		if ev.When != nil && o.CardsKnown {
 			v, err := ev.When.Bool(f)

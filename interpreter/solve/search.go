@@ -71,63 +71,86 @@ var squeeze = sync.OnceFunc(func() {
 
 // search is alpha-beta: the declarer's tricks from st on, exact when
 // strictly between alpha and beta, else a bound on the side it fell.
+// Between tricks it asks the table first, then the cheap bounds, and
+// remembers what the search found.
 func (s *Solver) search(st *state, alpha, beta int) int {
-	if st.n == 0 && noTT {
-		if st.hands[st.leader] == 0 {
-			return 0
-		}
+	if st.n != 0 {
 		return s.play1(st, alpha, beta)
 	}
-	if st.n == 0 {
-		if st.hands[st.leader] == 0 {
-			return 0
+	if st.hands[st.leader] == 0 {
+		return 0
+	}
+	if noTT {
+		return s.play1(st, alpha, beta)
+	}
+	k := s.key(st)
+	if b, ok := s.tt[k]; ok {
+		if v, known := b.answers(alpha, beta); known {
+			return v
 		}
-		k := s.key(st)
-		if b, ok := s.tt[k]; ok {
-			switch {
-			case b.lo == b.hi:
-				return int(b.lo)
-			case int(b.lo) >= beta:
-				return int(b.lo)
-			case int(b.hi) <= alpha:
-				return int(b.hi)
-			}
-			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
-		}
-		if s.misere && s.safe(st) {
-			return 0
-		}
-		if !s.misere {
-			// the tricks the leader cashes at once bound the value
-			if qt := s.quickTricks(st); qt > 0 {
-				if st.leader == s.declarer && qt >= beta {
-					return qt
-				}
-				if st.leader != s.declarer {
-					if hi := st.hands[st.leader].Count() - qt; hi <= alpha {
-						return hi
-					}
-				}
-			}
-		}
-		a0, b0 := alpha, beta
-		v := s.play1(st, alpha, beta)
-		b, ok := s.tt[k]
-		if !ok {
-			b = bound{0, int8(st.hands[st.leader].Count())}
-		}
-		switch {
-		case v <= a0:
-			b.hi = int8(min(int(b.hi), v))
-		case v >= b0:
-			b.lo = int8(max(int(b.lo), v))
-		default:
-			b.lo, b.hi = int8(v), int8(v)
-		}
-		s.tt[k] = b
+		alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
+	}
+	if v, ok := s.cutoff(st, alpha, beta); ok {
 		return v
 	}
-	return s.play1(st, alpha, beta)
+	v := s.play1(st, alpha, beta)
+	s.remember(k, st, v, alpha, beta)
+	return v
+}
+
+// answers reports the value a table entry gives for the window (alpha,
+// beta) without a search: an exact value, or a bound outside the window.
+func (b bound) answers(alpha, beta int) (int, bool) {
+	switch {
+	case b.lo == b.hi:
+		return int(b.lo), true
+	case int(b.lo) >= beta:
+		return int(b.lo), true
+	case int(b.hi) <= alpha:
+		return int(b.hi), true
+	}
+	return 0, false
+}
+
+// cutoff is a value between tricks found without a search, when one is:
+// a seat counted who takes no more tricks in a misère, or the tricks the
+// leader cashes at once, a bound outside the window.
+func (s *Solver) cutoff(st *state, alpha, beta int) (int, bool) {
+	if s.misere {
+		if s.safe(st) {
+			return 0, true
+		}
+		return 0, false
+	}
+	qt := s.quickTricks(st)
+	if qt <= 0 {
+		return 0, false
+	}
+	if st.leader == s.declarer {
+		return qt, qt >= beta
+	}
+	if hi := st.hands[st.leader].Count() - qt; hi <= alpha {
+		return hi, true
+	}
+	return 0, false
+}
+
+// remember narrows the table's bounds of the position keyed k by v, the
+// value searched with the window (alpha, beta).
+func (s *Solver) remember(k key, st *state, v, alpha, beta int) {
+	b, ok := s.tt[k]
+	if !ok {
+		b = bound{0, int8(st.hands[st.leader].Count())}
+	}
+	switch {
+	case v <= alpha:
+		b.hi = int8(min(int(b.hi), v))
+	case v >= beta:
+		b.lo = int8(max(int(b.lo), v))
+	default:
+		b.lo, b.hi = int8(v), int8(v)
+	}
+	s.tt[k] = b
 }
 
 // quickTricks is how many tricks the leader of a new trick takes by

@@ -91,6 +91,8 @@ type state struct {
 }
 
 // New makes a solver for p's contract; it checks that p can be played.
+// The checks run in a fixed order, so a position wrong in several ways
+// is always told the same first fault.
 func New(p *Position) (*Solver, *state, error) {
 	r := p.R
 	if p.Contract < 0 || p.Contract >= len(r.Contracts) {
@@ -98,26 +100,57 @@ func New(p *Position) (*Solver, *state, error) {
 	}
 	ct := &r.Contracts[p.Contract]
 	squeeze()
+	s, err := newSolver(p, ct)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := s.startState(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkCardsOnce(p, st); err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkInPlay(p, ct, st); err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkHands(st); err != nil {
+		return nil, nil, err
+	}
+	return s, st, nil
+}
+
+// newSolver makes the solver of contract ct: who is counted, the rules as
+// they bind each seat, the talon's cards to turn.
+func newSolver(p *Position, ct *ruleset.Contract) (*Solver, error) {
+	r := p.R
 	s := &Solver{r: r, trump: ct.Trumps, declarer: p.Declarer, seats: r.Hands, misere: ct.NoDeclarer || ct.Exact && ct.Tricks == 0, tt: map[key]bound{}, limit: p.MaxNodes, competes: p.TalonCompetes}
 	if p.Declarer < 0 || p.Declarer >= s.seats || p.Hands[p.Declarer] == 0 && len(p.Trick) == 0 {
 		if ct.NoDeclarer {
-			return nil, nil, fmt.Errorf("the seat counted must be a seat holding cards")
+			return nil, fmt.Errorf("the seat counted must be a seat holding cards")
 		}
-		return nil, nil, fmt.Errorf("the declarer must be a seat holding cards")
+		return nil, fmt.Errorf("the declarer must be a seat holding cards")
 	}
 	for i := 0; i < s.seats; i++ {
 		s.play[i] = r.Play.ForSeat(i == p.Declarer && !ct.NoDeclarer, !ct.NoDeclarer)
 	}
 	if len(p.Talon) > 0 && ct.TalonLeads == ruleset.TalonNotTurned {
-		return nil, nil, fmt.Errorf("%s turns no talon cards into tricks", ct.Display())
+		return nil, fmt.Errorf("%s turns no talon cards into tricks", ct.Display())
 	}
 	if len(p.Talon) > len(s.talon) {
-		return nil, nil, fmt.Errorf("%d talon cards to turn: at most %d", len(p.Talon), len(s.talon))
+		return nil, fmt.Errorf("%d talon cards to turn: at most %d", len(p.Talon), len(s.talon))
 	}
 	s.nTalon = copy(s.talon[:], p.Talon)
+	return s, nil
+}
+
+// startState is the search's first state: the hands, and the trick under
+// way placed seat by seat from its leader (a talon card only opening it);
+// a trick not begun opens with the next talon card.
+func (s *Solver) startState(p *Position) (*state, error) {
 	st := &state{hands: p.Hands, leader: p.Leader}
 	if p.Leader < 0 || p.Leader >= s.seats || p.Hands[p.Leader] == 0 && len(p.Trick) == 0 {
-		return nil, nil, fmt.Errorf("the leader must be a seat holding cards")
+		return nil, fmt.Errorf("the leader must be a seat holding cards")
 	}
 	seat := p.Leader
 	for k, c := range p.Trick {
@@ -126,14 +159,14 @@ func New(p *Position) (*Solver, *state, error) {
 		}
 		if seat == game.TalonSeat {
 			if k > 0 {
-				return nil, nil, fmt.Errorf("a talon card can only open a trick")
+				return nil, fmt.Errorf("a talon card can only open a trick")
 			}
 			st.trick[0], st.who[0], st.n = c, game.TalonSeat, 1
 			seat = p.Leader
 			continue
 		}
 		if seat < 0 || seat >= s.seats || st.n > s.seats {
-			return nil, nil, fmt.Errorf("the trick under way: no seat %d", seat)
+			return nil, fmt.Errorf("the trick under way: no seat %d", seat)
 		}
 		st.trick[st.n], st.who[st.n] = c, int8(seat)
 		st.n++
@@ -142,42 +175,60 @@ func New(p *Position) (*Solver, *state, error) {
 	if st.n == 0 {
 		s.open(st)
 	}
+	return st, nil
+}
+
+// checkCardsOnce checks that no card is in two places among the talon's
+// cards to turn, the trick under way as given and the hands.
+func (s *Solver) checkCardsOnce(p *Position, st *state) error {
+	deck := &s.r.Deck
 	var talon cards.Mask
 	for _, c := range s.talon[:s.nTalon] {
 		if talon.Has(c) {
-			return nil, nil, fmt.Errorf("%s is turned twice", r.Deck.Name(c))
+			return fmt.Errorf("%s is turned twice", deck.Name(c))
 		}
 		talon |= c.Bit()
 	}
 	var inTrick cards.Mask // as given: a talon card turned on opening is not one
 	for _, c := range p.Trick {
 		if inTrick.Has(c) || talon.Has(c) {
-			return nil, nil, fmt.Errorf("%s is played twice", r.Deck.Name(c))
+			return fmt.Errorf("%s is played twice", deck.Name(c))
 		}
 		inTrick |= c.Bit()
 	}
 	for i := 0; i < s.seats; i++ {
 		if st.hands[i]&talon != 0 {
-			return nil, nil, fmt.Errorf("%s is in a hand and in the talon", r.Deck.Name((st.hands[i] & talon).Lowest()))
+			return fmt.Errorf("%s is in a hand and in the talon", deck.Name((st.hands[i] & talon).Lowest()))
 		}
 		if st.hands[i]&inTrick != 0 {
-			return nil, nil, fmt.Errorf("%s is in a hand and in the trick", r.Deck.Name((st.hands[i] & inTrick).Lowest()))
+			return fmt.Errorf("%s is in a hand and in the trick", deck.Name((st.hands[i] & inTrick).Lowest()))
 		}
 	}
-	// who plays: everyone in the all-pass game, the declarer and a
-	// defender at least in a contract
-	in, played := deal.InPlay(st.hands[:s.seats], st.who[:st.n]), deal.Played(st.who[:st.n])
+	return nil
+}
+
+// checkInPlay checks who plays: everyone in the all-pass game, the
+// declarer and a defender at least in a contract. It settles whether
+// cooperation binds the defenders (both in play).
+func (s *Solver) checkInPlay(p *Position, ct *ruleset.Contract, st *state) error {
+	in := deal.InPlay(st.hands[:s.seats], st.who[:st.n])
 	for i := 0; i < s.seats; i++ {
 		if !in.Has(i) && ct.NoDeclarer {
-			return nil, nil, fmt.Errorf("%s is played by every hand: hand %d holds no cards", ct.Display(), i+1)
+			return fmt.Errorf("%s is played by every hand: hand %d holds no cards", ct.Display(), i+1)
 		}
 	}
 	inPlay := in.Count()
 	if inPlay < 2 {
-		return nil, nil, fmt.Errorf("a contract is played by the declarer and at least one defender: one hand holds cards")
+		return fmt.Errorf("a contract is played by the declarer and at least one defender: one hand holds cards")
 	}
 	s.binding = p.Cooperating && !ct.NoDeclarer && inPlay == s.seats
-	// every seat in play holds as many cards as the others still to play
+	return nil
+}
+
+// checkHands checks that every seat in play holds as many cards as the
+// others still to play, and no card is in two hands.
+func (s *Solver) checkHands(st *state) error {
+	played := deal.Played(st.who[:st.n])
 	want := -1
 	for i := 0; i < s.seats; i++ {
 		if st.hands[i] == 0 {
@@ -188,18 +239,18 @@ func New(p *Position) (*Solver, *state, error) {
 			n++
 		}
 		if want >= 0 && n != want {
-			return nil, nil, fmt.Errorf("the hands hold different numbers of cards")
+			return fmt.Errorf("the hands hold different numbers of cards")
 		}
 		want = n
 	}
 	for i := 0; i < s.seats; i++ {
 		for j := i + 1; j < s.seats; j++ {
 			if st.hands[i]&st.hands[j] != 0 {
-				return nil, nil, fmt.Errorf("%s is in two hands", r.Deck.Name((st.hands[i] & st.hands[j]).Lowest()))
+				return fmt.Errorf("%s is in two hands", s.r.Deck.Name((st.hands[i] & st.hands[j]).Lowest()))
 			}
 		}
 	}
-	return s, st, nil
+	return nil
 }
 
 // open turns the next talon card, if one is left, into the trick just

@@ -43,49 +43,15 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &File{}
-	option := func(name string) string {
-		if v, ok := rec.Options[name]; ok {
-			return fmt.Sprint(v)
-		}
-		if o, ok := r.Option(name); ok {
-			return fmt.Sprint(o.Default)
-		}
-		return ""
+	final, err := t.Final()
+	if err != nil {
+		final = nil // no final scores (no sheet to close): no Result tags
 	}
-	for i, t := range optionTags {
-		f.Tags = append(f.Tags, Tag{Name: t.name, Value: option(b.options[i])})
+	f := &File{Tags: infoTags(rec, r, b, final)}
+	code, err := cardCodes(r)
+	if err != nil {
+		return nil, cannot("%v", err)
 	}
-	var others []string
-	for name, v := range rec.Options {
-		if !b.tagged(name) {
-			others = append(others, fmt.Sprintf("%s=%v", name, v))
-		}
-	}
-	if len(others) > 0 {
-		sort.Strings(others)
-		f.Tags = append(f.Tags, Tag{Name: OptionsTag, Value: strings.Join(others, ",")})
-	}
-	for i, name := range rec.Seats {
-		f.Tags = append(f.Tags, Tag{Name: fmt.Sprintf("Player%d", i+1), Value: name})
-	}
-	if final, err := t.Final(); err == nil {
-		for i, v := range final {
-			f.Tags = append(f.Tags, Tag{Name: fmt.Sprintf("Result%d", i+1), Value: v.String()})
-		}
-	}
-	if rec.Title != "" {
-		f.Tags = append(f.Tags, Tag{Name: "Event", Value: rec.Title})
-	}
-	code := map[cards.Card]byte{}
-	for i := range len(codes) {
-		c, err := r.Deck.Parse(cardName(codes[i]))
-		if err != nil {
-			return nil, cannot("%s's pack has no %s", r.Name, cardName(codes[i]))
-		}
-		code[c] = codes[i]
-	}
-	number := func(name string) int { return slices.Index(rec.Seats, name) + 1 }
 	for i := range deals {
 		res := &deals[i]
 		rd := &rec.Deals[res.Index]
@@ -96,7 +62,8 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 		case rd.Claim != nil:
 			return nil, cannot("deal %d ends in a claim: PPN writes every trick", n)
 		}
-		d, err := writeDeal(r, b, res, rd, code, number)
+		w := dealWriter{r: r, b: b, res: res, rd: rd, code: code, seats: rec.Seats}
+		d, err := w.deal()
 		if err != nil {
 			return nil, cannot("deal %d: %v", n, err)
 		}
@@ -104,6 +71,58 @@ func FromRecord(rec *record.Record, r *ruleset.Ruleset) (*File, error) {
 		f.Deals = append(f.Deals, *d)
 	}
 	return f, nil
+}
+
+// infoTags are the tags of the info section: the options (those PPN has
+// tags for, then the others in PrefOptions), the players, the results
+// (final, when the table has them) and the title.
+func infoTags(rec *record.Record, r *ruleset.Ruleset, b binding, final []money.Amount) []Tag {
+	var tags []Tag
+	option := func(name string) string {
+		if v, ok := rec.Options[name]; ok {
+			return fmt.Sprint(v)
+		}
+		if o, ok := r.Option(name); ok {
+			return fmt.Sprint(o.Default)
+		}
+		return ""
+	}
+	for i, t := range optionTags {
+		tags = append(tags, Tag{Name: t.name, Value: option(b.options[i])})
+	}
+	var others []string
+	for name, v := range rec.Options {
+		if !b.tagged(name) {
+			others = append(others, fmt.Sprintf("%s=%v", name, v))
+		}
+	}
+	if len(others) > 0 {
+		sort.Strings(others)
+		tags = append(tags, Tag{Name: OptionsTag, Value: strings.Join(others, ",")})
+	}
+	for i, name := range rec.Seats {
+		tags = append(tags, Tag{Name: fmt.Sprintf("Player%d", i+1), Value: name})
+	}
+	for i, v := range final {
+		tags = append(tags, Tag{Name: fmt.Sprintf("Result%d", i+1), Value: v.String()})
+	}
+	if rec.Title != "" {
+		tags = append(tags, Tag{Name: "Event", Value: rec.Title})
+	}
+	return tags
+}
+
+// cardCodes is PPN's code of each card of r's pack.
+func cardCodes(r *ruleset.Ruleset) (map[cards.Card]byte, error) {
+	code := map[cards.Card]byte{}
+	for i := range len(codes) {
+		c, err := r.Deck.Parse(cardName(codes[i]))
+		if err != nil {
+			return nil, fmt.Errorf("%s's pack has no %s", r.Name, cardName(codes[i]))
+		}
+		code[c] = codes[i]
+	}
+	return code, nil
 }
 
 // writable is the binding of r, the ruleset of a record to write, when r
@@ -127,34 +146,81 @@ func writable(r *ruleset.Ruleset) (binding, error) {
 	return b, nil
 }
 
-// writeDeal writes one replayed deal.
-func writeDeal(r *ruleset.Ruleset, b binding, res *record.DealResult, rd *record.Deal, code map[cards.Card]byte, number func(string) int) (*Deal, error) {
-	st, o := res.State, res.Outcome
-	d := &Deal{Refa: 0}
-	for k := range 3 {
-		d.Order[k] = number(res.Seats[k])
+// dealWriter writes one replayed deal as a deal record, field group by
+// field group.
+type dealWriter struct {
+	r     *ruleset.Ruleset
+	b     binding
+	res   *record.DealResult
+	rd    *record.Deal
+	code  map[cards.Card]byte
+	seats []string // the record's, in PPN's player order
+	d     *Deal
+}
+
+// number is the PPN player (1 to 3) of the seat named name.
+func (w *dealWriter) number(name string) int { return slices.Index(w.seats, name) + 1 }
+
+// player is the PPN player (1 to 3) sitting at seat s of this deal.
+func (w *dealWriter) player(s int) int { return w.number(w.res.Seats[s]) }
+
+// deal writes the deal.
+func (w *dealWriter) deal() (*Deal, error) {
+	w.d = &Deal{Refa: 0}
+	w.dealt()
+	w.bids()
+	decl := w.res.Outcome.Declarer
+	if decl < 0 {
+		return w.d, nil
 	}
-	// the cards as the record writes them, each hand in its order
+	if err := w.declaration(decl); err != nil {
+		return nil, err
+	}
+	if err := w.defence(decl); err != nil {
+		return nil, err
+	}
+	sum := summaryOf(w.r, w.b, w.res)
+	if err := w.play(sum[decl].bule); err != nil {
+		return nil, err
+	}
+	if err := w.summary(sum); err != nil {
+		return nil, err
+	}
+	return w.d, nil
+}
+
+// dealt writes the deal order and the cards as the record writes them,
+// each hand in its order, then the talon.
+func (w *dealWriter) dealt() {
+	d, st := w.d, w.res.State
+	for k := range 3 {
+		d.Order[k] = w.player(k)
+	}
 	for k := range 3 {
 		var written string
-		for _, h := range rd.Hands {
-			if h.Seat == res.Seats[k] {
+		for _, h := range w.rd.Hands {
+			if h.Seat == w.res.Seats[k] {
 				written = h.Cards
 			}
 		}
-		cs := inOrder(r, written, st.Dealt[k])
+		cs := inOrder(w.r, written, st.Dealt[k])
 		for j, c := range cs {
-			d.Cards[10*k+j] = code[c]
+			d.Cards[10*k+j] = w.code[c]
 		}
 	}
 	for j, c := range st.TalonOrder() {
-		d.Cards[30+j] = code[c]
+		d.Cards[30+j] = w.code[c]
 	}
-	// each player's highest call, and whether it held the bid standing
+}
+
+// bids writes each player's highest call, and whether it held the bid
+// standing (moje).
+func (w *dealWriter) bids() {
+	r := w.r
 	high := [3]int{game.Pass, game.Pass, game.Pass}
 	var held [3]bool
 	standing := game.Pass
-	for _, c := range st.Calls {
+	for _, c := range w.res.State.Calls {
 		if c.Call == game.Pass {
 			continue
 		}
@@ -174,43 +240,49 @@ func writeDeal(r *ruleset.Ruleset, b binding, res *record.DealResult, rd *record
 				b = Bid{Kind: 'N', Level: lvl}
 			}
 		}
-		d.Bids[k] = b
+		w.d.Bids[k] = b
 	}
-	decl := o.Declarer
-	if decl < 0 {
-		return d, nil
-	}
+}
+
+// declaration writes the main player, the cards he laid aside and the
+// contract.
+func (w *dealWriter) declaration(decl int) error {
+	d, st := w.d, w.res.State
 	d.Declared = true
-	d.Main = number(res.Seats[decl])
+	d.Main = w.player(decl)
 	d.Discarded = [2]byte{'X', 'X'}
 	if !st.Hand {
 		laid := st.Laid.Cards()
 		if len(laid) != 2 {
-			return nil, fmt.Errorf("%d cards laid aside; PPN writes two", len(laid))
+			return fmt.Errorf("%d cards laid aside; PPN writes two", len(laid))
 		}
-		d.Discarded = [2]byte{code[laid[0]], code[laid[1]]}
+		d.Discarded = [2]byte{w.code[laid[0]], w.code[laid[1]]}
 	}
-	d.Contract = Contract{Number: r.Contracts[st.Contract].Number, Game: st.Hand}
-	// who came (a defender not asked plays), who invited or said kontra
-	asked := [3]bool{}
+	d.Contract = Contract{Number: w.r.Contracts[st.Contract].Number, Game: st.Hand}
+	return nil
+}
+
+// defence writes who came (a defender not asked plays), who invited or
+// said kontra, and refa.
+func (w *dealWriter) defence(decl int) error {
+	d, o := w.d, w.res.Outcome
 	came := [3]bool{true, true, true}
 	d.Kontra = Kontra{Kind: '0'}
-	for _, ru := range res.Rulings {
+	for _, ru := range w.res.Rulings {
 		a := ru.Action
 		switch a.Phase {
 		case game.PhaseDefend:
-			asked[a.Seat] = true
 			came[a.Seat] = deal.Choice(a.Value) == deal.Play
 		case game.PhaseInvite:
 			if a.Value == game.Yes {
-				d.Kontra = Kontra{Kind: 'I', By: number(res.Seats[a.Seat])}
+				d.Kontra = Kontra{Kind: 'I', By: w.player(a.Seat)}
 			}
 		case game.PhaseContra:
 			if a.Value == game.Yes {
 				if d.Kontra.Kind == 'I' {
-					return nil, fmt.Errorf("an invitation and a kontra: PPN's kontra field holds one of them")
+					return fmt.Errorf("an invitation and a kontra: PPN's kontra field holds one of them")
 				}
-				d.Kontra = Kontra{Kind: 'K', By: number(res.Seats[a.Seat])}
+				d.Kontra = Kontra{Kind: 'K', By: w.player(a.Seat)}
 			}
 		case game.PhaseRecontra:
 			if a.Value == game.Yes && d.Kontra.level() > 0 && d.Kontra.level() < 4 {
@@ -218,6 +290,16 @@ func writeDeal(r *ruleset.Ruleset, b binding, res *record.DealResult, rd *record
 			}
 		}
 	}
+	d.Accepted = w.accepted(decl, came)
+	if o.Marks != nil && o.Marks[decl] > 0 {
+		d.Refa = 1
+	}
+	return nil
+}
+
+// accepted is the field accepted: 0 when no defender came, the one who
+// came, or 8 for both.
+func (w *dealWriter) accepted(decl int, came [3]bool) int {
 	var both []int
 	for k := range 3 {
 		if k != decl && came[k] {
@@ -226,51 +308,58 @@ func writeDeal(r *ruleset.Ruleset, b binding, res *record.DealResult, rd *record
 	}
 	switch len(both) {
 	case 0:
-		d.Accepted = 0
+		return 0
 	case 1:
-		d.Accepted = number(res.Seats[both[0]])
-	default:
-		d.Accepted = 8
+		return w.player(both[0])
 	}
-	if o.Marks != nil && o.Marks[decl] > 0 {
-		d.Refa = 1
-	}
-	sum := summaryOf(r, b, res)
-	v := sum[decl].bule
-	if v.Sign() < 0 {
-		v = v.Neg()
+	return 8
+}
+
+// play writes the value (the declarer's bule, without its sign), who led
+// and the tricks.
+func (w *dealWriter) play(bule money.Amount) error {
+	d, st := w.d, w.res.State
+	if bule.Sign() < 0 {
+		bule = bule.Neg()
 	}
 	var err error
-	if d.Value, err = whole(v, "the value"); err != nil {
-		return nil, err
+	if d.Value, err = whole(bule, "the value"); err != nil {
+		return err
 	}
 	if st.NTricks > 0 {
-		d.Starts = number(res.Seats[st.Record[0].Leader])
+		d.Starts = w.player(st.Record[0].Leader)
 	}
 	for i := 0; i < st.NTricks; i++ {
 		t := &st.Record[i]
-		th := Throw{Winner: number(res.Seats[t.Winner])}
+		th := Throw{Winner: w.player(t.Winner)}
 		for j := 0; j < t.N; j++ {
-			th.Cards = append(th.Cards, code[t.Cards[j]])
+			th.Cards = append(th.Cards, w.code[t.Cards[j]])
 		}
 		d.Throws = append(d.Throws, th)
 	}
+	return nil
+}
+
+// summary writes each player's entry of the summary from pref's
+// settlement.
+func (w *dealWriter) summary(sum [3]settled) error {
+	var err error
 	for k := range 3 {
 		x := sum[k]
 		e := Entry{Kind: x.kind, Tricks: x.tricks, Side: x.side}
-		if e.Supe, err = whole(x.supe, b.sides); err != nil {
-			return nil, err
+		if e.Supe, err = whole(x.supe, w.b.sides); err != nil {
+			return err
 		}
-		if e.Middle, err = whole(x.bule, b.middle); err != nil {
-			return nil, err
+		if e.Middle, err = whole(x.bule, w.b.middle); err != nil {
+			return err
 		}
 		e.HasMiddle = x.kind == 'M' || e.Middle != 0
-		if x.kind == 'M' && !o.Played() {
+		if x.kind == 'M' && !w.res.Outcome.Played() {
 			e.Tricks = 0
 		}
-		d.Summary[k] = e
+		w.d.Summary[k] = e
 	}
-	return d, nil
+	return nil
 }
 
 // whole is a figure PPN can write: a whole number of at most nine digits.

@@ -184,27 +184,9 @@ func (f *File) Players() ([3]string, []Note, error) {
 // no rule allows, a card that must follow suit, a trick given to the wrong
 // player is an *Error with Rules set.
 func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset, []Note, error) {
-	name, err := rulesetName()
+	name, r, opts, err := f.boundRuleset(options)
 	if err != nil {
 		return nil, nil, nil, err
-	}
-	base, err := rulesets.Open(name)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	opts, err := f.Options(base)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	for k, v := range options {
-		opts[k] = v
-	}
-	r, err := base.With(opts)
-	if err != nil {
-		return nil, nil, nil, &Error{Field: "options", Msg: err.Error()}
-	}
-	if r.Hands != 3 || r.HandSize != 10 || r.TalonSize != 2 || r.Deck.Size() != 32 {
-		return nil, nil, nil, &Error{Field: "options", Msg: "PPN records three hands of ten from 32 cards and a talon of two"}
 	}
 	players, notes, err := f.Players()
 	if err != nil {
@@ -213,11 +195,7 @@ func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset
 	if len(f.Deals) == 0 {
 		return nil, nil, nil, &Error{Msg: "no deal records: a game section is one [id order cards bids ...] a deal"}
 	}
-	// The seats in playing order, Player1 first: deal 1's order turned
-	// round to start at player 1 (every deal's order turns the same way).
-	first := f.Deals[0].Order
-	k := slices.Index(first[:], 1)
-	cycle := [3]int{first[k], first[(k+1)%3], first[(k+2)%3]}
+	cycle := f.seatCycle()
 	b, err := bindingOf(r)
 	if err != nil {
 		return nil, nil, nil, err
@@ -226,34 +204,14 @@ func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset
 	for _, p := range cycle {
 		rec.Seats = append(rec.Seats, players[p-1])
 	}
-	rec.Source = SourceName
-	for _, t := range []string{"Date", "Location"} {
-		if v, ok := f.Tag(t); ok && v != "" {
-			rec.Source += ", " + v
-		}
-	}
-	if v, ok := f.Tag("Event"); ok {
-		rec.Title = v // pref writes a record's title as the tag Event
-	}
-	var dropped []string
-	for _, t := range f.Tags {
-		switch {
-		case isOptionTag(t.Name) || t.Name == OptionsTag || t.Name == "Event" || t.Name == "Date" || t.Name == "Location":
-		case len(t.Name) == 7 && (strings.HasPrefix(t.Name, "Player") || strings.HasPrefix(t.Name, "Result")) && t.Name[6] >= '1' && t.Name[6] <= '3':
-		default:
-			dropped = append(dropped, t.Name)
-		}
-	}
-	if len(dropped) > 0 {
+	f.describe(rec)
+	if dropped := f.droppedTags(); len(dropped) > 0 {
 		notes = append(notes, Note{Field: "info", Msg: "not carried into the record (no field for them): tags " + strings.Join(dropped, ", ")})
 	}
 	for i := range f.Deals {
 		d := &f.Deals[i]
-		for j := range 3 {
-			if d.Order[(j+1)%3] != cycle[(slices.Index(cycle[:], d.Order[j])+1)%3] {
-				return nil, nil, nil, &Error{Deal: i + 1, ID: d.ID, Line: d.Line, Field: "deal order", Msg: fmt.Sprintf(
-					"%d%d%d seats the players in another order than deal 1's %d%d%d: the players keep their places", d.Order[0], d.Order[1], d.Order[2], first[0], first[1], first[2])}
-			}
+		if err := f.checkOrder(i, cycle); err != nil {
+			return nil, nil, nil, err
 		}
 		cv := converter{r: r, b: b, d: d, n: i + 1, players: players}
 		rd, dn, err := cv.deal()
@@ -264,6 +222,83 @@ func ToRecord(f *File, options map[string]any) (*record.Record, *ruleset.Ruleset
 		rec.Deals = append(rec.Deals, rd)
 	}
 	return rec, r, notes, nil
+}
+
+// boundRuleset is the ruleset PPN records with the options of the tags,
+// options overriding them: its name, itself and the options.
+func (f *File) boundRuleset(options map[string]any) (string, *ruleset.Ruleset, map[string]any, error) {
+	name, err := rulesetName()
+	if err != nil {
+		return "", nil, nil, err
+	}
+	base, err := rulesets.Open(name)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	opts, err := f.Options(base)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	for k, v := range options {
+		opts[k] = v
+	}
+	r, err := base.With(opts)
+	if err != nil {
+		return "", nil, nil, &Error{Field: "options", Msg: err.Error()}
+	}
+	if r.Hands != 3 || r.HandSize != 10 || r.TalonSize != 2 || r.Deck.Size() != 32 {
+		return "", nil, nil, &Error{Field: "options", Msg: "PPN records three hands of ten from 32 cards and a talon of two"}
+	}
+	return name, r, opts, nil
+}
+
+// seatCycle is the players (1 to 3) in playing order, Player1 first: deal
+// 1's order turned round to start at player 1 (every deal's order turns
+// the same way).
+func (f *File) seatCycle() [3]int {
+	first := f.Deals[0].Order
+	k := slices.Index(first[:], 1)
+	return [3]int{first[k], first[(k+1)%3], first[(k+2)%3]}
+}
+
+// checkOrder checks that deal i seats the players in the cycle of deal 1.
+func (f *File) checkOrder(i int, cycle [3]int) error {
+	d, first := &f.Deals[i], f.Deals[0].Order
+	for j := range 3 {
+		if d.Order[(j+1)%3] != cycle[(slices.Index(cycle[:], d.Order[j])+1)%3] {
+			return &Error{Deal: i + 1, ID: d.ID, Line: d.Line, Field: "deal order", Msg: fmt.Sprintf(
+				"%d%d%d seats the players in another order than deal 1's %d%d%d: the players keep their places", d.Order[0], d.Order[1], d.Order[2], first[0], first[1], first[2])}
+		}
+	}
+	return nil
+}
+
+// describe sets the record's source (with the tags Date and Location) and
+// title (the tag Event, as pref writes a record's title).
+func (f *File) describe(rec *record.Record) {
+	rec.Source = SourceName
+	for _, t := range []string{"Date", "Location"} {
+		if v, ok := f.Tag(t); ok && v != "" {
+			rec.Source += ", " + v
+		}
+	}
+	if v, ok := f.Tag("Event"); ok {
+		rec.Title = v
+	}
+}
+
+// droppedTags are the names of the tags a record has no field for.
+func (f *File) droppedTags() []string {
+	var dropped []string
+	for _, t := range f.Tags {
+		switch {
+		case isOptionTag(t.Name) || t.Name == OptionsTag || t.Name == "Event" || t.Name == "Date" || t.Name == "Location":
+		case len(t.Name) == 7 && (strings.HasPrefix(t.Name, "Player") || strings.HasPrefix(t.Name, "Result")) && t.Name[6] >= '1' && t.Name[6] <= '3':
+		default:
+			dropped = append(dropped, t.Name)
+		}
+	}
+	return dropped
 }
 
 // isOptionTag reports whether PPN's tag sets an option (optionTags).
@@ -380,95 +415,136 @@ func (c *converter) step(out *record.Deal, field string, a game.Action) error {
 // decisions answers every question between the auction and the first
 // card from the fields main, discarded, contract, accepted and kontra.
 func (c *converter) decisions(out *record.Deal) error {
-	d, g, r := c.d, c.g, c.r
-	main := c.seatOf(d.Main)
+	d, g := c.d, c.g
 	if d.Accepted >= 1 && d.Accepted <= 3 && d.Accepted == d.Main {
 		return c.fail("accepted", "%d is the main player: write the defender who came, 0 for nobody or 8 for both", d.Accepted)
 	}
-	invited, contra := false, false
-	came := [3]bool{}
+	var asked kontraAsked
+	var came [3]bool
 	defended := false
 	for !g.Over() && g.Phase() != game.PhasePlay {
-		s := g.ToAct()
-		p := d.Order[s]
-		a := game.Action{Phase: g.Phase(), Seat: s}
-		field := ""
-		switch g.Phase() {
-		case game.PhaseFromHand:
-			field = "contract"
-			a.Value = game.No
-			if d.Contract.Game {
-				a.Value = game.Yes
-			}
-		case game.PhaseDiscard:
-			field = "discarded"
-			if d.Discarded[0] == 'X' {
-				return c.fail(field, "XX, but %s took the talon (%s) and lays aside two cards", c.names[s], r.Deck.Format(g.Talon, false))
-			}
-			a.Cards = c.card(d.Discarded[0]).Bit() | c.card(d.Discarded[1]).Bit()
-		case game.PhaseAnnounce:
-			field = "contract"
-			if d.Discarded[0] != 'X' && g.Hand {
-				return c.fail("discarded", "%s, but %s plays from the hand (igra) and lays nothing aside: write XX", string(d.Discarded[:]), c.names[s])
-			}
-			if d.Contract.Game != g.Hand {
-				if g.Hand {
-					return c.fail(field, "%s, but %s won the auction with igra: the contract is a game from the hand, G%d", d.Contract, c.names[s], d.Contract.Number)
-				}
-				return c.fail(field, "%s, a game from the hand, but %s won the auction with a bid for the talon", d.Contract, c.names[s])
-			}
-			a.Value = -1
-			for ci := range r.Contracts {
-				if r.Contracts[ci].Number == d.Contract.Number {
-					a.Value = ci
-				}
-			}
-			if a.Value < 0 {
-				return c.fail(field, "%s: %s has no contract %d (preferans, 8, is not yet an option)", d.Contract, r.Name, d.Contract.Number)
-			}
-		case game.PhaseDefend:
-			field = "accepted"
-			a.Value = int(deal.Drop)
-			if d.Accepted >= 4 || d.Accepted == p {
-				a.Value = int(deal.Play)
-			}
-		case game.PhaseInvite:
-			field = fieldNames[fieldKontra]
-			a.Value = game.No
-			if d.Kontra.Kind == 'I' && d.Kontra.By == p {
-				a.Value, invited = game.Yes, true
-			}
-		case game.PhaseContra:
-			field = fieldNames[fieldKontra]
-			a.Value = game.No
-			if d.Kontra.level() > 0 && d.Kontra.By == p {
-				a.Value, contra = game.Yes, true
-			}
-		case game.PhaseRecontra:
-			field = fieldNames[fieldKontra]
-			a.Value = game.No
-			if g.Doubled[g.ContraBy()] < d.Kontra.level() {
-				a.Value = game.Yes
-			}
-		default:
-			return c.fail("", "%s asks %s for a decision (%s) that PPN does not record", r.Name, c.names[s], g.Phase())
+		a, field, err := c.decision(&asked)
+		if err != nil {
+			return err
 		}
 		if err := c.step(out, field, a); err != nil {
 			return err
 		}
 		if !defended && g.Phase() > game.PhaseDefend {
 			defended = true
-			for s := range 3 {
-				came[s] = g.Defence[s] == deal.Play
-			}
+			came = c.came()
 		}
 	}
 	if !defended {
-		for s := range 3 {
-			came[s] = g.Defence[s] == deal.Play
+		came = c.came()
+	}
+	if err := c.checkAccepted(came); err != nil {
+		return err
+	}
+	return c.checkKontra(asked)
+}
+
+// kontraAsked says whether the player the kontra field names was asked
+// what it says of him: to invite, or to say kontra (and said it).
+type kontraAsked struct{ invited, contra bool }
+
+// decision is the answer to the question the game asks now, read from
+// the field it is written in, and that field's name.
+func (c *converter) decision(asked *kontraAsked) (game.Action, string, error) {
+	d, g := c.d, c.g
+	s := g.ToAct()
+	p := d.Order[s]
+	a := game.Action{Phase: g.Phase(), Seat: s}
+	switch g.Phase() {
+	case game.PhaseFromHand:
+		a.Value = game.No
+		if d.Contract.Game {
+			a.Value = game.Yes
+		}
+		return a, "contract", nil
+	case game.PhaseDiscard:
+		err := c.discard(&a) // before a is returned: it sets a's cards
+		return a, "discarded", err
+	case game.PhaseAnnounce:
+		err := c.announce(&a)
+		return a, "contract", err
+	case game.PhaseDefend:
+		a.Value = int(deal.Drop)
+		if d.Accepted >= 4 || d.Accepted == p {
+			a.Value = int(deal.Play)
+		}
+		return a, "accepted", nil
+	case game.PhaseInvite:
+		a.Value = game.No
+		if d.Kontra.Kind == 'I' && d.Kontra.By == p {
+			a.Value, asked.invited = game.Yes, true
+		}
+		return a, fieldNames[fieldKontra], nil
+	case game.PhaseContra:
+		a.Value = game.No
+		if d.Kontra.level() > 0 && d.Kontra.By == p {
+			a.Value, asked.contra = game.Yes, true
+		}
+		return a, fieldNames[fieldKontra], nil
+	case game.PhaseRecontra:
+		a.Value = game.No
+		if g.Doubled[g.ContraBy()] < d.Kontra.level() {
+			a.Value = game.Yes
+		}
+		return a, fieldNames[fieldKontra], nil
+	}
+	return a, "", c.fail("", "%s asks %s for a decision (%s) that PPN does not record", c.r.Name, c.names[s], g.Phase())
+}
+
+// discard lays aside the two cards the field discarded names.
+func (c *converter) discard(a *game.Action) error {
+	d := c.d
+	if d.Discarded[0] == 'X' {
+		return c.fail("discarded", "XX, but %s took the talon (%s) and lays aside two cards", c.names[a.Seat], c.r.Deck.Format(c.g.Talon, false))
+	}
+	a.Cards = c.card(d.Discarded[0]).Bit() | c.card(d.Discarded[1]).Bit()
+	return nil
+}
+
+// announce announces the contract the field contract names, from the hand
+// as the auction was won or after the talon.
+func (c *converter) announce(a *game.Action) error {
+	d, g, r := c.d, c.g, c.r
+	if d.Discarded[0] != 'X' && g.Hand {
+		return c.fail("discarded", "%s, but %s plays from the hand (igra) and lays nothing aside: write XX", string(d.Discarded[:]), c.names[a.Seat])
+	}
+	if d.Contract.Game != g.Hand {
+		if g.Hand {
+			return c.fail("contract", "%s, but %s won the auction with igra: the contract is a game from the hand, G%d", d.Contract, c.names[a.Seat], d.Contract.Number)
+		}
+		return c.fail("contract", "%s, a game from the hand, but %s won the auction with a bid for the talon", d.Contract, c.names[a.Seat])
+	}
+	a.Value = -1
+	for ci := range r.Contracts {
+		if r.Contracts[ci].Number == d.Contract.Number {
+			a.Value = ci
 		}
 	}
-	// who came must be as accepted says (betl is defended by both unasked)
+	if a.Value < 0 {
+		return c.fail("contract", "%s: %s has no contract %d (preferans, 8, is not yet an option)", d.Contract, r.Name, d.Contract.Number)
+	}
+	return nil
+}
+
+// came is, per seat, whether it came to defend.
+func (c *converter) came() [3]bool {
+	var came [3]bool
+	for s := range 3 {
+		came[s] = c.g.Defence[s] == deal.Play
+	}
+	return came
+}
+
+// checkAccepted checks that who came is as the field accepted says
+// (betl is defended by both unasked).
+func (c *converter) checkAccepted(came [3]bool) error {
+	d, g, r := c.d, c.g, c.r
+	main := c.seatOf(d.Main)
 	for s := range 3 {
 		if s == main {
 			continue
@@ -482,10 +558,17 @@ func (c *converter) decisions(out *record.Deal) error {
 			return c.fail("accepted", "%d, but %s came to defend %s (betl is defended by both: 8)", d.Accepted, c.names[s], ct)
 		}
 	}
-	switch k := d.Kontra; {
-	case k.Kind == 'I' && !invited:
+	return nil
+}
+
+// checkKontra checks that the invitation or kontra written was asked for
+// and stands under the rules.
+func (c *converter) checkKontra(asked kontraAsked) error {
+	g := c.g
+	switch k := c.d.Kontra; {
+	case k.Kind == 'I' && !asked.invited:
 		return c.fail(fieldNames[fieldKontra], "%s, but %s was not asked to invite: only a defender who came alone may invite the other", k, c.who(k.By))
-	case k.level() > 0 && !contra:
+	case k.level() > 0 && !asked.contra:
 		return c.fail(fieldNames[fieldKontra], "%s, but %s was not asked for kontra: only a defender who came may say it", k, c.who(k.By))
 	case k.level() > 0 && g.Doubled[c.seatOf(k.By)] != k.level():
 		return c.fail(fieldNames[fieldKontra], "%s, but the doublings stop at %s under these rules", k, ruleset.ContraCalls[g.Doubled[c.seatOf(k.By)]])
@@ -588,10 +671,6 @@ func (c *converter) expect() yaml.Node {
 // contract names, else the lowest igra) and a note says so.
 func (c *converter) auction() ([]game.CallRecord, []Note, error) {
 	d, r := c.d, c.r
-	var targets [3]Bid
-	for s := range 3 {
-		targets[s] = d.Bids[s]
-	}
 	bids := make([]string, 3)
 	for i, b := range d.Bids {
 		bids[i] = b.String()
@@ -601,11 +680,30 @@ func (c *converter) auction() ([]game.CallRecord, []Note, error) {
 	if d.Declared {
 		main = c.seatOf(d.Main)
 	}
-	// The shortest auctions first (iterative deepening): where igra
-	// bidders may outbid each other step by step, many auctions give the
-	// same highest bids, and the fewest calls is the natural reading.
-	srch := search{r: r, targets: targets, main: main, contract: d.Contract}
-	var found, fit [][]game.CallRecord
+	srch := search{r: r, targets: d.Bids, main: main, contract: d.Contract}
+	found, fit := c.searchAuctions(&srch)
+	if srch.nodes > maxNodes {
+		return nil, nil, c.fail("bids", "%s: too many auctions to try", written)
+	}
+	if len(found) == 0 {
+		return nil, nil, c.fail("bids", "%s: no auction under %s's rules gives these highest bids (2 opens, one step at a time, each raise answered by moje (M) or a pass; igra, G, never after a bid with the talon)", written, r.Name)
+	}
+	if len(fit) == 0 {
+		return nil, nil, c.misfit(found[0], written, main)
+	}
+	notes := c.bareIgraNotes(fit[0], main)
+	if len(fit) > 1 {
+		notes = append(notes, Note{Deal: c.n, Field: "bids", Msg: fmt.Sprintf("%s: %d auctions under the rules give these highest bids; taken: %s", written, len(fit), c.words(fit[0]))})
+	}
+	return fit[0], notes, nil
+}
+
+// searchAuctions finds the auctions that give the highest bids (found,
+// those of the shortest length that gives any) and those of them that
+// fit the record (fit), the shortest first (iterative deepening): where
+// igra bidders may outbid each other step by step, many auctions give the
+// same highest bids, and the fewest calls is the natural reading.
+func (c *converter) searchAuctions(srch *search) (found, fit [][]game.CallRecord) {
 	for srch.maxLen = 3; srch.maxLen <= maxCalls && len(fit) == 0 && srch.nodes <= maxNodes; srch.maxLen++ {
 		srch.found = srch.found[:0]
 		srch.run(c.g.State.Clone(), nil, [3]int{game.Pass, game.Pass, game.Pass}, [3]bool{})
@@ -618,52 +716,53 @@ func (c *converter) auction() ([]game.CallRecord, []Note, error) {
 			}
 		}
 	}
-	if srch.nodes > maxNodes {
-		return nil, nil, c.fail("bids", "%s: too many auctions to try", written)
+	return found, fit
+}
+
+// misfit is the error of bids whose auction (seq, the first found) does
+// not end as the record goes on.
+func (c *converter) misfit(seq []game.CallRecord, written string, main int) error {
+	d := c.d
+	st := c.g.State.Clone()
+	for _, call := range seq {
+		_, _ = st.Apply(game.Action{Phase: game.PhaseAuction, Seat: call.Seat, Value: call.Call})
 	}
-	if len(found) == 0 {
-		return nil, nil, c.fail("bids", "%s: no auction under %s's rules gives these highest bids (2 opens, one step at a time, each raise answered by moje (M) or a pass; igra, G, never after a bid with the talon)", written, r.Name)
+	switch {
+	case !d.Declared:
+		return c.fail("bids", "%s: the auction (%s) is won by %s, but the record stops after the bids as if everybody passed", written, c.words(seq), c.names[st.Declarer])
+	case st.Declarer < 0:
+		return c.fail("bids", "%s: everybody passed, but the record goes on as if %s won the auction", written, c.who(d.Main))
+	case st.Declarer != main:
+		return c.fail("main", "%d, but the auction these bids give (%s) is won by %s", d.Main, c.words(seq), c.names[st.Declarer])
 	}
-	srch.found = found
-	if len(fit) == 0 {
-		seq := found[0]
-		st := c.g.State.Clone()
-		for _, call := range seq {
-			_, _ = st.Apply(game.Action{Phase: game.PhaseAuction, Seat: call.Seat, Value: call.Call})
-		}
-		switch {
-		case !d.Declared:
-			return nil, nil, c.fail("bids", "%s: the auction (%s) is won by %s, but the record stops after the bids as if everybody passed", written, c.words(seq), c.names[st.Declarer])
-		case st.Declarer < 0:
-			return nil, nil, c.fail("bids", "%s: everybody passed, but the record goes on as if %s won the auction", written, c.who(d.Main))
-		case st.Declarer != main:
-			return nil, nil, c.fail("main", "%d, but the auction these bids give (%s) is won by %s", d.Main, c.words(seq), c.names[st.Declarer])
-		}
-		return nil, nil, c.fail("contract", "%s cannot follow the auction these bids give (%s): a game from the hand is won with igra, and the contract is at least the bid", d.Contract, c.words(seq))
-	}
+	return c.fail("contract", "%s cannot follow the auction these bids give (%s): a game from the hand is won with igra, and the contract is at least the bid", d.Contract, c.words(seq))
+}
+
+// bareIgraNotes say, for each G written without its game, which call the
+// auction taken (seq) reads it as, and why.
+func (c *converter) bareIgraNotes(seq []game.CallRecord, main int) []Note {
+	r := c.r
 	var notes []Note
-	for s, t := range targets {
-		if t.Kind == 'G' && t.Level == 0 {
-			got := "pass"
-			for _, call := range fit[0] {
-				if call.Call != game.Pass && call.Seat == s {
-					got = r.CallName(r.Ladder[call.Call])
-				}
-			}
-			why := "the lowest igra the rules allow there"
-			switch {
-			case s == main:
-				why = "the game the contract names (in pref the igra bidder names his game as he bids)"
-			case got == "pass":
-				why = "no igra of his fits under " + r.Name + "'s rules, where the igra bidder names his game as he bids and a later igra must be higher"
-			}
-			notes = append(notes, Note{Deal: c.n, Field: "bids", Msg: fmt.Sprintf("%s's G (igra, the game not named) is written %s: %s", c.names[s], got, why)})
+	for s, t := range c.d.Bids {
+		if t.Kind != 'G' || t.Level != 0 {
+			continue
 		}
+		got := "pass"
+		for _, call := range seq {
+			if call.Call != game.Pass && call.Seat == s {
+				got = r.CallName(r.Ladder[call.Call])
+			}
+		}
+		why := "the lowest igra the rules allow there"
+		switch {
+		case s == main:
+			why = "the game the contract names (in pref the igra bidder names his game as he bids)"
+		case got == "pass":
+			why = "no igra of his fits under " + r.Name + "'s rules, where the igra bidder names his game as he bids and a later igra must be higher"
+		}
+		notes = append(notes, Note{Deal: c.n, Field: "bids", Msg: fmt.Sprintf("%s's G (igra, the game not named) is written %s: %s", c.names[s], got, why)})
 	}
-	if len(fit) > 1 {
-		notes = append(notes, Note{Deal: c.n, Field: "bids", Msg: fmt.Sprintf("%s: %d auctions under the rules give these highest bids; taken: %s", written, len(fit), c.words(fit[0]))})
-	}
-	return fit[0], notes, nil
+	return notes
 }
 
 // fits reports whether an auction ends as the record goes on: won by the

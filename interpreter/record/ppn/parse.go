@@ -39,31 +39,14 @@ func Parse(data []byte) (*File, error) {
 			line++
 			i++
 			lineStart = true
-			continue
 		case c == ' ' || c == '\t' || c == '\r':
 			i++
-			continue
 		case c == ';' || (c == '%' && lineStart):
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-			continue
+			i = lineEnd(s, i)
 		case c == '[':
 			start := line
-			j, inQuote := i+1, false
-			for ; j < len(s); j++ {
-				switch {
-				case s[j] == '\n':
-					line++
-				case inQuote && s[j] == '\\' && j+1 < len(s) && s[j+1] != '\n':
-					j++
-				case s[j] == '"':
-					inQuote = !inQuote
-				}
-				if s[j] == ']' && !inQuote {
-					break
-				}
-			}
+			j, lines := closingBracket(s, i+1)
+			line += lines
 			if j >= len(s) {
 				return nil, &Error{Line: start, Msg: "'[' is never closed by ']'"}
 			}
@@ -72,13 +55,42 @@ func Parse(data []byte) (*File, error) {
 			}
 			i = j + 1
 			lineStart = false
-			continue
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
 			return nil, &Error{Line: line, Msg: fmt.Sprintf("%q outside brackets: a PPN text is tag pairs [Name value] and deal records [id order cards ...]; a comment starts with ;", r)}
 		}
 	}
 	return f, nil
+}
+
+// lineEnd is where the line holding s[i] ends: its line break, or the
+// end of s.
+func lineEnd(s string, i int) int {
+	for i < len(s) && s[i] != '\n' {
+		i++
+	}
+	return i
+}
+
+// closingBracket is the place of the ']' that closes a bracket opened
+// just before s[from] (one in double quotes does not, and \ escapes a
+// character in them), or len(s); and how many line breaks lie before it.
+func closingBracket(s string, from int) (j, lines int) {
+	inQuote := false
+	for j = from; j < len(s); j++ {
+		switch {
+		case s[j] == '\n':
+			lines++
+		case inQuote && s[j] == '\\' && j+1 < len(s) && s[j+1] != '\n':
+			j++
+		case s[j] == '"':
+			inQuote = !inQuote
+		}
+		if s[j] == ']' && !inQuote {
+			break
+		}
+	}
+	return j, lines
 }
 
 // item reads what one pair of brackets holds: a deal record when it starts
@@ -96,33 +108,25 @@ func (f *File) item(body string, line int) error {
 		f.Deals = append(f.Deals, *d)
 		return nil
 	}
+	return f.tag(body, line)
+}
+
+// tag reads a tag pair, [Name value], the value bare or quoted.
+func (f *File) tag(body string, line int) error {
 	name, value := body, ""
 	if k := strings.IndexAny(body, " \t\r\n"); k >= 0 {
 		name, value = body[:k], body[k+1:]
 	}
 	value = strings.TrimSpace(value)
 	field := "tag " + name
-	for i, r := range name {
-		if !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
-			return &Error{Line: line, Msg: fmt.Sprintf("[%s]: a tag's name is letters and digits, starting with a letter", clip(body))}
-		}
+	if !tagName(name) {
+		return &Error{Line: line, Msg: fmt.Sprintf("[%s]: a tag's name is letters and digits, starting with a letter", clip(body))}
 	}
 	if len(f.Deals) > 0 {
 		return &Error{Line: line, Field: field, Msg: "a tag pair after the deals: the info section comes first, and a PPN text holds one game"}
 	}
-	if strings.HasPrefix(value, `"`) {
-		v, err := unquote(value)
-		if err != nil {
-			return &Error{Line: line, Field: field, Msg: err.Error()}
-		}
-		value = v
-	} else if strings.ContainsAny(value, " \t\r\n\"") {
-		return &Error{Line: line, Field: field, Msg: fmt.Sprintf("value %q: a value with spaces is written in double quotes", clip(value))}
-	}
-	// A tag's value is printed and written into records' comments: a
-	// control character or a line break would act on the terminal or end
-	// the comment.
-	if err := termtext.Check("value", value, true); err != nil {
+	value, err := tagValue(value)
+	if err != nil {
 		return &Error{Line: line, Field: field, Msg: err.Error()}
 	}
 	if _, dup := f.Tag(name); dup {
@@ -130,6 +134,37 @@ func (f *File) item(body string, line int) error {
 	}
 	f.Tags = append(f.Tags, Tag{Name: name, Value: value, Line: line})
 	return nil
+}
+
+// tagName reports whether name is a tag's name: letters, digits and _,
+// not starting with a digit.
+func tagName(name string) bool {
+	for i, r := range name {
+		if !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// tagValue is a tag's value as written: quoted, or one word.
+func tagValue(value string) (string, error) {
+	if strings.HasPrefix(value, `"`) {
+		v, err := unquote(value)
+		if err != nil {
+			return "", err
+		}
+		value = v
+	} else if strings.ContainsAny(value, " \t\r\n\"") {
+		return "", fmt.Errorf("value %q: a value with spaces is written in double quotes", clip(value))
+	}
+	// A tag's value is printed and written into records' comments: a
+	// control character or a line break would act on the terminal or end
+	// the comment.
+	if err := termtext.Check("value", value, true); err != nil {
+		return "", err
+	}
+	return value, nil
 }
 
 // unquote reads a PGN string: in double quotes, \" and \\ escaped.
@@ -172,133 +207,185 @@ func clip(s string) string {
 
 // parseDeal reads one deal record (the text between its brackets).
 func parseDeal(body string, n, line int) (*Deal, error) {
-	fields := strings.Fields(body)
-	d := &Deal{Line: line, Refa: -1}
-	fail := func(field, format string, args ...any) error {
-		return &Error{Deal: n, ID: d.ID, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
-	switch len(fields) {
+	rec := &dealRecord{fields: strings.Fields(body), d: &Deal{Line: line, Refa: -1}, n: n, line: line}
+	switch len(rec.fields) {
 	case 4, 13, 14:
 	default:
-		return nil, fail("", "%d fields; a deal record has 14 (%s), 13 without refa, 4 when everybody passed",
-			len(fields), strings.Join(fieldNames[:], ", "))
+		return nil, rec.fail("", "%d fields; a deal record has 14 (%s), 13 without refa, 4 when everybody passed",
+			len(rec.fields), strings.Join(fieldNames[:], ", "))
 	}
+	if err := rec.dealt(); err != nil {
+		return nil, err
+	}
+	if len(rec.fields) == 4 {
+		return rec.d, nil
+	}
+	rec.d.Declared = true
+	for _, step := range [...]func() error{rec.declaration, rec.defence, rec.play, rec.summary} {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return rec.d, nil
+}
+
+// dealRecord is a deal record's fields being read into its deal, field
+// by field.
+type dealRecord struct {
+	fields []string
+	d      *Deal
+	n      int // the deal's place, from 1
+	line   int
+}
+
+func (rec *dealRecord) fail(field, format string, args ...any) error {
+	return &Error{Deal: rec.n, ID: rec.d.ID, Line: rec.line, Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// at is field k (0-based, of 14) as written, and its name: a record of
+// 13 fields leaves out refa (field 9), which reads as "".
+func (rec *dealRecord) at(k int) (string, string) {
+	if len(rec.fields) == 13 && k >= 9 {
+		if k == 9 {
+			return "", fieldNames[9]
+		}
+		return rec.fields[k-1], fieldNames[k]
+	}
+	return rec.fields[k], fieldNames[k]
+}
+
+// dealt reads the fields every record has: id, deal order, cards and bids.
+func (rec *dealRecord) dealt() error {
+	d, fields := rec.d, rec.fields
 	id, ok := number(fields[0])
 	if !ok || id == 0 {
-		return nil, fail("id", "%q is no deal number", clip(fields[0]))
+		return rec.fail("id", "%q is no deal number", clip(fields[0]))
 	}
 	d.ID = id
 	o := fields[1]
 	if len(o) != 3 || !strings.ContainsRune(o, '1') || !strings.ContainsRune(o, '2') || !strings.ContainsRune(o, '3') {
-		return nil, fail("deal order", "%q: want the players 1, 2 and 3 in the order dealt, the dealer last (231)", clip(o))
+		return rec.fail("deal order", "%q: want the players 1, 2 and 3 in the order dealt, the dealer last (231)", clip(o))
 	}
 	for i := range 3 {
 		d.Order[i] = int(o[i] - '0')
 	}
 	if err := parseCards(d, fields[2]); err != nil {
-		return nil, fail("cards", "%v", err)
+		return rec.fail("cards", "%v", err)
 	}
 	bids := strings.Split(fields[3], ",")
 	if len(bids) != 3 {
-		return nil, fail("bids", "%q: want three highest bids separated by commas, in deal order (M3,P,3)", clip(fields[3]))
+		return rec.fail("bids", "%q: want three highest bids separated by commas, in deal order (M3,P,3)", clip(fields[3]))
 	}
 	for i, b := range bids {
 		bid, ok := parseBid(b)
 		if !ok {
-			return nil, fail("bids", "%q: a highest bid is P, 2 to 8, M and a level (moje), G or G and a level (igra)", clip(b))
+			return rec.fail("bids", "%q: a highest bid is P, 2 to 8, M and a level (moje), G or G and a level (igra)", clip(b))
 		}
 		d.Bids[i] = bid
 	}
-	if len(fields) == 4 {
-		return d, nil
-	}
-	d.Declared = true
-	at := func(k int) (string, string) { // field k (0-based, of 14) as written
-		if len(fields) == 13 && k >= 9 {
-			if k == 9 {
-				return "", fieldNames[9]
-			}
-			return fields[k-1], fieldNames[k]
-		}
-		return fields[k], fieldNames[k]
-	}
-	v, name := at(4)
+	return nil
+}
+
+// declaration reads the fields main, discarded, contract and accepted.
+func (rec *dealRecord) declaration() error {
+	d := rec.d
+	var ok bool
+	v, name := rec.at(4)
 	if d.Main, ok = player(v); !ok {
-		return nil, fail(name, "%q: want the player who won the auction, 1, 2 or 3", clip(v))
+		return rec.fail(name, "%q: want the player who won the auction, 1, 2 or 3", clip(v))
 	}
-	v, name = at(5)
+	v, name = rec.at(5)
 	switch {
 	case v == "XX":
 		d.Discarded = [2]byte{'X', 'X'}
 	case len(v) == 2 && cardName(v[0]) != "" && cardName(v[1]) != "" && v[0] != v[1]:
 		d.Discarded = [2]byte{v[0], v[1]}
 	default:
-		return nil, fail(name, "%q: want the two cards laid aside (two card codes), or XX when the talon was not taken", clip(v))
+		return rec.fail(name, "%q: want the two cards laid aside (two card codes), or XX when the talon was not taken", clip(v))
 	}
-	v, name = at(6)
+	v, name = rec.at(6)
 	c, ok := parseContract(v)
 	if !ok {
-		return nil, fail(name, "%q: want a level 2 to 8, G before it for a game from the hand (G4)", clip(v))
+		return rec.fail(name, "%q: want a level 2 to 8, G before it for a game from the hand (G4)", clip(v))
 	}
 	d.Contract = c
-	v, name = at(7)
+	v, name = rec.at(7)
 	if len(v) != 1 || v[0] < '0' || v[0] > '9' {
-		return nil, fail(name, "%q: want 0 (nobody came), 1, 2 or 3 (that player alone), or 4 to 9 (both; 8 by custom)", clip(v))
+		return rec.fail(name, "%q: want 0 (nobody came), 1, 2 or 3 (that player alone), or 4 to 9 (both; 8 by custom)", clip(v))
 	}
 	d.Accepted = int(v[0] - '0')
-	v, name = at(8)
+	return nil
+}
+
+// defence reads the fields kontra and refa (when written).
+func (rec *dealRecord) defence() error {
+	d := rec.d
+	v, name := rec.at(8)
 	switch {
 	case v == "0":
 		d.Kontra = Kontra{Kind: '0'}
 	case len(v) == 2 && strings.IndexByte("IKRSM", v[0]) >= 0 && v[1] >= '1' && v[1] <= '3':
 		d.Kontra = Kontra{Kind: v[0], By: int(v[1] - '0')}
 	default:
-		return nil, fail(name, "%q: want 0, or I (invitation), K, R, S or M (kontra to mortkontra) and the player who began it (K2)", clip(v))
+		return rec.fail(name, "%q: want 0, or I (invitation), K, R, S or M (kontra to mortkontra) and the player who began it (K2)", clip(v))
 	}
-	if v, name = at(9); v != "" {
+	if v, name = rec.at(9); v != "" {
 		switch v {
 		case "0", "1":
 			d.Refa = int(v[0] - '0')
 		default:
-			return nil, fail(name, "%q: want 0, or 1 for a deal played under the declarer's refa", clip(v))
+			return rec.fail(name, "%q: want 0, or 1 for a deal played under the declarer's refa", clip(v))
 		}
 	}
-	v, name = at(10)
+	return nil
+}
+
+// play reads the fields value, starts and throws.
+func (rec *dealRecord) play() error {
+	d := rec.d
+	var ok bool
+	v, name := rec.at(10)
 	if d.Value, ok = number(v); !ok {
-		return nil, fail(name, "%q: want the contract's value, a whole number", clip(v))
+		return rec.fail(name, "%q: want the contract's value, a whole number", clip(v))
 	}
-	v, name = at(11)
+	v, name = rec.at(11)
 	if v == "0" {
 		d.Starts = 0
 	} else if d.Starts, ok = player(v); !ok {
-		return nil, fail(name, "%q: want the player who led to the first trick, 1, 2 or 3 (0 when nobody played)", clip(v))
+		return rec.fail(name, "%q: want the player who led to the first trick, 1, 2 or 3 (0 when nobody played)", clip(v))
 	}
-	v, name = at(12)
-	if v != "-" && v != "0" {
-		for k, t := range strings.Split(v, ",") {
-			th, err := parseThrow(t)
-			if err != nil {
-				return nil, fail(name, "trick %d, %q: %v", k+1, clip(t), err)
-			}
-			d.Throws = append(d.Throws, th)
-		}
-		if len(d.Throws) > 10 {
-			return nil, fail(name, "%d tricks; a deal has 10", len(d.Throws))
-		}
+	v, name = rec.at(12)
+	if v == "-" || v == "0" {
+		return nil
 	}
-	v, name = at(13)
+	for k, t := range strings.Split(v, ",") {
+		th, err := parseThrow(t)
+		if err != nil {
+			return rec.fail(name, "trick %d, %q: %v", k+1, clip(t), err)
+		}
+		d.Throws = append(d.Throws, th)
+	}
+	if len(d.Throws) > 10 {
+		return rec.fail(name, "%d tricks; a deal has 10", len(d.Throws))
+	}
+	return nil
+}
+
+// summary reads the field summary: three entries, in deal order.
+func (rec *dealRecord) summary() error {
+	v, name := rec.at(13)
 	entries := strings.Split(v, ",")
 	if len(entries) != 3 {
-		return nil, fail(name, "%q: want three entries separated by commas, in deal order (M6:-20,F2:L20,F2:R20)", clip(v))
+		return rec.fail(name, "%q: want three entries separated by commas, in deal order (M6:-20,F2:L20,F2:R20)", clip(v))
 	}
 	for i, e := range entries {
 		en, err := parseEntry(e)
 		if err != nil {
-			return nil, fail(name, "%q: %v", clip(e), err)
+			return rec.fail(name, "%q: %v", clip(e), err)
 		}
-		d.Summary[i] = en
+		rec.d.Summary[i] = en
 	}
-	return d, nil
+	return nil
 }
 
 func parseCards(d *Deal, s string) error {

@@ -94,6 +94,30 @@ type state struct {
 // The checks run in a fixed order, so a position wrong in several ways
 // is always told the same first fault.
 func New(p *Position) (*Solver, *state, error) {
+	s, st, err := build(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.checkUnderWay(st); err != nil {
+		return nil, nil, err
+	}
+	return s, st, nil
+}
+
+// checkUnderWay checks that the trick under way still waits for a card: a
+// complete trick is taken, and the search would look for a seat still to
+// play to it. (Tests ask build for the winner of a complete trick.)
+func (s *Solver) checkUnderWay(st *state) error {
+	inPlay := deal.InPlay(st.hands[:s.seats], st.who[:st.n]).Count()
+	if played := deal.Played(st.who[:st.n]).Count(); played >= inPlay {
+		return fmt.Errorf("the trick under way is complete: %d cards from the %d hands in play", played, inPlay)
+	}
+	return nil
+}
+
+// build is New without checkUnderWay: the solver and its first state from
+// a position whose every other part is checked.
+func build(p *Position) (*Solver, *state, error) {
 	r := p.R
 	if p.Contract < 0 || p.Contract >= len(r.Contracts) {
 		return nil, nil, fmt.Errorf("no contract %d", p.Contract)
@@ -167,6 +191,9 @@ func (s *Solver) startState(p *Position) (*state, error) {
 		}
 		if seat < 0 || seat >= s.seats || st.n > s.seats {
 			return nil, fmt.Errorf("the trick under way: no seat %d", seat)
+		}
+		if deal.Played(st.who[:st.n]).Has(seat) {
+			return nil, fmt.Errorf("the trick under way: hand %d plays to it twice", seat+1)
 		}
 		st.trick[st.n], st.who[st.n] = c, int8(seat)
 		st.n++

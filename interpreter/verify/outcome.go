@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -157,11 +158,7 @@ func (s *statement) contract() error {
 		return fmt.Errorf("contract: pot_bid: %d; want 0 to %d", ct.PotBid, int64(money.MaxInput))
 	}
 	o.Hand, o.Forced, o.Conceded, o.Run, o.PotBid = ct.Hand, ct.Forced, ct.Conceded, ct.Run, ct.PotBid
-	for i := range s.c.Seats {
-		if i != o.Declarer && o.HoldsHand(s.r, i) {
-			o.Defence[i] = deal.Play
-		}
-	}
+	deal.DefaultDefence(o.Defence, o.Declarer, o.SitsOut(s.r)) // the game's, where nobody may drop
 	return nil
 }
 
@@ -205,16 +202,8 @@ func (s *statement) defence() error {
 		}
 		o.Defence[i] = choice
 	}
-	for i, ch := range o.Defence {
-		if ch != deal.Invite {
-			continue
-		}
-		for j := range o.Defence {
-			if j != i && o.Defence[j] == deal.Play {
-				o.Defence[j] = deal.Drop
-			}
-		}
-		break
+	if i := slices.Index(o.Defence, deal.Invite); i >= 0 {
+		deal.HoldInvited(o.Defence, i) // as the game holds an invitation
 	}
 	return nil
 }
@@ -280,11 +269,11 @@ func (s *statement) session() error {
 			return err
 		}
 	}
-	if c.Contract.Passed && r.Auction.AllPassPlay >= 0 {
+	if ci := deal.AllPassContract(r); c.Contract.Passed && ci >= 0 {
 		if c.Tricks == nil {
-			return fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[r.Auction.AllPassPlay].Name)
+			return fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[ci].Name)
 		}
-		o.Contract = r.Auction.AllPassPlay // the all-pass game was played
+		o.Contract = ci // the all-pass game was played, as in the game
 	}
 	return nil
 }

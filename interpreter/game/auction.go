@@ -118,13 +118,16 @@ func (a *Auction) holdsOrRaises(call int) bool {
 // where an earlier seat may hold ("mine"; under hold: next, an equal hand
 // bid stays with the first).
 func (a *Auction) raises(call int, c ruleset.Call) bool {
-	rules, oneMore := a.r.Auction, a.r.Auction.Raise == ruleset.RaiseOneMore && !c.Hand
-	switch {
-	case a.Bid == Pass:
-		return !oneMore || call == a.nextPlain(-1)
-	case call > a.Bid:
-		return !oneMore || call == a.nextPlain(a.Bid)
+	if a.Bid == Pass || call > a.Bid {
+		return a.r.Auction.Raise != ruleset.RaiseOneMore || c.Hand || call == a.nextPlain(a.Bid)
 	}
+	return a.holdsEqual(call, c)
+}
+
+// holdsEqual reports whether call equals the standing bid and an earlier
+// seat may hold it.
+func (a *Auction) holdsEqual(call int, c ruleset.Call) bool {
+	rules := &a.r.Auction
 	return call == a.Bid && (rules.HoldEarlier || rules.HoldNext && c.Hand) && a.Turn < a.Holder
 }
 

@@ -60,7 +60,13 @@ var phases = [...]phaseRules{
 // decision or the end of the deal.
 func (g *State) advance() error {
 	for {
-		waiting, err := phases[g.phase].next(g)
+		var waiting bool
+		var err error
+		if g.phase == PhasePlay {
+			waiting, err = g.playNext() // the per-card path: a direct call
+		} else {
+			waiting, err = phases[g.phase].next(g)
+		}
 		if waiting || err != nil {
 			return err
 		}
@@ -70,6 +76,9 @@ func (g *State) advance() error {
 // decide applies the decision a (its phase and seat checked) to the phase
 // the deal is in; advance then runs what follows without a decision.
 func (g *State) decide(a Action) (rule string, err error) {
+	if g.phase == PhasePlay {
+		return g.playDecide(a) // the per-card path: a direct call
+	}
 	return phases[g.phase].decide(g, a)
 }
 

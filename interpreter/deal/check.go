@@ -113,31 +113,47 @@ func (o *Outcome) checkDeclarer(r *ruleset.Ruleset) error {
 	return nil
 }
 
-// checkDefence: each defender's choice is one the ruleset offers him.
+// checkDefence: each defender's choice is one the ruleset offers him, and
+// an invitation is of a defender who dropped out.
 func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 	for i, c := range o.Defence {
-		switch {
-		case i == o.Declarer || !o.HoldsHand(r, i):
-			if c != NoChoice {
-				return fmt.Errorf("%s is not a defender and has no defence choice", o.Seats[i])
-			}
-		case c == Drop && !r.MayDrop(o.Contract) && !o.teamContra(r):
-			return fmt.Errorf("%s dropped out, but %s", o.Seats[i], r.WhyNoDrop(o.Contract))
-		case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
-			return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
-		case c == Half && !r.MayHalf(o.Contract, o.Declarer, i, o.Defence[(o.Declarer+1)%r.Hands] == Drop):
-			return fmt.Errorf("%s took half: only the second defender may, after the first dropped out, against a contract that allows it (defence choice half, contract half)", o.Seats[i])
-		case c == Invite && !r.Defence.MayInvite:
-			return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
-		case c == Invite && o.Contract >= 0 && r.Contracts[o.Contract].NoInvite && !o.teamContra(r):
-			return fmt.Errorf("%s invited, but nobody may invite against %s", o.Seats[i], r.Contracts[o.Contract].Name)
+		if err := o.checkChoice(r, i, c); err != nil {
+			return err
 		}
 	}
-	if inv := o.Inviter(r); inv >= 0 && o.Defence[inv] == Invite {
-		for i, c := range o.Defence {
-			if i != inv && i != o.Declarer && o.HoldsHand(r, i) && c != Drop {
-				return fmt.Errorf("%s invited, but %s did not drop out: only a dropped defender can be invited", o.Seats[inv], o.Seats[i])
-			}
+	return o.checkInvited(r)
+}
+
+// checkChoice: seat i's choice c is one the ruleset offers him.
+func (o *Outcome) checkChoice(r *ruleset.Ruleset, i int, c Choice) error {
+	switch {
+	case i == o.Declarer || !o.HoldsHand(r, i):
+		if c != NoChoice {
+			return fmt.Errorf("%s is not a defender and has no defence choice", o.Seats[i])
+		}
+	case c == Drop && !r.MayDrop(o.Contract) && !o.teamContra(r):
+		return fmt.Errorf("%s dropped out, but %s", o.Seats[i], r.WhyNoDrop(o.Contract))
+	case c == NoChoice && !o.Conceded: // a declarer who gives up asks no defender
+		return fmt.Errorf("%s is a defender: play or drop", o.Seats[i])
+	case c == Half && !r.MayHalf(o.Contract, o.Declarer, i, o.Defence[(o.Declarer+1)%r.Hands] == Drop):
+		return fmt.Errorf("%s took half: only the second defender may, after the first dropped out, against a contract that allows it (defence choice half, contract half)", o.Seats[i])
+	case c == Invite && !r.Defence.MayInvite:
+		return fmt.Errorf("%s invited, but this ruleset has no invitation", o.Seats[i])
+	case c == Invite && o.Contract >= 0 && r.Contracts[o.Contract].NoInvite && !o.teamContra(r):
+		return fmt.Errorf("%s invited, but nobody may invite against %s", o.Seats[i], r.Contracts[o.Contract].Name)
+	}
+	return nil
+}
+
+// checkInvited: the defender an invitation names dropped out.
+func (o *Outcome) checkInvited(r *ruleset.Ruleset) error {
+	inv := o.Inviter(r)
+	if inv < 0 || o.Defence[inv] != Invite {
+		return nil
+	}
+	for i, c := range o.Defence {
+		if i != inv && i != o.Declarer && o.HoldsHand(r, i) && c != Drop {
+			return fmt.Errorf("%s invited, but %s did not drop out: only a dropped defender can be invited", o.Seats[inv], o.Seats[i])
 		}
 	}
 	return nil
@@ -147,38 +163,67 @@ func (o *Outcome) checkDefence(r *ruleset.Ruleset) error {
 // contract that stops when lost was lost; only players in play took any.
 func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
 	d := o.Defenders() // asked for every seat
-	total := 0
-	for i, t := range o.Tricks {
-		if t < 0 {
-			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
-		}
-		total += t
-		if t > 0 && o.Uncontested {
-			return fmt.Errorf("%s took %d tricks, but %s is played only against a contra and nobody doubled: no card was played", o.Seats[i], t, r.Contracts[o.Contract].Name)
-		}
-		if t > 0 && !o.inPlay(r, &d, i) {
-			return fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
-		}
-	}
-	if !o.played(&d) {
-		return nil
+	total, err := o.countTricks(r, &d)
+	if err != nil || !o.played(&d) {
+		return err
 	}
 	var ct *ruleset.Contract
 	if o.Contract >= 0 {
 		ct = &r.Contracts[o.Contract]
 	}
-	if ct != nil && ct.InARow {
-		if t := o.Tricks[o.Declarer]; o.Run > t || (t > 0 && o.Run < 1) || (t == r.HandSize && o.Run != t) {
-			return fmt.Errorf("a run of %d tricks in a row cannot come from the declarer's %d tricks", o.Run, t)
+	if err := o.checkRun(r, ct); err != nil {
+		return err
+	}
+	return o.checkTotal(r, ct, total)
+}
+
+// countTricks adds up the seats' tricks, each taken by a seat in play (d,
+// the outcome's Defenders) in a deal where cards were played.
+func (o *Outcome) countTricks(r *ruleset.Ruleset, d *Defence) (total int, err error) {
+	for i, t := range o.Tricks {
+		if t < 0 {
+			return 0, fmt.Errorf("%s took %d tricks", o.Seats[i], t)
+		}
+		total += t
+		if t > 0 && o.Uncontested {
+			return 0, fmt.Errorf("%s took %d tricks, but %s is played only against a contra and nobody doubled: no card was played", o.Seats[i], t, r.Contracts[o.Contract].Name)
+		}
+		if t > 0 && !o.inPlay(r, d, i) {
+			return 0, fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
 		}
 	}
-	if total == r.HandSize {
-		if need := r.Need(o.Contract, o.Hand); ct != nil && ct.StopWhenLost && !ct.Made(need, o.Tricks[o.Declarer], o.Run) && !decided(ct, need, o.Tricks[o.Declarer], total, r.HandSize) {
-			return fmt.Errorf("%s was lost before the last trick, so play stopped there: %d tricks cannot all have been played", ct.Name, total)
-		}
+	return total, nil
+}
+
+// checkRun: a run of tricks in a row (contract ct counts one) fits the
+// declarer's tricks.
+func (o *Outcome) checkRun(r *ruleset.Ruleset, ct *ruleset.Contract) error {
+	if ct == nil || !ct.InARow {
 		return nil
 	}
-	if total < r.HandSize && ct != nil && ct.StopWhenLost && decided(ct, r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], total, r.HandSize) {
+	if t := o.Tricks[o.Declarer]; o.Run > t || (t > 0 && o.Run < 1) || (t == r.HandSize && o.Run != t) {
+		return fmt.Errorf("a run of %d tricks in a row cannot come from the declarer's %d tricks", o.Run, t)
+	}
+	return nil
+}
+
+// checkTotal: total tricks are a whole deal, unless contract ct stops when
+// lost and was lost at the last of them; a whole deal of such a contract
+// was not lost before its last trick.
+func (o *Outcome) checkTotal(r *ruleset.Ruleset, ct *ruleset.Contract, total int) error {
+	if ct == nil || !ct.StopWhenLost {
+		if total == r.HandSize {
+			return nil
+		}
+		return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
+	}
+	need, taken := r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer]
+	switch {
+	case total == r.HandSize && !ct.Made(need, taken, o.Run) && !decided(ct, need, taken, total, r.HandSize):
+		return fmt.Errorf("%s was lost before the last trick, so play stopped there: %d tricks cannot all have been played", ct.Name, total)
+	case total == r.HandSize:
+		return nil
+	case total < r.HandSize && decided(ct, need, taken, total, r.HandSize):
 		return nil // play stopped when the contract was lost
 	}
 	return fmt.Errorf("tricks add up to %d; a deal has %d", total, r.HandSize)
@@ -193,6 +238,17 @@ const MaxRun = 1000
 // added up: tricks outside 0..hand size (a sum of huge counts would wrap),
 // negative or absurd runs and markings, a pot beyond the input limits.
 func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
+	if err := o.checkNames(); err != nil {
+		return err
+	}
+	if err := o.checkTrickRanges(r); err != nil {
+		return err
+	}
+	return o.checkSessionRanges()
+}
+
+// checkNames: each seat a player's name, none twice.
+func (o *Outcome) checkNames() error {
 	for i, name := range o.Seats {
 		if name == "" || name == "pot" {
 			return fmt.Errorf("seat %d: %q cannot name a player", i+1, name)
@@ -201,6 +257,12 @@ func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
 			return fmt.Errorf("%s sits at the table twice", name)
 		}
 	}
+	return nil
+}
+
+// checkTrickRanges: the seats', the talon's tricks and the run each within
+// a deal.
+func (o *Outcome) checkTrickRanges(r *ruleset.Ruleset) error {
 	for i, t := range o.Tricks {
 		if t < 0 || t > r.HandSize {
 			return fmt.Errorf("%s took %d tricks; a deal has %d", o.Seats[i], t, r.HandSize)
@@ -212,6 +274,12 @@ func (o *Outcome) checkRanges(r *ruleset.Ruleset) error {
 	if o.Run < 0 || o.Run > r.HandSize {
 		return fmt.Errorf("a run of %d tricks in a row; a deal has %d", o.Run, r.HandSize)
 	}
+	return nil
+}
+
+// checkSessionRanges: the all-pass run, the markings and the pot within
+// what a session can produce.
+func (o *Outcome) checkSessionRanges() error {
 	if o.AllPassRun < 0 || o.AllPassRun > MaxRun {
 		return fmt.Errorf("all-pass run %d: want 0 to %d deals", o.AllPassRun, MaxRun)
 	}

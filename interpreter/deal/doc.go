@@ -10,7 +10,11 @@
 //     played only against a contra, and the checks that refuse an outcome
 //     no deal can have. Outcome and Choice are its types; Defence is how
 //     the defence stands (declarer, contract, choices, contras), the one
-//     value every rule about the defence is asked of.
+//     value every rule about the defence is asked of;
+//   - what a deal is when nobody says otherwise (defaults.go): the defence
+//     nobody chose, an invitation's effect on the one invited, the
+//     contract played when all pass; the game derives them as it plays and
+//     a stated outcome as it reads a case, both by these functions.
 //
 // The game (game.State), the double-dummy solver (solve), the players
 // (bot), settlement and stated outcomes (conformance cases, `pref settle`)

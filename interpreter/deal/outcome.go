@@ -113,10 +113,16 @@ func (o *Outcome) inPlay(r *ruleset.Ruleset, d *Defence, i int) bool {
 // HoldsHand reports whether seat i received cards (the dealer sits out at a
 // table larger than the ruleset's number of hands).
 func (o *Outcome) HoldsHand(r *ruleset.Ruleset, i int) bool {
+	return i != o.SitsOut(r)
+}
+
+// SitsOut is the seat dealt no hand: the dealer at a table larger than the
+// ruleset's number of hands, else -1.
+func (o *Outcome) SitsOut(r *ruleset.Ruleset) int {
 	if len(o.Seats) <= r.Hands {
-		return true
+		return -1
 	}
-	return i != o.Dealer
+	return o.Dealer
 }
 
 // Played reports whether cards were played: a declarer who did not concede

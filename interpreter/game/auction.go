@@ -69,7 +69,10 @@ func (a *Auction) Legal(buf []int) []int {
 }
 
 // Allows reports whether the seat whose turn it is may make call (Pass or
-// a ladder index): the one home of the auction's rules.
+// a ladder index): the one home of the auction's rules, asked in steps:
+// the exit from a run of all-pass deals, then under hold: next its
+// alternation of raise and hold, else the raise over the standing bid and
+// who may make a hand bid; last, the calls only a first call may make.
 func (a *Auction) Allows(call int) bool {
 	if call == Pass {
 		return true
@@ -77,41 +80,70 @@ func (a *Auction) Allows(call int) bool {
 	if call < 0 || call >= len(a.r.Ladder) {
 		return false
 	}
-	rules, seat, c := a.r.Auction, a.Turn, a.r.Ladder[call]
-	if ct := &a.r.Contracts[c.Contract]; a.MinTricks > 0 && ct.Tricks < a.MinTricks && !(ct.Exact && ct.Tricks == 0) {
+	c := a.r.Ladder[call]
+	if a.belowExit(c) {
 		return false // the exit from a run of all-pass deals
 	}
-	if rules.HoldNext && !c.Hand && a.Bid != Pass && !a.r.Ladder[a.Bid].Hand {
-		// moje: a raise is answered with a hold, a hold with a raise
-		switch {
-		case a.held || a.bids == 1 || (a.bids == 2 && rules.OpenerHoldsFirstRaise && seat != a.opener):
-			if call != a.nextPlain(a.Bid) {
-				return false
-			}
-		case call != a.Bid:
-			return false
-		}
-		return !(a.called[seat] && a.r.Contracts[c.Contract].FirstBidOnly)
+	if a.alternates(c) {
+		return a.holdsOrRaises(call) && !a.onlyFirstCall(c, false)
 	}
-	switch {
-	case a.Bid == Pass:
-		if rules.Raise == ruleset.RaiseOneMore && !c.Hand && call != a.nextPlain(-1) {
-			return false
-		}
-	case call > a.Bid:
-		if rules.Raise == ruleset.RaiseOneMore && !c.Hand && call != a.nextPlain(a.Bid) {
-			return false
-		}
-	case call == a.Bid && (rules.HoldEarlier || rules.HoldNext && c.Hand) && seat < a.Holder:
-		// an earlier seat holds an equal bid: "mine" (under hold: next, an
-		// equal hand bid stays with the first)
-	default:
-		return false
+	return a.raises(call, c) && !a.handAfterPlain(c) && !a.onlyFirstCall(c, true)
+}
+
+// belowExit reports whether bid c is for fewer tricks than the exit from
+// a run of all-pass deals asks (a misère, exact at no tricks, excepted).
+func (a *Auction) belowExit(c ruleset.Call) bool {
+	ct := &a.r.Contracts[c.Contract]
+	return a.MinTricks > 0 && ct.Tricks < a.MinTricks && !(ct.Exact && ct.Tricks == 0)
+}
+
+// alternates reports whether hold: next governs bid c: a plain bid over a
+// plain bid standing.
+func (a *Auction) alternates(c ruleset.Call) bool {
+	return a.r.Auction.HoldNext && !c.Hand && a.Bid != Pass && !a.r.Ladder[a.Bid].Hand
+}
+
+// holdsOrRaises is hold: next (moje): a raise is answered with a hold, a
+// hold with a raise (the opening bid is raised, and under
+// opener_holds_first_raise the first raise is the opener's to hold).
+func (a *Auction) holdsOrRaises(call int) bool {
+	if a.held || a.bids == 1 || (a.bids == 2 && a.r.Auction.OpenerHoldsFirstRaise && a.Turn != a.opener) {
+		return call == a.nextPlain(a.Bid)
 	}
-	if c.Hand && rules.HandNotAfterPlain && a.plain[seat] {
-		return false
+	return call == a.Bid
+}
+
+// raises reports whether call goes over the standing bid as the auction
+// allows: above it (by one step under raise: one more), or equal to it
+// where an earlier seat may hold ("mine"; under hold: next, an equal hand
+// bid stays with the first).
+func (a *Auction) raises(call int, c ruleset.Call) bool {
+	if a.Bid == Pass || call > a.Bid {
+		return a.r.Auction.Raise != ruleset.RaiseOneMore || c.Hand || call == a.nextPlain(a.Bid)
 	}
-	return !(a.called[seat] && ((c.Hand && rules.HandOnlyFirstCall) || a.r.Contracts[c.Contract].FirstBidOnly))
+	return a.holdsEqual(call, c)
+}
+
+// holdsEqual reports whether call equals the standing bid and an earlier
+// seat may hold it.
+func (a *Auction) holdsEqual(call int, c ruleset.Call) bool {
+	rules := &a.r.Auction
+	return call == a.Bid && (rules.HoldEarlier || rules.HoldNext && c.Hand) && a.Turn < a.Holder
+}
+
+// handAfterPlain reports whether bid c is a hand bid by a seat that has
+// bid with the talon, where the ruleset forbids it.
+func (a *Auction) handAfterPlain(c ruleset.Call) bool {
+	return c.Hand && a.r.Auction.HandNotAfterPlain && a.plain[a.Turn]
+}
+
+// onlyFirstCall reports whether bid c may only be a seat's first call and
+// the seat to call has called before: a contract bid first only, and with
+// hands (not under hold: next's alternation) a hand bid where only a first
+// call may be one.
+func (a *Auction) onlyFirstCall(c ruleset.Call, hands bool) bool {
+	first := a.r.Contracts[c.Contract].FirstBidOnly || (hands && c.Hand && a.r.Auction.HandOnlyFirstCall)
+	return a.called[a.Turn] && first
 }
 
 // Apply records the call of the seat whose turn it is; the caller has

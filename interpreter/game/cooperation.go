@@ -111,11 +111,7 @@ func (g *State) SetPosition(declarer, contract, seat int, hand cards.Mask, trick
 	g.reset()
 	g.Declarer, g.Contract = declarer, contract
 	g.Trump = g.R.Contracts[contract].Trumps
-	for s := 0; s < n; s++ {
-		if s != declarer {
-			g.Defence[s] = deal.Play
-		}
-	}
+	deal.DefaultDefence(g.Defence[:n], declarer, -1)
 	g.Hands[seat] = hand
 	g.trick = Trick{Leader: deal.Round(seat, n-len(trick), n)}
 	for k, c := range trick {

@@ -1,9 +1,5 @@
 package game
 
-import (
-	"github.com/preference-rules/pref/interpreter/deal"
-)
-
 // Run plays the deal to its end: each decision the state waits for is
 // asked of the player who makes it (Chooser) and taken (Take). A caller
 // that steps the deal itself (a screen waiting for a person, an undo)
@@ -68,21 +64,8 @@ func (g *Game) Take(a Action) (Ruling, error) {
 // a default for one that is not open.
 func (g *Game) answer(a Action) Action {
 	a.Phase, a.Seat = g.phase, g.toAct
-	switch g.phase {
-	case PhaseAuction:
-		if !g.auc.Allows(a.Value) {
-			a.Value = Pass
-		}
-	case PhaseDefend:
-		if ch := deal.Choice(a.Value); ch != deal.Drop && ch != deal.Play && !(ch == deal.Half && g.MayHalf(g.toAct)) {
-			a.Value = int(deal.Play)
-		}
-	case PhasePotAuction:
-		if a.Value <= g.potOffer {
-			a.Value = 0
-		}
-	case PhaseAnnounce:
-		a.Concede = a.Concede && g.MayConcede()
+	if read := phases[g.phase].answer; read != nil {
+		return read(&g.State, a)
 	}
 	return a
 }
@@ -100,4 +83,4 @@ func (g *State) ContraCall() int {
 }
 
 // PotOffer is the standing offer of the pot auction.
-func (g *State) PotOffer() int { return g.potOffer }
+func (g *State) PotOffer() int { return g.pot.offer }

@@ -112,21 +112,46 @@ type dealState struct {
 	legalSeat int
 	legalNow  cards.Mask
 
-	// where the deal stands: the decision awaited and the progress of
-	// each stage's loop
+	// where the deal stands: the decision awaited (phases.go), and each
+	// phase's own cursor, read and moved by that phase's code alone
 	phase Phase
 	toAct int
-	err   error // a fault that stopped the deal
-	auc   Auction
+	err   error   // a fault that stopped the deal
+	auc   Auction // PhaseAuction
 	// AllPassRun is the number of deals before this one passed out in a
 	// row (SetAllPassRun), for the all-pass exit rule.
-	AllPassRun                                              int
-	step                                                    int // offer index, defender or contra turn from the declarer's left
-	potHolder, potOffer, potActive, potTurn                 int
-	potPassed                                               [MaxSeats]bool
-	exchanged, discarded, retrieved, openAsked, gaveUpAsked bool
-	halfSeat, contraBy                                      int
-	t, k, leader, turned                                    int // trick, position in it, its leader, tricks the talon leads
+	AllPassRun int
+
+	nextOffer     int       // PhaseOffer: the all-pass offer to make next (index into auction offers)
+	pot           potCursor // PhasePotAuction
+	handAsked     bool      // PhaseFromHand: the declarer chose between the hand and the talon
+	discarded     bool      // PhaseDiscard: the declarer laid his cards aside
+	nextDefender  int       // PhaseDefend: the defender to ask next, counted from the declarer's left (1: the first)
+	halfSeat      int       // PhaseRetrieve: the defender who took half, or -1
+	retrieveAsked bool      // PhaseRetrieve: the first defender answered
+	openAsked     bool      // PhaseOpen: the lone defender chose open or closed
+	nextInviter   int       // PhaseInvite: the defender to ask next whether to invite, counted from the declarer's left
+	giveUpAsked   bool      // PhaseGiveUp: the declarer answered
+	nextContra    int       // PhaseContra: the defender to ask next, counted from the declarer's left
+	contraBy      int       // PhaseContra, PhaseRecontra: the defender whose contra is being answered, or -1
+	play          playCursor
+}
+
+// potCursor is where the pot auction stands.
+type potCursor struct {
+	holder int // the seat whose offer stands, or -1
+	offer  int // the standing offer
+	active int // the seats that have not passed
+	turn   int // the seat to offer next
+	passed [MaxSeats]bool
+}
+
+// playCursor is where the card play stands.
+type playCursor struct {
+	trick      int // the trick under way, from 0
+	place      int // the place in it of the next card, counted from the leader
+	leader     int // the seat that leads it
+	talonLeads int // the tricks the talon's cards are turned into
 }
 
 // Game is a deal with a player for each seat: Run asks each decision of

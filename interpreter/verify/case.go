@@ -442,6 +442,28 @@ func (c *Case) checkPosition(r *ruleset.Ruleset, optErr error) []string {
 	if !ok {
 		return []string{fmt.Sprintf("position: contract %q is not in the bid table", p.Contract)}
 	}
+	pos, problem := c.readPosition(r)
+	if problem != "" {
+		return []string{problem}
+	}
+	if p.Declarer == "" && p.Player == "" {
+		return c.checkPositionAnyone(r, ci, pos)
+	}
+	return c.checkPositionSeated(r, ci, pos)
+}
+
+// position is a position's cards as read: the hand, the trick in the
+// order played, and the legal cards expected.
+type position struct {
+	hand  cards.Mask
+	trick []cards.Card
+	want  cards.Mask
+}
+
+// readPosition reads the position's cards, refusing a position that cannot
+// arise: "" when it can.
+func (c *Case) readPosition(r *ruleset.Ruleset) (position, string) {
+	p := c.Position
 	// Deck.Parse knows only the cards of the ruleset's pack. A card can
 	// be in one place once: a position with a card twice, or in the hand
 	// and the trick, cannot arise, and its legal cards mean nothing.
@@ -461,47 +483,58 @@ func (c *Case) checkPosition(r *ruleset.Ruleset, optErr error) []string {
 		}
 		return m, list, nil
 	}
-	hand, _, err1 := parse("hand", p.Hand)
-	trickMask, trick, err2 := parse("trick", p.Trick)
-	want, _, err3 := parse("expect: legal", c.Expect.Legal)
+	var pos position
+	var trickMask cards.Mask
+	var err1, err2, err3 error
+	pos.hand, _, err1 = parse("hand", p.Hand)
+	trickMask, pos.trick, err2 = parse("trick", p.Trick)
+	pos.want, _, err3 = parse("expect: legal", c.Expect.Legal)
 	for _, err := range []error{err1, err2, err3} {
 		if err != nil {
-			return []string{"position: " + err.Error()}
+			return pos, "position: " + err.Error()
 		}
 	}
-	if both := hand & trickMask; both != 0 {
-		return []string{fmt.Sprintf("position: %s both in the hand and in the trick", r.Deck.Format(both, false))}
+	switch both := pos.hand & trickMask; {
+	case both != 0:
+		return pos, fmt.Sprintf("position: %s both in the hand and in the trick", r.Deck.Format(both, false))
+	case len(p.Hand) > r.HandSize:
+		return pos, fmt.Sprintf("position: hand: %d cards; a hand has at most %d", len(p.Hand), r.HandSize)
+	case len(p.Trick) >= r.Hands:
+		return pos, fmt.Sprintf("position: trick: %d cards; with %d hands a trick in progress has at most %d", len(p.Trick), r.Hands, r.Hands-1)
 	}
-	if len(p.Hand) > r.HandSize {
-		return []string{fmt.Sprintf("position: hand: %d cards; a hand has at most %d", len(p.Hand), r.HandSize)}
+	return pos, ""
+}
+
+// checkPositionAnyone compares the legal cards of a position that names no
+// seats: the rules of play alone, where they do not depend on who plays.
+func (c *Case) checkPositionAnyone(r *ruleset.Ruleset, ci int, pos position) []string {
+	if r.Play.HeadBy != ruleset.PartEveryone {
+		return []string{"position: in this ruleset who must head the trick depends on who plays: name the declarer and the player"}
 	}
-	if len(p.Trick) >= r.Hands {
-		return []string{fmt.Sprintf("position: trick: %d cards; with %d hands a trick in progress has at most %d", len(p.Trick), r.Hands, r.Hands-1)}
+	got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, pos.hand, pos.trick)
+	if got != pos.want {
+		return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(pos.want, false))}
 	}
-	if p.Declarer == "" && p.Player == "" {
-		if r.Play.HeadBy != ruleset.PartEveryone {
-			return []string{"position: in this ruleset who must head the trick depends on who plays: name the declarer and the player"}
-		}
-		got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, hand, trick)
-		if got != want {
-			return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false))}
-		}
-		return nil
-	}
-	// With seats: the engine's own state, so rules that depend on who
-	// plays (the defenders' cooperation) apply.
+	return nil
+}
+
+// checkPositionSeated compares the legal cards and the cooperation
+// breaches of a position with seats: the engine's own state, so rules
+// that depend on who plays (the defenders' cooperation) apply.
+func (c *Case) checkPositionSeated(r *ruleset.Ruleset, ci int, pos position) []string {
+	p := c.Position
 	decl, player := slices.Index(c.Seats, p.Declarer), slices.Index(c.Seats, p.Player)
 	if decl < 0 || player < 0 || len(c.Seats) != r.Hands {
 		return []string{fmt.Sprintf("position: declarer %q and player %q must be among the %d seats", p.Declarer, p.Player, r.Hands)}
 	}
 	g := game.New(r, nil)
-	if err := g.SetPosition(decl, ci, player, hand, trick); err != nil {
+	if err := g.SetPosition(decl, ci, player, pos.hand, pos.trick); err != nil {
 		return []string{err.Error()}
 	}
 	var problems []string
 	if c.Expect.Legal != nil {
-		if got := g.Legal(player); got != want {
-			problems = append(problems, fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(want, false)))
+		if got := g.Legal(player); got != pos.want {
+			problems = append(problems, fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(pos.want, false)))
 		}
 	}
 	for name, rule := range c.Expect.Breach {

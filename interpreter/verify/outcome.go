@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -160,11 +161,7 @@ func (s *statement) contract() error {
 	if err := checkHandBid(s.r, o); err != nil {
 		return err
 	}
-	for i := range s.c.Seats {
-		if i != o.Declarer && o.HoldsHand(s.r, i) {
-			o.Defence[i] = deal.Play
-		}
-	}
+	deal.DefaultDefence(o.Defence, o.Declarer, o.SitsOut(s.r)) // the game's, where nobody may drop
 	return nil
 }
 
@@ -208,16 +205,8 @@ func (s *statement) defence() error {
 		}
 		o.Defence[i] = choice
 	}
-	for i, ch := range o.Defence {
-		if ch != deal.Invite {
-			continue
-		}
-		for j := range o.Defence {
-			if j != i && o.Defence[j] == deal.Play {
-				o.Defence[j] = deal.Drop
-			}
-		}
-		break
+	if i := slices.Index(o.Defence, deal.Invite); i >= 0 {
+		deal.HoldInvited(o.Defence, i) // as the game holds an invitation
 	}
 	return nil
 }
@@ -283,11 +272,11 @@ func (s *statement) session() error {
 			return err
 		}
 	}
-	if c.Contract.Passed && r.Auction.AllPassPlay >= 0 {
+	if ci := deal.AllPassContract(r); c.Contract.Passed && ci >= 0 {
 		if c.Tricks == nil {
-			return fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[r.Auction.AllPassPlay].Name)
+			return fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[ci].Name)
 		}
-		o.Contract = r.Auction.AllPassPlay // the all-pass game was played
+		o.Contract = ci // the all-pass game was played, as in the game
 	}
 	return nil
 }

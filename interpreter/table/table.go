@@ -106,7 +106,7 @@ func (t *Table) Order() []int {
 
 // Ante makes this deal's antes and applies them; it returns them for
 // display. An ante that would overflow a balance is an error, and the
-// table is left as it was.
+// table is left as it was. Table.Begin pays them.
 func (t *Table) Ante() (_ []settle.Transfer, err error) {
 	a := t.R.Ante
 	switch a.When {
@@ -155,7 +155,7 @@ func (t *Table) move(from, to int, amt money.Amount) {
 }
 
 // Outcome turns a finished game into an outcome over this deal's seats
-// (playing order, the sitting-out dealer last).
+// (playing order, the sitting-out dealer last). Deal.Settle makes it.
 func (t *Table) Outcome(g *game.Game) *deal.Outcome {
 	o := new(deal.Outcome)
 	t.outcome(g, o, nil)
@@ -197,7 +197,7 @@ func (t *Table) fill(s *game.State, o *deal.Outcome, seats []string) {
 
 // Apply books a deal's outcome and ledger (seats in this deal's order) to
 // the table. A balance, the pot or a sheet figure that would overflow is an
-// error, and the table is left as it was.
+// error, and the table is left as it was. Deal.Book books through it.
 func (t *Table) Apply(o *deal.Outcome, l *settle.Ledger) (err error) {
 	// What the deal changes is kept to be put back (not the whole table
 	// copied, its sheet with it, for every deal).
@@ -343,7 +343,8 @@ func (t *Table) checkLimits() error {
 	return nil
 }
 
-// Next passes the deal to the left.
+// Next passes the deal to the left (Deal.Book does, once the deal is
+// booked).
 func (t *Table) Next() {
 	t.Deals++
 	t.Dealer = (t.Dealer + 1) % len(t.Names)

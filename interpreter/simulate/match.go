@@ -7,6 +7,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/table"
 )
@@ -175,22 +176,29 @@ func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []f
 	}
 	g := game.New(r, players)
 	bot.FastCards(g)
-	var w worker
-	hooks := &table.Hooks{Dealt: func(*table.Deal) (err error) {
-		w.before, err = w.standing(t, nil) // after the ante: what the deal itself moves
-		return err
-	}}
-	dl, err := t.PlayDeal(nil, g, rand.New(rand.NewPCG(seed, uint64(d))), hooks)
+	dl, err := t.Begin(g)
 	if err != nil {
-		return nil, false, false, false, inDeal(err, fmt.Sprintf("deal %d", d+1), table.StagePlay)
+		return nil, false, false, false, err
 	}
-	after, err := w.standing(t, nil)
+	var amounts []money.Amount
+	before, err := standing(t, &amounts, nil) // after the ante: what the deal itself moves
+	if err != nil {
+		return nil, false, false, false, err
+	}
+	dl.Shuffle(rand.New(rand.NewPCG(seed, uint64(d))))
+	if err := dl.Run(); err != nil {
+		return nil, false, false, false, fmt.Errorf("deal %d: %v", d+1, err)
+	}
+	if err := dl.Finish(); err != nil {
+		return nil, false, false, false, err
+	}
+	after, err := standing(t, &amounts, nil)
 	if err != nil {
 		return nil, false, false, false, err
 	}
 	for i := 0; i < r.Hands; i++ {
 		k := (dl.Dealer + 1 + i) % len(t.Names)
-		vals = append(vals, after[k]-w.before[k])
+		vals = append(vals, after[k]-before[k])
 	}
 	passed = dl.Outcome.Declarer < 0
 	played, made = madeOf(r, dl.Outcome)

@@ -362,12 +362,17 @@ func madeOf(r *ruleset.Ruleset, o *deal.Outcome) (played, made bool) {
 // standing is each player's position into buf, as floats: balance, or
 // final score were the sheet closed now (table.Standing).
 func (w *worker) standing(t *table.Table, buf []float64) ([]float64, error) {
+	return standing(t, &w.standings, buf)
+}
+
+// standing is t's standings into buf, read into amounts first.
+func standing(t *table.Table, amounts *[]money.Amount, buf []float64) ([]float64, error) {
 	var err error
-	if w.standings, err = t.Standing(w.standings); err != nil {
+	if *amounts, err = t.Standing(*amounts); err != nil {
 		return nil, err
 	}
 	buf = buf[:0]
-	for _, v := range w.standings {
+	for _, v := range *amounts {
 		buf = append(buf, float(v))
 	}
 	return buf, nil

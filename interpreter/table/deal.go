@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 
@@ -207,24 +208,29 @@ func (d *Deal) Finish() error {
 }
 
 // total is the balances and the pot added up: in an int64 where every
-// figure is in whole units within the limits Apply keeps (no sum of them
-// can overflow), else exactly in a big rational.
+// figure is in whole units small enough that no sum of them can overflow
+// (as Apply's limits keep them), else exactly in a big rational.
 type total struct {
 	whole int64
 	exact *big.Rat // nil: whole holds the sum
 }
 
+// wholeLimit bounds the figures total adds in an int64: a table's
+// figures (at most MaxSeats players and the pot) cannot overflow it.
+const wholeLimit = math.MaxInt64 / (game.MaxSeats + 2)
+
 func (t *Table) total() total {
-	var sum int64
-	for i := -1; i < len(t.Balance); i++ {
-		a := t.Pot
-		if i >= 0 {
-			a = t.Balance[i]
-		}
-		if a.Den() != 1 || money.CheckMagnitude(a) != nil {
-			return total{exact: t.sum()}
-		}
-		sum += a.Num()
+	small := func(a money.Amount) bool {
+		n := a.Num()
+		return a.Den() == 1 && n <= wholeLimit && n >= -wholeLimit
+	}
+	sum, whole := t.Pot.Num(), small(t.Pot) && len(t.Balance) <= game.MaxSeats
+	for _, b := range t.Balance {
+		whole = whole && small(b)
+		sum += b.Num() // read only when every figure is small
+	}
+	if !whole {
+		return total{exact: t.sum()}
 	}
 	return total{whole: sum}
 }
@@ -337,13 +343,14 @@ func (d *Deal) play(told func(before *game.State, a game.Action)) error {
 	return nil
 }
 
-// Standing is each player's position, by table index, written over the
-// room of dst: the balance, or for a ruleset that keeps a score sheet the
-// final score were the sheet closed now. What a deal brings a player is
-// his standing after it less his standing before.
+// Standing is each player's position, by table index: the balance, or
+// for a ruleset that keeps a score sheet the final score were the sheet
+// closed now, written over the room of dst. The balances are the table's
+// own (read them before the next deal changes them). What a deal brings a
+// player is his standing after it less his standing before.
 func (t *Table) Standing(dst []money.Amount) ([]money.Amount, error) {
 	if t.R.Sheet.Final != nil {
 		return t.FinalInto(dst)
 	}
-	return append(dst[:0], t.Balance...), nil
+	return t.Balance, nil
 }

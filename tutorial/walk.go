@@ -14,6 +14,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/solve"
+	"github.com/preference-rules/pref/interpreter/table"
 )
 
 // Quiz is a question about the deal, answered by the interpreter itself.
@@ -182,6 +183,30 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 	g := game.New(r, players)
 	rec.g = g
 	g.Deal(rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)))
+	w.dealt(g, names, hand)
+	if err := g.Run(); err != nil {
+		return nil, err
+	}
+	rec.trickDone(g.NTricks) // the last trick's question
+	w.played(g, names, cardName)
+	// The deal is settled on its own, as the first of a session would be
+	// without its ante: the walk teaches the deal, not the pot.
+	t, err := table.New(r, names)
+	if err != nil {
+		return nil, err
+	}
+	t.Explain = true
+	d := t.Apart(nil, &g.State)
+	if err := d.Settle(); err != nil {
+		return nil, err
+	}
+	w.settlement(g, names, d.Ledger)
+	return w, nil
+}
+
+// dealt tells the cards dealt.
+func (w *Walkthrough) dealt(g *game.Game, names []string, hand func(cards.Mask) string) {
+	r := g.R
 	var b strings.Builder
 	fmt.Fprintf(&b, "The cards are dealt. %s deals, so %s is forehand.\n", names[r.Hands-1], names[0])
 	for s := 0; s < r.Hands; s++ {
@@ -191,32 +216,38 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 		fmt.Fprintf(&b, "\n- talon (face down): %s", hand(g.Talon))
 	}
 	w.add(b.String()+"\n\nThe auction begins with forehand.", nil)
-	if err := g.Run(); err != nil {
-		return nil, err
-	}
-	rec.trickDone(g.NTricks) // the last trick's question
+}
+
+// played tells how the deal ended: nobody declared, or the tricks each
+// took and what perfect play would have given.
+func (w *Walkthrough) played(g *game.Game, names []string, cardName func(cards.Card) string) {
+	r := g.R
 	if g.Declarer < 0 && g.NTricks == 0 {
 		w.add("Everybody passed: nobody declares, and the deal is over.", nil)
-	} else if g.NTricks > 0 {
-		var taken []string
-		for s := 0; s < r.Hands; s++ {
-			if g.InPlay(s) {
-				taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
-			}
-		}
-		if g.TalonTaken > 0 {
-			taken = append(taken, fmt.Sprintf("the talon %d", g.TalonTaken))
-		}
-		w.add("Tricks: "+strings.Join(taken, ", ")+".", nil)
-		if text := PerfectPlay(g, names, cardName); text != "" {
-			w.add(text+" (pref analyse shows this for any game record.)", nil)
+		return
+	}
+	if g.NTricks == 0 {
+		return
+	}
+	var taken []string
+	for s := 0; s < r.Hands; s++ {
+		if g.InPlay(s) {
+			taken = append(taken, fmt.Sprintf("%s %d", names[s], g.Taken[s]))
 		}
 	}
-	o := g.Outcome(names)
-	l, err := settle.New(r).Settle(o, true)
-	if err != nil {
-		return nil, err
+	if g.TalonTaken > 0 {
+		taken = append(taken, fmt.Sprintf("the talon %d", g.TalonTaken))
 	}
+	w.add("Tricks: "+strings.Join(taken, ", ")+".", nil)
+	if text := PerfectPlay(g, names, cardName); text != "" {
+		w.add(text+" (pref analyse shows this for any game record.)", nil)
+	}
+}
+
+// settlement asks what the declarer wins (or writes on the sheet) and
+// tells the settlement rule by rule.
+func (w *Walkthrough) settlement(g *game.Game, names []string, l *settle.Ledger) {
+	r := g.R
 	var lines []string
 	for _, t := range l.Transfers {
 		lines = append(lines, fmt.Sprintf("- %s pays %s %v (%s): %s", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule))
@@ -252,7 +283,6 @@ func Walk(r *ruleset.Ruleset, seed uint64, names []string, ascii bool) (*Walkthr
 		}
 	}
 	w.add("Settlement, rule by rule:\n\n"+strings.Join(lines, "\n"), nil)
-	return w, nil
 }
 
 // PerfectPlay says what best play would have given in g's finished deal,

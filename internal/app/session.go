@@ -1,13 +1,13 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
-	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/tutorial"
 )
@@ -26,7 +26,7 @@ type Session struct {
 	inDeal  bool
 	over    bool
 	g       *game.Game
-	settler *settle.Settler
+	deal    *table.Deal // the deal in play (table.Begin), nil before the first
 	you     game.Player // the person's player; nil at the full screen
 	youName string      // "" when only computers play
 }
@@ -35,9 +35,9 @@ type Session struct {
 // the sheet closes), dealt from rng, written by p. The seat named youName
 // is the person's: played by you, or, when you is nil, left for Take.
 func NewSession(p *Printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) *Session {
-	s := &Session{p: p, t: t, rng: rng, deals: deals, you: you, youName: youName, settler: settle.New(t.R)}
+	s := &Session{p: p, t: t, rng: rng, deals: deals, you: you, youName: youName}
+	t.Explain = true // the transcript shows each payment's arithmetic
 	s.g = game.New(t.R, make([]game.Player, t.R.Hands))
-	s.g.TableSize = len(t.Names)
 	s.g.KeepHistory = p.Record != nil
 	if deals == 0 {
 		s.whole, s.deals = true, MaxGameDeals
@@ -165,16 +165,6 @@ func (s *Session) Progress() (begun, planned int, wholeGame bool) {
 	return s.d, s.deals, s.whole
 }
 
-// seatNames are this deal's seats, forehand first.
-func (s *Session) seatNames() []string {
-	order := s.t.Order()
-	names := make([]string, len(order))
-	for i, idx := range order {
-		names[i] = s.t.Names[idx]
-	}
-	return names
-}
-
 // startDeal seats the players, takes the antes and deals; or, when the
 // session has run its course, prints the final sheet and ends it.
 func (s *Session) startDeal() error {
@@ -212,7 +202,7 @@ func (s *Session) startDeal() error {
 			p.Printf("Drawing for the first deal: %s. %s drew the highest (%s) and deals.\n\n", strings.Join(parts, ", "), t.Names[t.Dealer], how)
 		}
 	}
-	seatNames := s.seatNames()
+	seatNames := t.Seats(nil)
 	p.Names, p.You = seatNames, ""
 	for i := range s.g.Players {
 		if s.youName != "" && seatNames[i] == s.youName {
@@ -222,24 +212,19 @@ func (s *Session) startDeal() error {
 		s.g.Players[i] = newReasoned(p.Bots, uint64(s.d)<<4|uint64(i), p, seatNames)
 	}
 	p.header(t, s.d, s.deals, seatNames)
-	antes, err := t.Ante()
+	d, err := t.Begin(s.g)
 	if err != nil {
 		return &BadInput{fmt.Errorf("ante: %v", err)}
 	}
-	for _, a := range antes {
+	s.deal = d
+	for _, a := range d.Antes {
 		p.Printf("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
 	}
 	if UsesMoney(r) {
 		p.Printf("Pot: %v\n", t.Pot)
 	}
 	s.g.History = s.g.History[:0]
-	s.g.Deal(s.rng)
-	s.g.SetAllPassRun(t.AllPassRun)
-	for i, n := range seatNames {
-		if i < game.MaxSeats {
-			s.g.Names[i] = n
-		}
-	}
+	d.Shuffle(s.rng)
 	p.hands(s.g, seatNames)
 	s.d++
 	s.inDeal = true
@@ -257,15 +242,15 @@ func (s *Session) finishDeal() error {
 			p.Printf("\n%s\n", wrapWords(text, 78))
 		}
 	}
-	o := t.Outcome(g)
-	l, err := s.settler.Settle(o, true)
-	if err != nil {
+	d := s.deal
+	if err := d.Settle(); err != nil {
 		return failed("settlement: %v", err)
 	}
+	o, l := d.Outcome, d.Ledger
 	if p.Record != nil { // the deal and what it settled: pref verify replays and compares
-		d := record.FromGame(g, seatNames, t.Names[t.Dealer])
-		d.Expect = record.Expectation(l)
-		p.Record.Deals = append(p.Record.Deals, d)
+		rd := record.FromGame(g, seatNames, t.Names[t.Dealer])
+		rd.Expect = record.Expectation(l)
+		p.Record.Deals = append(p.Record.Deals, rd)
 	}
 	p.Printf("\nSettlement\n")
 	if UsesMoney(r) || len(l.Transfers) > 0 {
@@ -279,17 +264,15 @@ func (s *Session) finishDeal() error {
 		p.Printf("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
 	}
 	p.sheet(indent{p.Out}, l)
-	if err := t.Apply(o, l); err != nil {
+	if err := d.Book(); errors.Is(err, table.ErrUnbalanced) {
+		return failed("%v", err)
+	} else if err != nil {
 		// The ruleset settled a deal the table cannot book (a balance
 		// beyond the limits): a ruling that failed, not bad input.
 		return failed("deal %d: %v", s.d, err)
 	}
-	if !t.Balanced() {
-		return failed("the table does not balance: %v, pot %v", t.Balance, t.Pot)
-	}
 	if s.deals > 1 {
 		p.balances(t)
 	}
-	t.Next()
 	return nil
 }

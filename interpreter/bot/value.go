@@ -16,12 +16,19 @@ type valuer struct {
 	r     *ruleset.Ruleset
 	st    *settle.Settler
 	names []string
+	t     *table.Table // settles a deal apart (never booked); nil when the seats are refused
+	d     table.Deal   // the deal valued, its room reused
 	cache map[outcomeKey][game.MaxSeats]float64
 }
 
 func newValuer(r *ruleset.Ruleset) *valuer {
 	names := []string{"A", "B", "C", "D"}[:r.Hands]
-	return &valuer{r: r, st: settle.New(r), names: names, cache: map[outcomeKey][game.MaxSeats]float64{}}
+	v := &valuer{r: r, st: settle.New(r), names: names, cache: map[outcomeKey][game.MaxSeats]float64{}}
+	if t, err := table.New(r, names); err == nil {
+		t.Settler = v.st
+		v.t = t
+	}
+	return v
 }
 
 // outcomeKey is everything of an outcome its settlement reads.
@@ -34,9 +41,14 @@ type outcomeKey struct {
 
 // value is what the finished deal g brings each seat (false when the
 // settlement refuses it, which a rollout of legal actions never gives).
+// The deal is settled apart from any session (table.Apart: no pot, no
+// sheet before it); on a score sheet it is booked at a fresh table.
 func (v *valuer) value(g *game.State) ([game.MaxSeats]float64, bool) {
-	o := g.Outcome(v.names)
-	o.AllPassRun = g.AllPassRun
+	var out [game.MaxSeats]float64
+	if v.t == nil {
+		return out, false
+	}
+	o := v.t.Apart(&v.d, g).Outcome
 	k := outcomeKey{contract: o.Contract, declarer: o.Declarer, potBid: o.PotBid, talonTricks: o.TalonTricks, run: o.Run,
 		aces: o.DeclarerAces, acesAll: o.DeclarerAcesAll, allPassRun: o.AllPassRun,
 		hand: o.Hand, forced: o.Forced, conceded: o.Conceded, open: o.Open, talonSameRank: o.Talon.SameRank(), cardsKnown: o.CardsKnown}
@@ -46,38 +58,54 @@ func (v *valuer) value(g *game.State) ([game.MaxSeats]float64, bool) {
 	if out, ok := v.cache[k]; ok {
 		return out, true
 	}
-	var out [game.MaxSeats]float64
-	l, err := v.st.Settle(o, false)
-	if err != nil {
-		return out, false
-	}
+	var ok bool
 	if v.r.Sheet.Final == nil {
-		for i, a := range l.Net() {
-			if i < len(out) {
-				out[i] = float64(a.Num()) / float64(a.Den())
-			}
-		}
+		ok = v.money(&out)
 	} else {
-		t, err := table.New(v.r, v.names)
-		if err != nil {
-			return out, false
-		}
-		before, err := t.Final()
-		if err != nil {
-			return out, false
-		}
-		if err := t.Apply(o, l); err != nil {
-			return out, false
-		}
-		after, err := t.Final()
-		if err != nil {
-			return out, false
-		}
-		for i := range v.names {
-			d := after[i].Sub(before[i])
-			out[i] = float64(d.Num()) / float64(d.Den())
+		ok = v.sheet(g, &out)
+	}
+	if ok {
+		v.cache[k] = out
+	}
+	return out, ok
+}
+
+// money is the money each seat wins in the deal taken apart.
+func (v *valuer) money(out *[game.MaxSeats]float64) bool {
+	if v.d.Settle() != nil {
+		return false
+	}
+	for i, a := range v.d.Ledger.Net() {
+		if i < len(out) {
+			out[i] = float64(a.Num()) / float64(a.Den())
 		}
 	}
-	v.cache[k] = out
-	return out, true
+	return true
+}
+
+// sheet is the change in each seat's final score when the deal g is
+// booked at a fresh table.
+func (v *valuer) sheet(g *game.State, out *[game.MaxSeats]float64) bool {
+	t, err := table.New(v.r, v.names)
+	if err != nil {
+		return false
+	}
+	t.Settler = v.st
+	d := t.Apart(&v.d, g)
+	if d.Settle() != nil {
+		return false
+	}
+	before, err := t.Standing(nil)
+	if err != nil || d.Book() != nil {
+		return false
+	}
+	after, err := t.Standing(nil)
+	if err != nil {
+		return false
+	}
+	for i := range v.names {
+		diff := after[i].Sub(before[i])
+		out[i] = float64(diff.Num()) / float64(diff.Den())
+	}
+	return true
 }

@@ -78,27 +78,20 @@ func ReplayTable(rec *Record, r *ruleset.Ruleset) ([]DealResult, *table.Table, e
 	if err := setTable(t, rec.Table); err != nil {
 		return nil, nil, &StepError{Deal: 1, Where: "table", Err: err}
 	}
+	t.Explain = true
 	var out []DealResult
-	s := settle.New(r)
 	for i := range rec.Deals {
 		d := &rec.Deals[i]
 		fail := func(where string, err error) ([]DealResult, *table.Table, error) {
 			return out, t, &StepError{Deal: i + 1, Where: where, Err: err}
 		}
-		if d.Dealer != "" {
-			k := slices.Index(t.Names, d.Dealer)
-			switch {
-			case k < 0:
-				return fail("dealer", fmt.Errorf("%q is not one of the seats %v", d.Dealer, t.Names))
-			case i > 0 && k != t.Dealer:
-				return fail("dealer", fmt.Errorf("the deal passes to the left: %s deals, not %s", t.Names[t.Dealer], d.Dealer))
-			}
-			t.Dealer = k
+		if err := seatDealer(t, d, i); err != nil {
+			return fail("dealer", err)
 		}
 		if d.Unfinished && i < len(rec.Deals)-1 {
 			return fail("unfinished", fmt.Errorf("only the last deal of a record may be unfinished: the next deal cannot start before this one ends"))
 		}
-		res, err := replayDeal(t, s, d)
+		res, dl, err := replayDeal(t, d)
 		res.Index = i
 		if err != nil {
 			return fail(err.where, err.err)
@@ -107,13 +100,29 @@ func ReplayTable(rec *Record, r *ruleset.Ruleset) ([]DealResult, *table.Table, e
 			out = append(out, res)
 			break
 		}
-		if err := t.Apply(res.Outcome, res.Ledger); err != nil {
+		if err := dl.Book(); err != nil {
 			return fail("settlement", err)
 		}
 		out = append(out, res)
-		t.Next()
 	}
 	return out, t, nil
+}
+
+// seatDealer gives the deal to the dealer the record names, if it names
+// one: any seat for the first deal, after it the seat the deal passes to.
+func seatDealer(t *table.Table, d *Deal, i int) error {
+	if d.Dealer == "" {
+		return nil
+	}
+	k := slices.Index(t.Names, d.Dealer)
+	switch {
+	case k < 0:
+		return fmt.Errorf("%q is not one of the seats %v", d.Dealer, t.Names)
+	case i > 0 && k != t.Dealer:
+		return fmt.Errorf("the deal passes to the left: %s deals, not %s", t.Names[t.Dealer], d.Dealer)
+	}
+	t.Dealer = k
+	return nil
 }
 
 type stepErr struct {
@@ -121,150 +130,222 @@ type stepErr struct {
 	err   error
 }
 
-func replayDeal(t *table.Table, s *settle.Settler, d *Deal) (DealResult, *stepErr) {
+// replayDeal begins record deal d at the table with the hands it gives,
+// steps the state through its actions and tricks, and settles it; the
+// caller books it. An unfinished deal stops where its record ends.
+func replayDeal(t *table.Table, d *Deal) (DealResult, *table.Deal, *stepErr) {
 	r := t.R
-	order := t.Order()
-	seats := make([]string, len(order))
-	for i, idx := range order {
-		seats[i] = t.Names[idx]
-	}
+	seats := t.Seats(nil)
 	res := DealResult{Seats: seats}
 	if d.Expect.Kind != 0 {
 		res.Expect = &d.Expect
 	}
-	// stop ends the replay of an unfinished deal where its record ends.
-	stop := func(g *game.Game) (DealResult, *stepErr) {
-		res.Unfinished = true
-		res.State = g.State.Clone()
-		return res, nil
-	}
-	g := game.New(r, nil)
-	g.TableSize = len(t.Names)
-	for i := 0; i < r.Hands; i++ {
-		g.Names[i] = seats[i]
-	}
 	hands, talon, err := readHands(r, seats[:r.Hands], d)
 	if err != nil {
-		return res, &stepErr{"hands", err}
+		return res, nil, &stepErr{"hands", err}
 	}
-	if _, err := t.Ante(); err != nil {
-		return res, &stepErr{"ante", err}
+	dl, err := t.Begin(game.New(r, nil))
+	if err != nil {
+		return res, nil, &stepErr{"ante", err}
 	}
-	if err := g.SetHands(hands, talon); err != nil {
-		return res, &stepErr{"hands", err}
+	if err := dl.SetHands(hands, talon); err != nil {
+		return res, nil, &stepErr{"hands", err}
 	}
-	g.SetAllPassRun(t.AllPassRun)
 	if order, _ := parseCards(r, d.Talon); len(order) > 0 {
-		g.SetTalonOrder(order) // the talon's cards lead in the order written
+		dl.G.SetTalonOrder(order) // the talon's cards lead in the order written
 	}
-	ai, ti, ci := 0, 0, 0 // next action, trick, card in it
-	var trick []cards.Card
+	rp := &replayer{r: r, d: d, g: dl.G, seats: seats, talon: talon, res: &res}
+	stopped, serr := rp.run()
+	if serr == nil && !stopped {
+		serr = rp.ended()
+	}
+	if serr != nil || stopped {
+		return res, dl, serr
+	}
+	res.State = dl.G.State.Clone()
+	if err := dl.Settle(); err != nil {
+		return res, dl, &stepErr{"settlement", err}
+	}
+	res.Outcome, res.Ledger = dl.Outcome, dl.Ledger
+	return res, dl, nil
+}
+
+// replayer steps a deal's state through its record: the next action
+// written (ai), and the trick (ti) and card in it (ci) to play.
+type replayer struct {
+	r          *ruleset.Ruleset
+	d          *Deal
+	g          *game.Game
+	seats      []string
+	talon      cards.Mask
+	res        *DealResult
+	ai, ti, ci int
+	trick      []cards.Card
+}
+
+// run applies the record's steps until the deal is over, the record of
+// an unfinished deal ends (stopped: the state kept as it stands), or a
+// step is refused.
+func (rp *replayer) run() (stopped bool, _ *stepErr) {
+	g := rp.g
 	for !g.Over() {
-		seat := g.ToAct()
 		var a game.Action
-		where := ""
+		var where string
+		var serr *stepErr
 		if g.Phase() == game.PhasePlay {
-			if ti >= len(d.Tricks) && ci == 0 && d.Claim != nil {
-				taken := make([]int, r.Hands)
-				for name, n := range d.Claim {
-					i := slices.Index(seats[:r.Hands], name)
-					if i < 0 {
-						return res, &stepErr{"claim", fmt.Errorf("%s holds no hand in this deal", name)}
-					}
-					taken[i] = n
-				}
-				if err := g.Claim(taken); err != nil {
-					where := fmt.Sprintf("after trick %d", ti)
-					if ti == 0 {
-						where = "before the first trick"
-					}
-					return res, &stepErr{where, err}
-				}
-				break
+			if rp.claims() {
+				return false, rp.claim()
 			}
-			if ti >= len(d.Tricks) {
-				if d.Unfinished && ci == 0 {
-					return stop(g)
-				}
-				return res, &stepErr{fmt.Sprintf("trick %d", g.NTricks+1), fmt.Errorf("the record stops here, but the deal is not over: %s is to play", seats[seat])}
-			}
-			if ci == 0 {
-				if trick, err = parseCards(r, d.Tricks[ti]); err != nil {
-					return res, &stepErr{fmt.Sprintf("trick %d", ti+1), err}
-				}
-				// a talon card that leads the trick may be written first
-				if cur := g.CurrentTrick(); cur.N > 0 && cur.Seats[0] == game.TalonSeat && len(trick) > 0 {
-					switch {
-					case trick[0] == cur.Cards[0]:
-						ci = 1
-					case talon.Has(trick[0]):
-						return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the talon's card turned for this trick is %s, not %s: the talon is turned in the order it is written (%s)", r.Deck.Name(cur.Cards[0]), r.Deck.Name(trick[0]), d.Talon)}
-					}
-				}
-			}
-			if ci >= len(trick) {
-				if d.Unfinished && ti == len(d.Tricks)-1 {
-					return stop(g) // left in the middle of this trick
-				}
-				return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[ti], len(trick), seats[seat])}
-			}
-			where = "" // the state's refusal names the trick
-			a = game.Action{Phase: game.PhasePlay, Seat: seat, Cards: trick[ci].Bit()}
-			ci++
+			a, stopped, serr = rp.card()
 		} else {
-			if ai >= len(d.Actions) {
-				if d.Unfinished && len(d.Tricks) == 0 {
-					return stop(g)
-				}
-				return res, &stepErr{fmt.Sprintf("action %d", ai+1), fmt.Errorf("the record stops here, but %s is to decide (%s)", seats[seat], g.Phase())}
-			}
-			st := d.Actions[ai]
-			where = fmt.Sprintf("action %d (%s: %s)", ai+1, st.Seat, st.Word)
-			if st.Seat != seats[seat] {
-				return res, &stepErr{where, fmt.Errorf("out of turn: %s is to decide (%s), not %s", seats[seat], g.Phase(), st.Seat)}
-			}
-			if a, err = ParseWord(&g.State, seat, st.Word); err != nil {
-				return res, &stepErr{where, err}
-			}
-			ai++
+			a, where, stopped, serr = rp.word()
 		}
-		tricksBefore := g.NTricks
-		ruling, err := g.Apply(a)
-		if err != nil {
-			return res, &stepErr{where, err}
+		if stopped {
+			rp.res.Unfinished = true
+			rp.res.State = g.State.Clone()
+			return true, nil
 		}
-		res.Rulings = append(res.Rulings, ruling)
-		if g.NTricks > tricksBefore { // the trick closed: the record's must too
-			if ci != len(trick) {
-				return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("%q has %d cards, but the trick was complete after %d", d.Tricks[ti], len(trick), ci)}
-			}
-			ti, ci = ti+1, 0
+		if serr != nil {
+			return false, serr
+		}
+		if serr := rp.apply(a, where); serr != nil {
+			return false, serr
 		}
 	}
-	if ci != 0 {
-		return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the deal ended before the trick was complete")}
+	return false, nil
+}
+
+// claims reports whether the tricks written are played and a claim ends
+// the deal.
+func (rp *replayer) claims() bool {
+	return rp.ti >= len(rp.d.Tricks) && rp.ci == 0 && rp.d.Claim != nil
+}
+
+// claim ends the play with the tricks the record's claim gives each hand.
+func (rp *replayer) claim() *stepErr {
+	taken := make([]int, rp.r.Hands)
+	for name, n := range rp.d.Claim {
+		i := slices.Index(rp.seats[:rp.r.Hands], name)
+		if i < 0 {
+			return &stepErr{"claim", fmt.Errorf("%s holds no hand in this deal", name)}
+		}
+		taken[i] = n
 	}
-	if d.Unfinished && ai == len(d.Actions) && ti == len(d.Tricks) {
-		return res, &stepErr{"unfinished", fmt.Errorf("the deal is marked unfinished, but it is over: leave out unfinished")}
+	if err := rp.g.Claim(taken); err != nil {
+		where := fmt.Sprintf("after trick %d", rp.ti)
+		if rp.ti == 0 {
+			where = "before the first trick"
+		}
+		return &stepErr{where, err}
 	}
-	if ai < len(d.Actions) {
-		st := d.Actions[ai]
-		return res, &stepErr{fmt.Sprintf("action %d (%s: %s)", ai+1, st.Seat, st.Word), fmt.Errorf("the deal is already over")}
+	return nil
+}
+
+// card is the next card of the trick written, for the seat to play.
+func (rp *replayer) card() (a game.Action, stopped bool, _ *stepErr) {
+	g, d, seat := rp.g, rp.d, rp.g.ToAct()
+	if rp.ti >= len(d.Tricks) {
+		if d.Unfinished && rp.ci == 0 {
+			return a, true, nil
+		}
+		return a, false, &stepErr{fmt.Sprintf("trick %d", g.NTricks+1), fmt.Errorf("the record stops here, but the deal is not over: %s is to play", rp.seats[seat])}
 	}
-	if ti < len(d.Tricks) {
-		return res, &stepErr{fmt.Sprintf("trick %d", ti+1), fmt.Errorf("the deal is already over (%d tricks played)", g.NTricks)}
+	if rp.ci == 0 {
+		if serr := rp.readTrick(); serr != nil {
+			return a, false, serr
+		}
+	}
+	if rp.ci >= len(rp.trick) {
+		if d.Unfinished && rp.ti == len(d.Tricks)-1 {
+			return a, true, nil // left in the middle of this trick
+		}
+		return a, false, &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[rp.ti], len(rp.trick), rp.seats[seat])}
+	}
+	a = game.Action{Phase: game.PhasePlay, Seat: seat, Cards: rp.trick[rp.ci].Bit()}
+	rp.ci++
+	return a, false, nil
+}
+
+// readTrick reads the trick written next; a talon card that leads it may
+// be written first.
+func (rp *replayer) readTrick() *stepErr {
+	r, d, g := rp.r, rp.d, rp.g
+	var err error
+	if rp.trick, err = parseCards(r, d.Tricks[rp.ti]); err != nil {
+		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), err}
+	}
+	if cur := g.CurrentTrick(); cur.N > 0 && cur.Seats[0] == game.TalonSeat && len(rp.trick) > 0 {
+		switch {
+		case rp.trick[0] == cur.Cards[0]:
+			rp.ci = 1
+		case rp.talon.Has(rp.trick[0]):
+			return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the talon's card turned for this trick is %s, not %s: the talon is turned in the order it is written (%s)", r.Deck.Name(cur.Cards[0]), r.Deck.Name(rp.trick[0]), d.Talon)}
+		}
+	}
+	return nil
+}
+
+// word is the next decision written, read for the seat to decide.
+func (rp *replayer) word() (a game.Action, where string, stopped bool, _ *stepErr) {
+	g, d, seat := rp.g, rp.d, rp.g.ToAct()
+	if rp.ai >= len(d.Actions) {
+		if d.Unfinished && len(d.Tricks) == 0 {
+			return a, "", true, nil
+		}
+		return a, "", false, &stepErr{fmt.Sprintf("action %d", rp.ai+1), fmt.Errorf("the record stops here, but %s is to decide (%s)", rp.seats[seat], g.Phase())}
+	}
+	st := d.Actions[rp.ai]
+	where = fmt.Sprintf("action %d (%s: %s)", rp.ai+1, st.Seat, st.Word)
+	if st.Seat != rp.seats[seat] {
+		return a, where, false, &stepErr{where, fmt.Errorf("out of turn: %s is to decide (%s), not %s", rp.seats[seat], g.Phase(), st.Seat)}
+	}
+	a, err := ParseWord(&g.State, seat, st.Word)
+	if err != nil {
+		return a, where, false, &stepErr{where, err}
+	}
+	rp.ai++
+	return a, where, false, nil
+}
+
+// apply makes the step; a trick the state closes must close in the
+// record too. A card's refusal names its trick itself (where is "").
+func (rp *replayer) apply(a game.Action, where string) *stepErr {
+	g := rp.g
+	tricksBefore := g.NTricks
+	ruling, err := g.Apply(a)
+	if err != nil {
+		return &stepErr{where, err}
+	}
+	rp.res.Rulings = append(rp.res.Rulings, ruling)
+	if g.NTricks > tricksBefore {
+		if rp.ci != len(rp.trick) {
+			return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("%q has %d cards, but the trick was complete after %d", rp.d.Tricks[rp.ti], len(rp.trick), rp.ci)}
+		}
+		rp.ti, rp.ci = rp.ti+1, 0
+	}
+	return nil
+}
+
+// ended refuses a record that goes on after its deal is over.
+func (rp *replayer) ended() *stepErr {
+	d, g := rp.d, rp.g
+	if rp.ci != 0 {
+		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the deal ended before the trick was complete")}
+	}
+	if d.Unfinished && rp.ai == len(d.Actions) && rp.ti == len(d.Tricks) {
+		return &stepErr{"unfinished", fmt.Errorf("the deal is marked unfinished, but it is over: leave out unfinished")}
+	}
+	if rp.ai < len(d.Actions) {
+		st := d.Actions[rp.ai]
+		return &stepErr{fmt.Sprintf("action %d (%s: %s)", rp.ai+1, st.Seat, st.Word), fmt.Errorf("the deal is already over")}
+	}
+	if rp.ti < len(d.Tricks) {
+		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the deal is already over (%d tricks played)", g.NTricks)}
 	}
 	if d.Claim != nil && !g.Claimed {
-		return res, &stepErr{"claim", fmt.Errorf("the deal is already over: nothing is left to claim")}
+		return &stepErr{"claim", fmt.Errorf("the deal is already over: nothing is left to claim")}
 	}
-	res.State = g.State.Clone()
-	res.Outcome = t.Outcome(g)
-	l, err := s.Settle(res.Outcome, true)
-	if err != nil {
-		return res, &stepErr{"settlement", err}
-	}
-	res.Ledger = l
-	return res, nil
+	return nil
 }
 
 // readHands reads the hands (one per seat holding cards) and the talon.
@@ -363,25 +444,35 @@ func setTable(t *table.Table, ts *Table) error {
 			return fmt.Errorf("sheet: %q is no seat", name)
 		}
 		for account, v := range accounts {
-			figures := map[string]*yaml.Node{"": &v}
-			if v.Kind == yaml.MappingNode { // a pair account: against whom
-				figures = map[string]*yaml.Node{}
-				for i := 0; i+1 < len(v.Content); i += 2 {
-					figures[v.Content[i].Value] = v.Content[i+1]
-				}
-			}
-			for other, x := range figures {
-				a, err := money.Parse(x.Value) // the text as written: 9.0000000000000001 stays finer than 9
-				if err == nil {
-					err = money.CheckInput(a)
-				}
-				if err != nil {
-					return fmt.Errorf("sheet: %s %s: %v", name, account, err)
-				}
-				key := strings.TrimSpace(name + " " + account + " " + other)
-				t.Sheet[key] = a
+			if err := setFigures(t, name, account, &v); err != nil {
+				return err
 			}
 		}
+	}
+	return nil
+}
+
+// setFigures writes name's figures on account as the record's table
+// states them: one figure, or for a pair account one against each other
+// player.
+func setFigures(t *table.Table, name, account string, v *yaml.Node) error {
+	figures := map[string]*yaml.Node{"": v}
+	if v.Kind == yaml.MappingNode { // a pair account: against whom
+		figures = map[string]*yaml.Node{}
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			figures[v.Content[i].Value] = v.Content[i+1]
+		}
+	}
+	for other, x := range figures {
+		a, err := money.Parse(x.Value) // the text as written: 9.0000000000000001 stays finer than 9
+		if err == nil {
+			err = money.CheckInput(a)
+		}
+		if err != nil {
+			return fmt.Errorf("sheet: %s %s: %v", name, account, err)
+		}
+		key := strings.TrimSpace(name + " " + account + " " + other)
+		t.Sheet[key] = a
 	}
 	return nil
 }

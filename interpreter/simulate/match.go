@@ -7,6 +7,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/table"
 )
@@ -61,14 +62,7 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, 
 			return nil, err
 		}
 	}
-	n := r.Hands
-	type result struct {
-		byKind map[string][]float64
-		passed []float64
-		made   []float64
-		err    error
-	}
-	out := make([]result, deals)
+	out := make([]matchResult, deals)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -78,26 +72,7 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, 
 		go func() {
 			defer wg.Done()
 			for d := range next {
-				res := result{byKind: map[string][]float64{}}
-				for rot := 0; rot < n; rot++ {
-					seats := make([]string, n) // the kind in each seat of the deal
-					for i := 0; i < n; i++ {
-						seats[(rot+i)%n] = kinds[min(i, len(kinds)-1)]
-					}
-					vals, passed, made, played, err := matchDeal(r, seats, seed, d)
-					if err != nil {
-						res.err = err
-						break
-					}
-					for i, v := range vals {
-						res.byKind[seats[i]] = append(res.byKind[seats[i]], v)
-					}
-					res.passed = append(res.passed, b2f(passed))
-					if played {
-						res.made = append(res.made, b2f(made))
-					}
-				}
-				out[d] = res
+				out[d] = playRotations(r, kinds, seed, d)
 				if progress != nil {
 					mu.Lock()
 					done++
@@ -112,6 +87,47 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, 
 	}
 	close(next)
 	wg.Wait()
+	return matchReport(r, kinds, deals, out)
+}
+
+// matchResult is one deal of a match, every rotation of the kinds played
+// on its cards.
+type matchResult struct {
+	byKind map[string][]float64
+	passed []float64
+	made   []float64
+	err    error
+}
+
+// playRotations plays deal d once for each rotation of the kinds through
+// the seats.
+func playRotations(r *ruleset.Ruleset, kinds []string, seed uint64, d int) matchResult {
+	n := r.Hands
+	res := matchResult{byKind: map[string][]float64{}}
+	for rot := 0; rot < n; rot++ {
+		seats := make([]string, n) // the kind in each seat of the deal
+		for i := 0; i < n; i++ {
+			seats[(rot+i)%n] = kinds[min(i, len(kinds)-1)]
+		}
+		vals, passed, made, played, err := matchDeal(r, seats, seed, d)
+		if err != nil {
+			res.err = err
+			break
+		}
+		for i, v := range vals {
+			res.byKind[seats[i]] = append(res.byKind[seats[i]], v)
+		}
+		res.passed = append(res.passed, b2f(passed))
+		if played {
+			res.made = append(res.made, b2f(made))
+		}
+	}
+	return res
+}
+
+// matchReport gathers the deals' results, the first error among them
+// refusing the match.
+func matchReport(r *ruleset.Ruleset, kinds []string, deals int, out []matchResult) (*MatchReport, error) {
 	rep := &MatchReport{Ruleset: r.Name, Deals: deals, Unit: "money"}
 	if r.Sheet.Final != nil {
 		rep.Unit = "final score"
@@ -160,40 +176,32 @@ func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []f
 	}
 	g := game.New(r, players)
 	bot.FastCards(g)
-	sheet := r.Sheet.Final != nil
-	if _, err := t.Ante(); err != nil {
-		return nil, false, false, false, err
-	}
-	before, err := standing(t, sheet) // after the ante: what the deal itself moves
+	dl, err := t.Begin(g)
 	if err != nil {
 		return nil, false, false, false, err
 	}
-	g.Deal(rand.New(rand.NewPCG(seed, uint64(d))))
-	g.SetAllPassRun(t.AllPassRun)
-	if err := g.Run(); err != nil {
+	var amounts []money.Amount
+	before, err := standing(t, &amounts, nil) // after the ante: what the deal itself moves
+	if err != nil {
+		return nil, false, false, false, err
+	}
+	dl.Shuffle(rand.New(rand.NewPCG(seed, uint64(d))))
+	if err := dl.Run(); err != nil {
 		return nil, false, false, false, fmt.Errorf("deal %d: %v", d+1, err)
 	}
-	o := t.Outcome(g)
-	l, err := newSettler(r).Settle(o, false)
-	if err != nil {
+	if err := dl.Finish(); err != nil {
 		return nil, false, false, false, err
 	}
-	order := t.Order()
-	if err := t.Apply(o, l); err != nil {
-		return nil, false, false, false, err
-	}
-	after, err := standing(t, sheet)
+	after, err := standing(t, &amounts, nil)
 	if err != nil {
 		return nil, false, false, false, err
 	}
 	for i := 0; i < r.Hands; i++ {
-		vals = append(vals, after[order[i]]-before[order[i]])
+		k := (dl.Dealer + 1 + i) % len(t.Names)
+		vals = append(vals, after[k]-before[k])
 	}
-	passed = o.Declarer < 0
-	if o.Declarer >= 0 && o.Contract >= 0 && o.Played() {
-		played = true
-		made = r.Contracts[o.Contract].Made(r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], o.Run)
-	}
+	passed = dl.Outcome.Declarer < 0
+	played, made = madeOf(r, dl.Outcome)
 	return vals, passed, made, played, nil
 }
 

@@ -2,6 +2,7 @@ package simulate
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -254,17 +255,16 @@ func (t *tally) merge(o *tally) {
 }
 
 // worker is what one worker keeps from session to session: the game with
-// its players, the settler, an outcome and a ledger, and the standings'
-// buffers. A session starts a table of its own; nothing of a deal carries
-// over in these (each deal and settlement starts afresh), so the report is
-// the same whatever the number of workers.
+// its players, the settler, the deal played into (its outcome and ledger)
+// and the standings' buffers. A session starts a table of its own;
+// nothing of a deal carries over in these (each deal and settlement starts
+// afresh), so the report is the same whatever the number of workers.
 type worker struct {
 	g             *game.Game
 	st            *settle.Settler
-	o             deal.Outcome
-	l             settle.Ledger
+	deal          table.Deal
 	before, after []float64
-	final         []money.Amount
+	standings     []money.Amount
 	bots          string // Config.Bots
 }
 
@@ -291,87 +291,91 @@ func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int, t *tally, ke
 	if err != nil {
 		return err
 	}
-	g := w.g
+	tb.Settler = w.st
 	rng := rand.New(rand.NewPCG(seed, uint64(s)))
-	sheet := r.Sheet.Final != nil
+	hooks := &table.Hooks{Dealt: func(*table.Deal) (err error) {
+		w.before, err = w.standing(tb, w.before) // after the ante: what the deal itself moves
+		return err
+	}}
 	for d := 0; d < n; d++ {
-		if _, err := tb.Ante(); err != nil {
+		if _, err := tb.PlayDeal(&w.deal, w.g, rng, hooks); err != nil {
+			return inDeal(err, fmt.Sprintf("session %d, deal %d", s, d+1), table.StagePlay, table.StageSettle)
+		}
+		if w.after, err = w.standing(tb, w.after); err != nil {
 			return err
 		}
-		// after the ante: what the deal itself moves
-		if w.before, err = w.standing(tb, sheet, w.before); err != nil {
-			return err
-		}
-		g.Deal(rng)
-		g.SetAllPassRun(tb.AllPassRun)
-		if err := g.Run(); err != nil {
-			return fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
-		}
-		o := &w.o
-		tb.OutcomeInto(g, o)
-		if err := w.st.SettleInto(&w.l, o, false); err != nil {
-			return fmt.Errorf("session %d, deal %d: %v", s, d+1, err)
-		}
-		dealer := tb.Dealer // the order of this deal: the hand holders from the dealer's left
-		if err := tb.Apply(o, &w.l); err != nil {
-			return err
-		}
-		if w.after, err = w.standing(tb, sheet, w.after); err != nil {
-			return err
-		}
-		t.deals++
-		size := float(tb.Pot)
-		if sheet {
-			size = slices.Max(w.after) - slices.Min(w.after)
-		}
-		t.growth[d].add(size)
-		for i := 0; i < r.Hands; i++ {
-			k := (dealer + 1 + i) % len(tb.Names)
-			v := w.after[k] - w.before[k]
-			t.seats[i].add(v)
-			if keep {
-				t.perDeal = append(t.perDeal, v)
-			}
-		}
-		if o.Declarer < 0 {
-			t.allPass++
-		} else if o.Contract >= 0 {
-			c := &t.contracts[o.Contract]
-			c.declared++
-			k := (dealer + 1 + o.Declarer) % len(tb.Names)
-			c.decl.add(w.after[k] - w.before[k])
-			if o.Played() && r.Contracts[o.Contract].Made(r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], o.Run) {
-				c.made++
-			}
-		}
-		tb.Next()
+		t.add(r, tb, &w.deal, d, w.before, w.after, keep)
 	}
 	return nil
 }
 
-// standing is each player's position into buf: balance, or final score
-// were the sheet closed now.
-func (w *worker) standing(t *table.Table, sheet bool, buf []float64) ([]float64, error) {
-	vals := t.Balance
-	if sheet {
-		f, err := t.FinalInto(w.final)
-		if err != nil {
-			return nil, err
+// inDeal names the deal where an error arose at one of the stages given;
+// the table's own errors (the ante, the booking) say what they are.
+func inDeal(err error, where string, stages ...string) error {
+	var se *table.StageError
+	if errors.As(err, &se) && slices.Contains(stages, se.Stage) {
+		return fmt.Errorf("%s: %v", where, err)
+	}
+	return err
+}
+
+// add counts deal d of a session, booked at tb, the players' standings
+// before and after it by table index.
+func (t *tally) add(r *ruleset.Ruleset, tb *table.Table, dl *table.Deal, d int, before, after []float64, keep bool) {
+	t.deals++
+	size := float(tb.Pot)
+	if r.Sheet.Final != nil {
+		size = slices.Max(after) - slices.Min(after)
+	}
+	t.growth[d].add(size)
+	n := len(tb.Names)
+	for i := 0; i < r.Hands; i++ {
+		k := (dl.Dealer + 1 + i) % n // the order of this deal: the hand holders from the dealer's left
+		v := after[k] - before[k]
+		t.seats[i].add(v)
+		if keep {
+			t.perDeal = append(t.perDeal, v)
 		}
-		w.final, vals = f, f
+	}
+	o := dl.Outcome
+	if o.Declarer < 0 {
+		t.allPass++
+	} else if o.Contract >= 0 {
+		c := &t.contracts[o.Contract]
+		c.declared++
+		k := (dl.Dealer + 1 + o.Declarer) % n
+		c.decl.add(after[k] - before[k])
+		if _, made := madeOf(r, o); made {
+			c.made++
+		}
+	}
+}
+
+// madeOf reports whether the contract was played, and made.
+func madeOf(r *ruleset.Ruleset, o *deal.Outcome) (played, made bool) {
+	if o.Declarer < 0 || o.Contract < 0 || !o.Played() {
+		return false, false
+	}
+	return true, r.Contracts[o.Contract].Made(r.Need(o.Contract, o.Hand), o.Tricks[o.Declarer], o.Run)
+}
+
+// standing is each player's position into buf, as floats: balance, or
+// final score were the sheet closed now (table.Standing).
+func (w *worker) standing(t *table.Table, buf []float64) ([]float64, error) {
+	return standing(t, &w.standings, buf)
+}
+
+// standing is t's standings into buf, read into amounts first.
+func standing(t *table.Table, amounts *[]money.Amount, buf []float64) ([]float64, error) {
+	var err error
+	if *amounts, err = t.Standing(*amounts); err != nil {
+		return nil, err
 	}
 	buf = buf[:0]
-	for _, v := range vals {
+	for _, v := range *amounts {
 		buf = append(buf, float(v))
 	}
 	return buf, nil
-}
-
-// standing is each player's position: balance, or final score were the
-// sheet closed now.
-func standing(t *table.Table, sheet bool) ([]float64, error) {
-	var w worker
-	return w.standing(t, sheet, nil)
 }
 
 func float(a money.Amount) float64 { return float64(a.Num()) / float64(a.Den()) }

@@ -27,11 +27,16 @@ type Table struct {
 	MarksGiven int                     // markings handed out so far
 	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
 	AllPassRun int                     // deals in a row, up to now, in which nobody declared
+	// Settler settles the table's deals (Deal.Settle), made on first use;
+	// tables played one after another may share one (not at once).
+	Settler *settle.Settler
+	// Explain: settle with each transfer's arithmetic (a person reads the
+	// ledger), as settle.Settler.Settle's explain.
+	Explain bool
 
-	fin   *finalFrame // the final's frame, made on first use
-	names []string    // OutcomeInto's seat names
-	undo  undo        // Apply's
-	keys  map[place]string
+	fin  *finalFrame // the final's frame, made on first use
+	undo undo        // Apply's
+	keys map[place]string
 }
 
 // New seats players (clockwise) at a table for r; the first dealer is the
@@ -101,7 +106,7 @@ func (t *Table) Order() []int {
 
 // Ante makes this deal's antes and applies them; it returns them for
 // display. An ante that would overflow a balance is an error, and the
-// table is left as it was.
+// table is left as it was. Table.Begin pays them.
 func (t *Table) Ante() (_ []settle.Transfer, err error) {
 	a := t.R.Ante
 	switch a.When {
@@ -150,29 +155,28 @@ func (t *Table) move(from, to int, amt money.Amount) {
 }
 
 // Outcome turns a finished game into an outcome over this deal's seats
-// (playing order, the sitting-out dealer last).
+// (playing order, the sitting-out dealer last). Deal.Settle makes it.
 func (t *Table) Outcome(g *game.Game) *deal.Outcome {
 	o := new(deal.Outcome)
 	t.outcome(g, o, nil)
 	return o
 }
 
-// OutcomeInto is Outcome written over o, its lists' room reused, its seats'
-// names in a list the table keeps (valid until the next OutcomeInto): a
-// simulation books deal after deal from one outcome.
-func (t *Table) OutcomeInto(g *game.Game, o *deal.Outcome) {
-	t.names = t.outcome(g, o, t.names[:0])
-}
-
 // outcome writes the outcome into o, the names appended to names.
 func (t *Table) outcome(g *game.Game, o *deal.Outcome, names []string) []string {
+	names = t.Seats(names)
+	t.fill(&g.State, o, names)
+	return names
+}
+
+// fill writes the outcome of the finished deal s over o: the game's
+// outcome over the seats (this deal's, in playing order), with what the
+// table carries into the deal.
+func (t *Table) fill(s *game.State, o *deal.Outcome, seats []string) {
 	n := len(t.Names)
-	for k := 1; k <= n; k++ { // Order: the hand holders from the dealer's left, then the dealer
-		names = append(names, t.Names[(t.Dealer+k)%n])
-	}
 	marks := o.Marks[:0]
-	g.OutcomeInto(o, names[:t.R.Hands])
-	o.Seats = names
+	s.OutcomeInto(o, seats[:t.R.Hands])
+	o.Seats = seats
 	o.Pot = t.Pot
 	for k := 1; k <= n; k++ {
 		marks = append(marks, t.Marks[(t.Dealer+k)%n])
@@ -189,12 +193,11 @@ func (t *Table) outcome(g *game.Game, o *deal.Outcome, names []string) []string 
 			o.Doubled = append(o.Doubled, 0)
 		}
 	}
-	return names
 }
 
 // Apply books a deal's outcome and ledger (seats in this deal's order) to
 // the table. A balance, the pot or a sheet figure that would overflow is an
-// error, and the table is left as it was.
+// error, and the table is left as it was. Deal.Book books through it.
 func (t *Table) Apply(o *deal.Outcome, l *settle.Ledger) (err error) {
 	// What the deal changes is kept to be put back (not the whole table
 	// copied, its sheet with it, for every deal).
@@ -340,7 +343,8 @@ func (t *Table) checkLimits() error {
 	return nil
 }
 
-// Next passes the deal to the left.
+// Next passes the deal to the left (Deal.Book does, once the deal is
+// booked).
 func (t *Table) Next() {
 	t.Deals++
 	t.Dealer = (t.Dealer + 1) % len(t.Names)
@@ -350,12 +354,15 @@ func (t *Table) Next() {
 // settlement only moves money. The sum is taken exactly in big rationals,
 // since the partial sums of figures near the limits of an amount may not
 // fit one even when the total is zero.
-func (t *Table) Balanced() bool {
+func (t *Table) Balanced() bool { return t.sum().Sign() == 0 }
+
+// sum is the balances and the pot added up exactly.
+func (t *Table) sum() *big.Rat {
 	sum := new(big.Rat)
 	for _, a := range append([]money.Amount{t.Pot}, t.Balance...) {
 		sum.Add(sum, big.NewRat(a.Num(), a.Den()))
 	}
-	return sum.Sign() == 0
+	return sum
 }
 
 // Closed reports whether a game kept on a score sheet is over: the

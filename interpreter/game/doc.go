@@ -27,6 +27,10 @@
 // contract played when all pass (deal.AllPassContract), legal cards and
 // trick winners.
 //
+// What each action is called is one table too (words.go): the words a
+// prompt and a hint use (Spoken), a record's token (Written) and a
+// computer player's reason (Reasoned), side by side per kind of action.
+//
 // Decisions are asked of Players (computer players in package bot, a human
 // at a terminal elsewhere). The per-card path is plain Go on masks: legal
 // moves, trick winners and the record of the play use fixed arrays, and

@@ -31,6 +31,9 @@
 // him is his standing after it less his standing before.
 //
 // Ante, Outcome, Apply and Next are the steps Deal takes; they stay
-// exported for the interactive session in cmd/pref until it runs on Deal.
-// TestEveryDealGoesThroughTheTable keeps every other caller off them.
+// exported for the tests that check one step alone. Every production
+// caller, the interactive session (internal/app) included, goes through
+// Deal: TestEveryDealGoesThroughTheTable keeps them off the steps, but for
+// the stated outcomes that settle without a deal played (verify, the
+// rulings' pref settle, lint).
 package table

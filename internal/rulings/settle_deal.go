@@ -224,7 +224,7 @@ func passedSentences(l *settle.Ledger, t *settle.Told) []string {
 	if t.Facts.TalonTricks > 0 {
 		took = append(took, fmt.Sprintf("the talon %d", t.Facts.TalonTricks))
 	}
-	s := fmt.Sprintf("Everybody passed and everybody played %s", contractName(t))
+	s := fmt.Sprintf("Everybody passed and everybody played, each for himself (%s)", contractName(t))
 	if len(took) > 0 {
 		s += ": " + list(took)
 	}

@@ -14,11 +14,11 @@ type payment struct {
 	i   int // its place in the ledger
 }
 
-// paymentSentences say who pays whom what: first equal payments several
-// players make into the pot (or draw from it) together, "Anne and Carl
-// pay 40 each into the pot."; then each player's own, "Anton draws 30
-// from the pot and pays Brigitte and Charlotte 6 each for 2 tricks at
-// 3.", players in the order the ledger first names them.
+// paymentSentences say who pays whom what, in the order of the ledger:
+// equal payments several players make to one receiver (or draw from the
+// pot) together, "Anne and Carl pay 40 each into the pot."; else all of
+// one player's, "Anton draws 30 from the pot and pays Brigitte and
+// Charlotte 6 each for 2 tricks at 3."
 func paymentSentences(l *settle.Ledger, t *settle.Told) []Said {
 	pays := make([]payment, len(l.Transfers))
 	for i, tr := range l.Transfers {
@@ -29,12 +29,18 @@ func paymentSentences(l *settle.Ledger, t *settle.Told) []Said {
 	}
 	used := make([]bool, len(pays))
 	var out []Said
-	for i := range pays {
+	for i, p := range pays {
+		if used[i] {
+			continue
+		}
 		if s, ok := together(l, pays, used, i); ok {
 			out = append(out, s)
+			continue
 		}
-	}
-	for _, who := range payers(pays) {
+		who := p.From
+		if who == settle.Pot {
+			who = p.To
+		}
 		if s, ok := playerPays(l, pays, used, who); ok {
 			out = append(out, s)
 		}
@@ -99,24 +105,6 @@ func inGroup(pays []payment, group []int, player func(payment) int, j int) bool 
 		}
 	}
 	return false
-}
-
-// payers are the players who pay or draw from the pot, in the order the
-// ledger first names them.
-func payers(pays []payment) []int {
-	var out []int
-	seen := map[int]bool{}
-	for _, p := range pays {
-		who := p.From
-		if who == settle.Pot {
-			who = p.To
-		}
-		if !seen[who] {
-			seen[who] = true
-			out = append(out, who)
-		}
-	}
-	return out
 }
 
 // playerPays says what one player draws from the pot and pays, in one

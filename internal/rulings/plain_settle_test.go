@@ -311,4 +311,3 @@ func TestPlainSheetMeaning(t *testing.T) {
 		}
 	}
 }
-

@@ -146,19 +146,26 @@ func playerPays(l *settle.Ledger, pays []payment, used []bool, who int) (Said, b
 func receivers(l *settle.Ledger, owed []payment) []string {
 	var out []string
 	done := make([]bool, len(owed))
+	paid := map[int]bool{} // receivers named already: paid "another" amount
 	for i, p := range owed {
 		if done[i] {
 			continue
 		}
+		another := ""
+		if paid[p.To] {
+			another = "another "
+		}
+		paid[p.To] = true
 		if p.To == settle.Pot {
-			out = append(out, fmt.Sprintf("%v into the pot%s", p.Amount, reason(l, p)))
+			out = append(out, fmt.Sprintf("%s%v into the pot%s", another, p.Amount, reason(l, p)))
 			continue
 		}
 		names := []string{l.Name(p.To)}
 		for j := i + 1; j < len(owed); j++ {
 			q := owed[j]
-			if !done[j] && q.To != settle.Pot && q.Amount.Equal(p.Amount) && reason(l, q) == reason(l, p) {
+			if !done[j] && q.To != settle.Pot && q.Amount.Equal(p.Amount) && reason(l, q) == reason(l, p) && paid[q.To] == (another != "") {
 				done[j] = true
+				paid[q.To] = true
 				names = append(names, l.Name(q.To))
 			}
 		}
@@ -166,7 +173,7 @@ func receivers(l *settle.Ledger, owed []payment) []string {
 		if len(names) > 1 {
 			each = " each"
 		}
-		out = append(out, fmt.Sprintf("%s %v%s%s", list(names), p.Amount, each, reason(l, p)))
+		out = append(out, fmt.Sprintf("%s %s%v%s%s", list(names), another, p.Amount, each, reason(l, p)))
 	}
 	return out
 }

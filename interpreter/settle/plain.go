@@ -2,6 +2,7 @@ package settle
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
@@ -155,7 +156,29 @@ func partyCount(p *ruleset.Party, field string) int {
 // divided by something), that counts tricks; nil if there is none or more
 // than one. Which names count tricks, and what they count, the
 // vocabulary's words say (a noun mentioning tricks).
-func countOf(r *ruleset.Ruleset, src string) *count {
+func countOf(_ *ruleset.Ruleset, src string) *count {
+	counts.Lock()
+	defer counts.Unlock()
+	if c, ok := counts.of[src]; ok {
+		return c
+	}
+	if len(counts.of) >= 4096 { // bounded: rulesets read one after another (lint, fuzzing)
+		counts.of = map[string]*count{}
+	}
+	c := parseCount(src)
+	counts.of[src] = c
+	return c
+}
+
+// counts caches countOf by amount source: a deal settled with its
+// explanation (a session, lint) parses each amount once, not per deal.
+var counts = struct {
+	sync.Mutex
+	of map[string]*count
+}{of: map[string]*count{}}
+
+// parseCount is countOf, parsed.
+func parseCount(src string) *count {
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return nil

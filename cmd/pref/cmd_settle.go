@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
+
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
@@ -10,20 +13,24 @@ import (
 
 func settleCmd() *cobra.Command {
 	var (
-		s       rulings.Statement
-		options []string
+		s          rulings.Statement
+		options    []string
+		arithmetic bool
+		asJSON     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "settle --ruleset NAME --declarer NAME --bid CONTRACT --tricks N,N,N",
-		Short: "Settle a stated outcome: every payment with its rule and arithmetic",
+		Short: "Settle a stated outcome: every payment in plain words, the arithmetic on request",
 		Long: `Settle a deal from its outcome alone: the contract, who dropped out and the
-tricks. Prints each transfer with the rule that produced it and its
-arithmetic, then each party's net result.
+tricks. Says what happened, who pays whom what and for what, what each
+score-sheet entry means for the final score, and each player's result.
+--arithmetic follows each sentence with the arithmetic and the rule of its
+figures; --json gives both.
 
 Seats are in playing order, forehand first; the dealer is the last seat
 unless --dealer names another (with four seats the dealer sits out). For a
-ruleset kept on a score sheet each entry is printed with its rule and
-arithmetic; when all pass and the all-pass game is played, give --passed and
+ruleset kept on a score sheet each entry is said with what it means;
+when all pass and the all-pass game is played, give --passed and
 the tricks (talon=N for tricks the talon won).`,
 		Example: `  pref settle --ruleset austrian-1829 --seats Anton,Brigitte,Charlotte \
       --declarer Anton --bid diamonds --tricks 6,2,2
@@ -40,7 +47,11 @@ the tricks (talon=N for tricks the talon won).`,
 			if err != nil {
 				return ruled(err)
 			}
-			// rule names and explanations come from the ruleset
+			if asJSON {
+				return ruled(printJSON(cmd.OutOrStdout(), settled, app.UsesMoney(r)))
+			}
+			// the words of contracts and accounts come from the ruleset
+			settled.Arithmetic = arithmetic
 			return ruled(settled.Print(termtext.NewWriter(cmd.OutOrStdout()), app.UsesMoney(r)))
 		},
 	}
@@ -63,6 +74,23 @@ the tricks (talon=N for tricks the talon won).`,
 	f.BoolVar(&s.Case.Open, "open", false, "the lone defender chose open play (score-sheet rulesets)")
 	f.IntVar(&s.Case.AllPassRun, "all-pass-run", 0, "all-pass deals immediately before this one (0 to 1000)")
 	f.StringSliceVar(&s.Sheet, "sheet", nil, "the score sheet before the deal: Name.account=N or Name.account.Other=N (e.g. Anton.pool=16,Anton.mountain=5)")
+	f.BoolVar(&arithmetic, "arithmetic", false, "follow each sentence with the arithmetic and the rule of its figures")
+	f.BoolVar(&asJSON, "json", false, "print the sentences and the arithmetic as JSON")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
+}
+
+// printJSON writes a settlement's sentences and arithmetic as JSON,
+// nothing if a total does not fit.
+func printJSON(w io.Writer, settled *rulings.Settlement, movesMoney bool) error {
+	told, err := settled.Told(movesMoney)
+	if err != nil {
+		return err
+	}
+	out, err := json.MarshalIndent(told, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
 }

@@ -167,7 +167,7 @@ func TestAnalyseProgressInATerminal(t *testing.T) {
 // the very figures play shows, so a reader is not left to find it out.
 func TestAmericanPotBelowZeroIsStated(t *testing.T) {
 	out, _ := expect(t, exitOK, "play", "--ruleset", "american-1909", "--seed", "1", "--deals", "15")
-	for _, want := range []string{"deal 14 of 15", "pot: 8 -> -1", "Balances: Anton +2, Brigitte 0, Charlotte -1; pot -1", "deal 15 of 15", "Pot: 29"} {
+	for _, want := range []string{"deal 14 of 15", "The pot goes from 8 to -1.", "Balances: Anton +2, Brigitte 0, Charlotte -1; pot -1", "deal 15 of 15", "Pot: 29"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("play american-1909 --seed 1: no %q; the example in the header no longer holds", want)
 		}

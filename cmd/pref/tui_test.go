@@ -81,7 +81,7 @@ func TestFullScreenPlay(t *testing.T) {
 		t.Fatalf("session done %v, error %v", s.Done(), s.Err())
 	}
 	transcript := strings.Join(s.Transcript(), "\n")
-	for _, want := range []string{"Brigitte   (cards hidden)", "Settlement", "net: Anton "} {
+	for _, want := range []string{"Brigitte   (cards hidden)", "Settlement", "Anton: "} {
 		if !strings.Contains(transcript, want) {
 			t.Errorf("the transcript does not show %q", want)
 		}

@@ -45,12 +45,24 @@ type Printer struct {
 	PrintSheet  func(w io.Writer, l *settle.Ledger)
 }
 
-// ledger prints a settled deal's transfers: PrintLedger, or pref settle's.
-func (p *Printer) ledger(w io.Writer, l *settle.Ledger, potBefore money.Amount) error {
+// ledger prints a settled deal's transfers: PrintLedger, or pref settle's
+// sentences, each player's result followed by his balance in the session
+// once the deal is booked at t (the deal is printed before it is booked).
+func (p *Printer) ledger(w io.Writer, l *settle.Ledger, potBefore money.Amount, t *table.Table) (err error) {
 	if p.PrintLedger != nil {
 		return p.PrintLedger(w, l, potBefore)
 	}
-	return rulings.PrintLedger(w, l, potBefore)
+	defer money.Catch(&err)
+	net := l.Net()
+	session := make([]money.Amount, len(l.Seats))
+	for i, name := range l.Seats {
+		for k, n := range t.Names {
+			if n == name && k < len(t.Balance) {
+				session[i] = t.Balance[k].Add(net[i])
+			}
+		}
+	}
+	return rulings.PrintLedgerSession(w, l, potBefore, session)
 }
 
 // sheet prints a settled deal's score-sheet entries: PrintSheet, or pref settle's.

@@ -254,7 +254,7 @@ func (s *Session) finishDeal() error {
 	}
 	p.Printf("\nSettlement\n")
 	if UsesMoney(r) || len(l.Transfers) > 0 {
-		if err := p.ledger(indent{p.Out}, l, o.Pot); err != nil {
+		if err := p.ledger(indent{p.Out}, l, o.Pot, t); err != nil {
 			return failed("settlement: %v", err)
 		}
 	} else if len(l.Sheet) == 0 {

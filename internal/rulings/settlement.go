@@ -28,7 +28,10 @@ type Statement struct {
 type Settlement struct {
 	Ledger *settle.Ledger
 	Pot    money.Amount // the pot before the deal
-	r      *ruleset.Ruleset
+	// Arithmetic: Print follows each sentence with the arithmetic and
+	// the rule of its figures
+	Arithmetic bool
+	r          *ruleset.Ruleset
 }
 
 // Settle reads a statement against r, opts being the options in force,
@@ -100,23 +103,41 @@ func checkPot(text string) error {
 	return nil
 }
 
-// Print writes the settlement: with movesMoney (a ruleset that moves
-// money) or any transfer, each transfer and the net results, then each
-// score-sheet entry; a ruleset kept on a sheet that wrote nothing says
-// so. A total that does not fit is a *Failure, and nothing of the ledger
-// is printed.
+// Print writes the settlement in sentences: what happened, each
+// payment (with movesMoney, a ruleset that moves money, or any transfer)
+// and each score-sheet entry, then each player's result; with
+// s.Arithmetic, each sentence is followed by the arithmetic and the rule
+// of its figures. A ruleset kept on a sheet that wrote nothing says so. A
+// total that does not fit is a *Failure, and nothing is printed.
 func (s *Settlement) Print(w io.Writer, movesMoney bool) error {
+	told, err := s.Told(movesMoney)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, line := range told.Lines(s.Arithmetic) {
+		fmt.Fprintln(&b, line)
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// Told is the settlement in both layers (pref settle --json).
+func (s *Settlement) Told(movesMoney bool) (Told, error) {
 	l := s.Ledger
-	if movesMoney || len(l.Transfers) > 0 {
-		if err := PrintLedger(w, l, s.Pot); err != nil {
-			return &Failure{fmt.Errorf("%s cannot settle this outcome: %v", s.r.Name, err)}
+	told, err := Tell(l, s.Pot, nil)
+	if err != nil {
+		return told, &Failure{fmt.Errorf("%s cannot settle this outcome: %v", s.r.Name, err)}
+	}
+	if !movesMoney && len(l.Transfers) == 0 {
+		told.Results, told.Pot = nil, ""
+		if len(l.Sheet) == 0 {
+			told.Sheet = []Said{{Sentence: "Nothing is written on the sheet."}}
 		}
+	} else if len(l.Transfers) == 0 {
+		told.Payments = []Said{{Sentence: "Nobody pays anything."}}
 	}
-	PrintSheet(w, l) // rule names and explanations come from the ruleset
-	if !movesMoney && len(l.Sheet) == 0 && len(l.Transfers) == 0 {
-		fmt.Fprintln(w, "nothing is written on the sheet")
-	}
-	return nil
+	return told, nil
 }
 
 // ParseSheet reads --sheet entries, Name.account=N or Name.account.Other=N
@@ -189,40 +210,47 @@ func ParseTricks(s string, seats []string) (map[string]int, error) {
 	return out, nil
 }
 
-// PrintLedger writes each transfer with its rule and arithmetic, then the net
-// result of each party. Every figure is computed before anything is
-// written: a total that does not fit is an error and nothing is printed,
-// never half a settlement.
-func PrintLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) (err error) {
-	defer money.Catch(&err)
-	var b strings.Builder
+// PrintLedger writes a settled deal in sentences: what happened, who
+// pays whom what, each player's result and the pot. Every figure is
+// computed before anything is written: a total that does not fit is an
+// error and nothing is printed, never half a settlement.
+func PrintLedger(w io.Writer, l *settle.Ledger, potBefore money.Amount) error {
+	return PrintLedgerSession(w, l, potBefore, nil)
+}
+
+// PrintLedgerSession is PrintLedger in a session: session is each seat's
+// balance after the deal, said after the deal's result ("Anton: -45 this
+// deal; -236 in the session").
+func PrintLedgerSession(w io.Writer, l *settle.Ledger, potBefore money.Amount, session []money.Amount) error {
+	told, err := Tell(l, potBefore, session)
+	if err != nil {
+		return err
+	}
+	told.Sheet = nil // PrintSheet's
 	if len(l.Transfers) == 0 {
-		fmt.Fprintln(&b, "no payments")
+		told.Payments = []Said{{Sentence: "Nobody pays anything."}}
 	}
-	for _, t := range l.Transfers {
-		fmt.Fprintf(&b, "%s -> %s %v  (%s: rule %q)\n", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule)
-	}
-	net := l.Net()
-	parts := make([]string, 0, len(net))
-	for i, v := range net {
-		name := "pot"
-		if i < len(l.Seats) {
-			name = l.Seats[i]
-		}
-		parts = append(parts, fmt.Sprintf("%s %s", name, v.Signed()))
-	}
-	fmt.Fprintf(&b, "net: %s\n", strings.Join(parts, ", "))
-	if !potBefore.IsZero() {
-		fmt.Fprintf(&b, "pot: %v -> %v\n", potBefore, potBefore.Add(net[len(net)-1]))
+	var b strings.Builder
+	for _, line := range told.Lines(false) {
+		fmt.Fprintln(&b, line)
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
 }
 
-// PrintSheet writes each score-sheet entry of a ledger with its rule and
-// arithmetic.
+// PrintSheet writes each score-sheet entry of a ledger in a sentence, and
+// what happened at the table where PrintLedger did not say it (a ruleset
+// that only writes on the sheet).
 func PrintSheet(w io.Writer, l *settle.Ledger) {
-	for _, e := range l.Sheet {
-		fmt.Fprintf(w, "%s %s  (%s: rule %q)\n", l.SheetKey(e), e.Amount.Signed(), e.Explain, e.Rule)
+	told, err := Tell(l, money.Amount{}, nil)
+	if err != nil {
+		return // PrintLedger reports totals that do not fit
+	}
+	if len(l.Transfers) > 0 || (l.Told != nil && movesMoney(l.Told.R)) {
+		told.Deal = nil // PrintLedger's
+	}
+	told.Payments, told.Results, told.Pot = nil, nil, ""
+	for _, line := range told.Lines(false) {
+		fmt.Fprintln(w, line)
 	}
 }

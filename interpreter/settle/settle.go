@@ -30,6 +30,7 @@ type Ledger struct {
 	Marks     []MarkChange
 	Sheet     []SheetEntry
 	Rules     []RuleTrace // with explain: every rule, whether its condition held
+	Told      *Told       // with explain: what the deal's sentences are made of (plain.go)
 }
 
 // RuleTrace is one settlement rule as a deal met it.
@@ -274,6 +275,9 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 	// Every total printed later must be computable: an overflow in a net
 	// result stops the settlement here rather than a printer later.
 	l.checkTotals()
+	if explain {
+		l.Told = s.tell(l, o)
+	}
 	return nil
 }
 

@@ -1,0 +1,259 @@
+package settle
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+	"github.com/preference-rules/pref/interpreter/deal"
+	"github.com/preference-rules/pref/interpreter/money"
+	"github.com/preference-rules/pref/interpreter/ruleset"
+)
+
+// Told is what a settled deal's sentences are made of (internal/rulings
+// puts them into words): the deal's facts as settle worked them out, each
+// seat's party, and for each payment and sheet entry the count of tricks
+// it is paid for, where its amount is a count times a rate. Settle fills
+// it when asked to explain; nothing in it names an expression.
+type Told struct {
+	R        *ruleset.Ruleset
+	Facts    ruleset.Facts   // Declarer, Dealer and Forehand cleared: see the indexes
+	Parties  []ruleset.Party // per seat
+	Declarer int             // seat, or -1
+	Dealer   int
+	Contract int // the contract's index in R.Contracts, or -1
+	Hand     bool
+	// Whys: per transfer of the ledger, in order; SheetWhys per score-sheet
+	// entry a settlement rule wrote (the sheet's bookkeeping, a write-off
+	// or a ceiling, comes after them and has none).
+	Whys, SheetWhys []Why
+}
+
+// Why is what one payment is paid for: Count of Noun at Rate each, when
+// its amount is a count of tricks times a rate (Count 0: not so).
+type Why struct {
+	Count int
+	Noun  string // "trick", "missing trick", "trick over"
+	Rate  money.Amount
+	Of    int // the seat whose tricks they are, or -1 for the deal's
+}
+
+// tell works out what a settled deal's sentences are made of, after the
+// rules ran: the frame still holds the deal's values. A payment whose
+// count cannot be worked out simply has none.
+func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
+	t := &Told{R: s.r, Facts: s.facts, Declarer: o.Declarer, Dealer: o.Dealer, Contract: o.Contract, Hand: o.Hand}
+	t.Facts.Declarer, t.Facts.Dealer, t.Facts.Forehand = nil, nil, nil
+	t.Parties = append([]ruleset.Party(nil), s.parties...)
+	for i := range s.r.Rules {
+		rule := &s.r.Rules[i]
+		if ok, err := rule.When.Bool(s.f); err != nil || !ok {
+			continue
+		}
+		for j := range rule.Pay {
+			s.tellPay(t, o, &rule.Pay[j])
+		}
+	}
+	if len(t.Whys) != len(l.Transfers) {
+		t.Whys = nil // not the ledger's payments: say nothing rather than the wrong thing
+	}
+	if len(t.SheetWhys) > len(l.Sheet) {
+		t.SheetWhys = nil
+	}
+	return t
+}
+
+// tellPay walks one payment line as pay does, one Why per payment made.
+func (s *Settler) tellPay(t *Told, o *deal.Outcome, p *ruleset.Pay) {
+	count := countOf(s.r, p.AmountSrc)
+	for _, from := range s.candidates(0, p.From, o) {
+		for _, to := range s.candidates(1, p.To, o) {
+			if from == to {
+				continue
+			}
+			s.f.SetParty(ruleset.PayFrom, s.party(from))
+			s.f.SetParty(ruleset.PayTo, s.party(to))
+			if p.Where != nil {
+				if ok, err := p.Where.Bool(s.f); err != nil || !ok {
+					continue
+				}
+			}
+			amt, err := p.Amount.Amount(s.f)
+			if err != nil || amt.IsZero() {
+				continue
+			}
+			why := s.why(count, amt, from, to, o)
+			if p.Account != "" {
+				t.SheetWhys = append(t.SheetWhys, why)
+			} else {
+				t.Whys = append(t.Whys, why)
+			}
+		}
+	}
+}
+
+// count is the factor of an amount that counts tricks: a party's field
+// (who: from, to or a party variable) or a variable of the deal.
+type count struct {
+	who, field string // a party's field
+	variable   *ruleset.Variable
+	noun       string
+}
+
+// why is a payment's count and rate, with the payment's parties bound.
+func (s *Settler) why(c *count, amt money.Amount, from, to int, o *deal.Outcome) Why {
+	if c == nil {
+		return Why{Of: -1}
+	}
+	n, of := 0, -1
+	if c.variable != nil {
+		n = *c.variable.Int(&s.facts)
+		if strings.Contains(c.variable.Doc, "the declarer") {
+			of = o.Declarer // the declarer's tricks, short or over
+		}
+	} else {
+		seat := -1
+		if v, ok := ruleset.VariableNamed(c.who); ok && v.Kind == ruleset.KindParty {
+			switch pv := ruleset.PartyVariable(v.Name); {
+			case pv == ruleset.PayFrom:
+				seat = from
+			case pv == ruleset.PayTo:
+				seat = to
+			case v.Party != nil:
+				if p := *v.Party(&s.facts); p != nil {
+					seat = p.Seat
+				}
+			}
+		}
+		if seat < 0 || seat >= len(s.parties) {
+			return Why{Of: -1}
+		}
+		n, of = partyCount(&s.parties[seat], c.field), seat
+	}
+	if n <= 0 {
+		return Why{Of: -1}
+	}
+	return Why{Count: n, Noun: c.noun, Rate: amt.Div(money.Int(int64(n))), Of: of}
+}
+
+// partyCount reads a party's count of tricks by its name in expressions.
+func partyCount(p *ruleset.Party, field string) int {
+	switch field {
+	case "tricks":
+		return p.Tricks
+	case "credited":
+		return p.Credited
+	case "short":
+		return p.Short
+	case "own_short":
+		return p.OwnShort
+	}
+	return 0
+}
+
+// countOf finds the one factor of an amount, a product (or a product
+// divided by something), that counts tricks; nil if there is none or more
+// than one. Which names count tricks, and what they count, the
+// vocabulary's words say (a noun mentioning tricks).
+func countOf(_ *ruleset.Ruleset, src string) *count {
+	counts.Lock()
+	defer counts.Unlock()
+	if c, ok := counts.of[src]; ok {
+		return c
+	}
+	if len(counts.of) >= 4096 { // bounded: rulesets read one after another (lint, fuzzing)
+		counts.of = map[string]*count{}
+	}
+	c := parseCount(src)
+	counts.of[src] = c
+	return c
+}
+
+// counts caches countOf by amount source: a deal settled with its
+// explanation (a session, lint) parses each amount once, not per deal.
+var counts = struct {
+	sync.Mutex
+	of map[string]*count
+}{of: map[string]*count{}}
+
+// parseCount is countOf, parsed.
+func parseCount(src string) *count {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return nil
+	}
+	var found []*count
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.BinaryNode:
+			switch n.Operator {
+			case "*":
+				walk(n.Left)
+				walk(n.Right)
+			case "/":
+				walk(n.Left)
+			}
+		case *ast.IdentifierNode:
+			if c := variableCount(n.Value); c != nil {
+				found = append(found, c)
+			}
+		case *ast.MemberNode:
+			if c := memberCount(n); c != nil {
+				found = append(found, c)
+			}
+		}
+	}
+	walk(tree.Node)
+	if len(found) != 1 {
+		return nil
+	}
+	return found[0]
+}
+
+// variableCount is an interpreter variable that counts tricks.
+func variableCount(name string) *count {
+	v, ok := ruleset.VariableNamed(name)
+	if !ok || v.Int == nil {
+		return nil
+	}
+	words := v.Words.Noun
+	if words == "" {
+		words = v.Doc
+	}
+	if noun := trickNoun(words); noun != "" {
+		return &count{variable: v, noun: noun}
+	}
+	return nil
+}
+
+// memberCount is a party's field that counts tricks: to.tricks.
+func memberCount(n *ast.MemberNode) *count {
+	id, ok := n.Node.(*ast.IdentifierNode)
+	prop, ok2 := n.Property.(*ast.StringNode)
+	if !ok || !ok2 {
+		return nil
+	}
+	if noun := trickNoun(ruleset.PartyWords[prop.Value].Noun); noun != "" {
+		return &count{who: id.Value, field: prop.Value, noun: noun}
+	}
+	return nil
+}
+
+// trickNoun is what a count described by words counts, singular: "trick",
+// "missing trick" (tricks short), "trick over" (tricks above the
+// target); "" for words that count no tricks or more than tricks.
+func trickNoun(words string) string {
+	switch {
+	case !strings.HasPrefix(strings.TrimPrefix(words, "the "), "tricks"):
+		return ""
+	case strings.Contains(words, "short"):
+		return "missing trick"
+	case strings.Contains(words, "above"):
+		return "trick over"
+	case strings.Contains(words, "owes"):
+		return ""
+	}
+	return "trick"
+}

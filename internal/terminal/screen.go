@@ -389,8 +389,9 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.sess.Leave()
 		return s, tea.Quit
 	}
-	if s.leaving {
+	if s.leaving { // the key that answers "stay" does nothing else
 		s.leaving, s.status = false, ""
+		return s, nil
 	}
 	switch key {
 	case "pgup":

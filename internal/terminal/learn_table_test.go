@@ -1,0 +1,62 @@
+package terminal
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/app"
+	"github.com/preference-rules/pref/interpreter/table"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// tableScreen is the full screen of ruleset name's deal from seed, Anton
+// at the table, on a terminal w x h.
+func tableScreen(t *testing.T, name string, seed uint64, w, h int) *Screen {
+	t.Helper()
+	r, err := rulesets.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := table.New(r, defaultNames[:r.Hands])
+	p := withLedger(&app.Printer{Ruleset: r})
+	scr := NewScreen(r.Title, app.NewSession(p, tb, rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), 1, nil, "Anton"), p, "Anton")
+	scr.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return scr
+}
+
+// press sends keys by name: "enter", "home", "end", "pgup", "pgdown", or runes.
+func press(m tea.Model, keys ...string) tea.Cmd {
+	types := map[string]tea.KeyType{"enter": tea.KeyEnter, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "right": tea.KeyRight, "left": tea.KeyLeft,
+		"up": tea.KeyUp, "down": tea.KeyDown}
+	var cmd tea.Cmd
+	for _, k := range keys {
+		msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		if ty, ok := types[k]; ok {
+			msg = tea.KeyMsg{Type: ty}
+		}
+		_, cmd = m.Update(msg)
+	}
+	return cmd
+}
+
+// After q, the key that answers "stay" only stays: Enter is not also
+// taken as the call under the cursor (issue 27: Anton passed).
+func TestStayAfterLeaveAsksTakesNoCall(t *testing.T) {
+	scr := tableScreen(t, "austrian-1829", 3, 100, 32)
+	press(scr, "q")
+	if !strings.Contains(scr.status, "Press q again") {
+		t.Fatalf("q: status %q", scr.status)
+	}
+	if cmd := press(scr, "enter"); cmd != nil {
+		t.Fatal("enter after q left")
+	}
+	if calls := len(scr.sess.Game().Calls); calls != 0 {
+		t.Fatalf("enter after q (stay) was taken as a call: %d call(s) made", calls)
+	}
+	if scr.status != "" || scr.req == nil {
+		t.Fatalf("stay: status %q, question %v", scr.status, scr.req)
+	}
+}

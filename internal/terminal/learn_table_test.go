@@ -2,10 +2,14 @@ package terminal
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
@@ -58,5 +62,52 @@ func TestStayAfterLeaveAsksTakesNoCall(t *testing.T) {
 	}
 	if scr.status != "" || scr.req == nil {
 		t.Fatalf("stay: status %q, question %v", scr.status, scr.req)
+	}
+}
+
+// playOut takes the advised choice until the deal is over.
+func playOut(t *testing.T, scr *Screen) {
+	t.Helper()
+	for i := 0; !scr.done; i++ {
+		if i > 300 {
+			t.Fatal("the deal never ends")
+		}
+		press(scr, "?", "enter")
+	}
+}
+
+// trickLine is a line of the trick list: "   3. Anton 7♥, ... -> Anton".
+var trickLine = regexp.MustCompile(`^ *[0-9]+\. `)
+
+// In colour the trick list's "-> winner" column stands where it stands
+// without colour: the colour codes of a red card take no room (issue 27:
+// they were counted as width, and a trick with a red card stood apart).
+func TestTrickColumnAlignedInColour(t *testing.T) {
+	before := lipgloss.ColorProfile()
+	lipgloss.SetColorProfile(termenv.ANSI256) // colour, as at a terminal
+	t.Cleanup(func() { lipgloss.SetColorProfile(before) })
+	if !colour {
+		t.Skip("NO_COLOR is set")
+	}
+	scr := tableScreen(t, "austrian-1829", 3, 100, 32)
+	playOut(t, scr)
+	columns := map[int]int{} // where "->" stands: how many trick lines put it there
+	red := 0
+	for _, l := range scr.Transcript() {
+		plain := ansi.Strip(l)
+		i := strings.Index(plain, " -> ")
+		if i < 0 || !trickLine.MatchString(plain) {
+			continue
+		}
+		if plain != l {
+			red++
+		}
+		columns[ansi.StringWidth(plain[:i])]++
+	}
+	if red == 0 || len(columns) == 0 {
+		t.Fatalf("no coloured trick line in the deal:\n%s", strings.Join(scr.Transcript(), "\n"))
+	}
+	if len(columns) != 1 {
+		t.Errorf("the winner column stands at %d different places (column: lines) %v:\n%s", len(columns), columns, ansi.Strip(strings.Join(scr.Transcript(), "\n")))
 	}
 }

@@ -111,3 +111,21 @@ func TestTrickColumnAlignedInColour(t *testing.T) {
 		t.Errorf("the winner column stands at %d different places (column: lines) %v:\n%s", len(columns), columns, ansi.Strip(strings.Join(scr.Transcript(), "\n")))
 	}
 }
+
+// A log scrolled back follows again once the person decides: the
+// settlement is on screen at the end of the deal, not behind "(9 lines
+// below)" (issue 27).
+func TestLogFollowsAfterScrollingBack(t *testing.T) {
+	scr := tableScreen(t, "austrian-1829", 3, 80, 24)
+	press(scr, "?", "enter") // Anton's call: the auction goes on to his next decision
+	press(scr, "pgup", "pgup")
+	if v := scr.View(); !strings.Contains(v, "lines below") {
+		t.Fatalf("PgUp did not scroll back:\n%s", ansi.Strip(v))
+	}
+	playOut(t, scr)
+	v := ansi.Strip(scr.View())
+	if strings.Contains(v, "lines below") || !strings.Contains(v, "net: ") {
+		t.Fatalf("the deal is over but its settlement is not on screen:\n%s", v)
+	}
+}
+

@@ -302,6 +302,7 @@ func (s *Screen) choose() {
 	}
 	s.undo = append(s.undo, point)
 	s.status = ""
+	s.scroll = 0 // the log follows again: what the decision led to is at the bottom
 	switch a.Phase {
 	case game.PhaseAuction:
 		s.log("  %-10s %s", s.you, c.Label)

@@ -129,3 +129,21 @@ func TestLogFollowsAfterScrollingBack(t *testing.T) {
 	}
 }
 
+// Home and End jump to the first and the last choice: sochi's 27 calls
+// need no 26 presses of → (issue 27).
+func TestHomeEndJumpInTheCallList(t *testing.T) {
+	scr := tableScreen(t, "sochi", 2, 100, 32)
+	n := len(scr.req.Choices)
+	if n < 20 {
+		t.Fatalf("want the long call list, got %d choices", n)
+	}
+	press(scr, "end")
+	if scr.cursor != n-1 {
+		t.Fatalf("End: cursor on %d (%s), want the last, %s", scr.cursor, scr.req.Choices[scr.cursor].Label, scr.req.Choices[n-1].Label)
+	}
+	press(scr, "home")
+	if scr.cursor != 0 {
+		t.Fatalf("Home: cursor on %d, want 0", scr.cursor)
+	}
+}
+

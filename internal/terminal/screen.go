@@ -401,11 +401,8 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case "pgdown":
 		s.scroll = max(0, s.scroll-max(1, s.height/2))
 		return s, nil
-	case "home":
-		s.scroll = len(s.lines)
-		return s, nil
-	case "end":
-		s.scroll = 0
+	case "home", "end":
+		s.jump(key == "home")
 		return s, nil
 	case "q":
 		s.leaving = true
@@ -438,6 +435,22 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.choose()
 	}
 	return s, nil
+}
+
+// jump is Home (first) or End (last): the first or last choice when a
+// question is on screen (a 27-call list needs no 26 presses of →), else
+// the top or the bottom of the transcript.
+func (s *Screen) jump(first bool) {
+	switch {
+	case s.req != nil && first:
+		s.cursor, s.status = 0, ""
+	case s.req != nil:
+		s.cursor, s.status = len(s.req.Choices)-1, ""
+	case first:
+		s.scroll = len(s.lines)
+	default:
+		s.scroll = 0
+	}
 }
 
 // wrap breaks text into lines no wider than the screen: nothing is cut.

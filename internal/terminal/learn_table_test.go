@@ -147,3 +147,39 @@ func TestHomeEndJumpInTheCallList(t *testing.T) {
 	}
 }
 
+// screenLines is the screen as the terminal shows it, colour removed.
+func screenLines(m tea.Model) []string {
+	return strings.Split(ansi.Strip(m.View()), "\n")
+}
+
+// Once the deal is over the footer offers only what can be done: no hint,
+// no taking back (issue 27).
+func TestFooterAfterTheDealOffersNoHint(t *testing.T) {
+	scr := tableScreen(t, "austrian-1829", 3, 100, 32)
+	playOut(t, scr)
+	lines := screenLines(scr)
+	footer := lines[len(lines)-1]
+	if strings.Contains(footer, "hint") || strings.Contains(footer, "take back") || !strings.Contains(footer, "q leave") {
+		t.Fatalf("footer after the deal: %q", footer)
+	}
+}
+
+// At 80 and at 60 columns every line of the table screen fits, the
+// footer's keys included: nothing is cut off (issue 27: "↑/↓ scroll" was).
+func TestTableScreenFitsNarrowTerminals(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 20}} {
+		scr := tableScreen(t, "sochi", 2, size[0], size[1])
+		for step := 0; step < 3; step++ {
+			lines := screenLines(scr)
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > size[0] {
+					t.Errorf("%dx%d: a line %d wide: %q", size[0], size[1], w, l)
+				}
+			}
+			if all := strings.Join(lines, "\n"); !strings.Contains(all, "q leave") || !strings.Contains(all, "scroll") {
+				t.Errorf("%dx%d: the footer lost its keys:\n%s", size[0], size[1], all)
+			}
+			press(scr, "?", "enter")
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/reflow/wordwrap"
 	"github.com/muesli/termenv"
 	"github.com/preference-rules/pref/internal/app"
@@ -453,6 +454,40 @@ func (s *Screen) jump(first bool) {
 	}
 }
 
+// footer is the keys that do something now, on as many lines as the
+// width needs: after the session there is no hint and nothing to take
+// back.
+func (s *Screen) footer(w int) []string {
+	keys := []string{"←/→ move", "Home/End first/last", "enter choose", "? hint", "u take back", "PgUp/PgDn scroll", "q leave"}
+	if s.req == nil {
+		keys = []string{"PgUp/PgDn scroll", "Home/End top/bottom", "q leave"}
+	}
+	var out []string
+	for _, l := range fitWords(keys, " · ", w) {
+		out = append(out, styleHelp.Render(l))
+	}
+	return out
+}
+
+// fitWords joins the parts with sep into lines no wider than w, breaking
+// only between parts (a part wider than w stands on a line of its own).
+func fitWords(parts []string, sep string, w int) []string {
+	var out []string
+	line := ""
+	for _, p := range parts {
+		switch {
+		case line == "":
+			line = p
+		case ansi.StringWidth(line+sep+p) <= w:
+			line += sep + p
+		default:
+			out = append(out, line)
+			line = p
+		}
+	}
+	return append(out, line)
+}
+
 // wrap breaks text into lines no wider than the screen: nothing is cut.
 func (s *Screen) wrap(text string) []string {
 	w := max(20, s.width)
@@ -510,7 +545,7 @@ func (s *Screen) View() string {
 		bottom = append(bottom, row)
 	}
 	bottom = append(bottom, s.wrap(s.status)...)
-	bottom = append(bottom, styleHelp.Render("←/→ move · enter choose · ? hint · u take back · PgUp/PgDn scroll · q leave"))
+	bottom = append(bottom, s.footer(w)...)
 
 	var body []string
 	for _, l := range s.lines {

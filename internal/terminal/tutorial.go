@@ -152,51 +152,60 @@ func (s *TutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, cmd
 		}
 		s.resumed = false
-		switch msg.String() {
-		case "enter", " ":
-			if s.moreBelow() { // the rest of the lesson before the next one
-				s.vp.PageDown()
-				s.layout()
-				return s, nil
-			}
-			s.forward()
-			return s, nil
-		case "n", "right":
-			s.forward()
-			return s, nil
-		case "home":
-			s.vp.GotoTop()
-			s.layout()
-			return s, nil
-		case "end":
-			s.vp.GotoBottom()
-			s.layout()
-			return s, nil
-		case "left", "b":
-			if !s.inDeal && s.page > 0 {
-				s.page--
-				s.refresh()
-			}
-			return s, nil
-		case "p": // the guided deal is over: play one yourself
-			if s.done {
-				s.playNext = true
-				s.Save(s.lessonReached())
-				return s, tea.Quit
-			}
-			return s, nil
-		case "r": // start over
-			if !s.inDeal {
-				s.page = 0
-				s.refresh()
-			}
-			return s, nil
+		if done, cmd := s.pageKey(msg.String()); done {
+			return s, cmd
 		}
 	}
 	var cmd tea.Cmd
 	s.vp, cmd = s.vp.Update(msg) // scrolling
 	s.layout()
 	return s, cmd
+}
+
+// pageKey handles a key of the lessons and of the guided deal's steps;
+// done false: the key is the viewport's (scrolling).
+func (s *TutorialScreen) pageKey(key string) (done bool, cmd tea.Cmd) {
+	switch key {
+	case "enter", " ":
+		if s.moreBelow() { // the rest of the lesson before the next one
+			s.vp.PageDown()
+			s.layout()
+			return true, nil
+		}
+		s.forward()
+		return true, nil
+	case "n", "right":
+		s.forward()
+		return true, nil
+	case "home":
+		s.vp.GotoTop()
+		s.layout()
+		return true, nil
+	case "end":
+		s.vp.GotoBottom()
+		s.layout()
+		return true, nil
+	case "left", "b":
+		if !s.inDeal && s.page > 0 {
+			s.page--
+			s.refresh()
+		}
+		return true, nil
+	case "p": // the guided deal is over: play one yourself
+		if s.done {
+			s.playNext = true
+			s.Save(s.lessonReached())
+			return true, tea.Quit
+		}
+		return true, nil
+	case "r": // start over
+		if !s.inDeal {
+			s.page = 0
+			s.refresh()
+		}
+		return true, nil
+	}
+	return false, nil
 }
 
 // forward is the next lesson, the guided deal after the last one, or the

@@ -68,6 +68,9 @@ type Screen struct {
 	height  int
 	width   int
 	scroll  int // transcript lines scrolled back from the end
+	// practice: one deal at a time, its seed shown, n and a at its end;
+	// nil for a session of --deals or a whole game
+	practice *Practice
 }
 
 var (
@@ -136,6 +139,9 @@ func (s *Screen) advance() {
 	if err != nil || legal == nil {
 		s.done, s.err, s.req, s.legal = true, err, nil, nil
 		s.status = "The session is over: press q to leave."
+		if s.practice != nil {
+			s.status = s.practiceOver()
+		}
 		if err != nil {
 			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", err)
 		}
@@ -344,7 +350,11 @@ func (s *Screen) Transcript() []string { return s.lines }
 // person at seat you: the printer p writes to the screen's transcript while
 // it is up, then the standings stay on the terminal.
 func PlayFullScreen(in io.Reader, out io.Writer, title string, sess *app.Session, p *app.Printer, you string) error {
-	scr := NewScreen(title, sess, p, you)
+	return runScreen(in, out, NewScreen(title, sess, p, you), p)
+}
+
+// runScreen runs screen scr, whose printer is p, until the person leaves.
+func runScreen(in io.Reader, out io.Writer, scr *Screen, p *app.Printer) error {
 	prog := tea.NewProgram(scr, tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
 	if _, err := prog.Run(); err != nil {
 		return err
@@ -352,7 +362,7 @@ func PlayFullScreen(in io.Reader, out io.Writer, title string, sess *app.Session
 	// The screen is gone: the standings stay on the terminal.
 	p.Out, p.Paint = out, nil
 	if scr.err == nil {
-		if err := sess.Standings(); err != nil {
+		if err := scr.sess.Standings(); err != nil {
 			return err
 		}
 	}
@@ -390,6 +400,9 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if key == "ctrl+c" || key == "q" && (s.done || s.leaving) {
 		s.sess.Leave()
 		return s, tea.Quit
+	}
+	if s.practiceKey(key) {
+		return s, nil
 	}
 	if s.leaving { // the key that answers "stay" does nothing else
 		s.leaving, s.status = false, ""
@@ -461,6 +474,9 @@ func (s *Screen) footer(w int) []string {
 	keys := []string{"←/→ move", "Home/End first/last", "enter choose", "? hint", "u take back", "PgUp/PgDn scroll", "q leave"}
 	if s.req == nil {
 		keys = []string{"PgUp/PgDn scroll", "Home/End top/bottom", "q leave"}
+		if s.practice != nil && s.done && s.err == nil {
+			keys = append([]string{"n next deal", "a play this deal again"}, keys...)
+		}
 	}
 	var out []string
 	for _, l := range fitWords(keys, " · ", w) {
@@ -562,6 +578,9 @@ func (s *Screen) View() string {
 		title = fmt.Sprintf("%s · deal %d of %d", title, begun, planned)
 	} else if whole {
 		title = fmt.Sprintf("%s · deal %d", title, begun)
+	}
+	if s.practice != nil {
+		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
 	}
 	b.WriteString(styleTitle.Render(title) + "\n")
 	if len(panel) > 0 {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/safeio"
@@ -33,6 +34,7 @@ type playFlags struct {
 	review     bool
 	recordPath string // --record
 	force      bool
+	randomSeed bool // no --seed for a person at a terminal: a random deal, its seed shown
 }
 
 func playCmd() *cobra.Command {
@@ -56,7 +58,7 @@ option bula.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&pf.name, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
-	f.Uint64Var(&pf.seed, "seed", 1, "random seed, 0 to 2^64-1: the same seed gives the same deals")
+	f.Uint64Var(&pf.seed, "seed", 1, "random seed, 0 to 2^64-1: the same seed gives the same deals (with --seat at a terminal the default is a random seed, shown)")
 	f.IntVar(&pf.deals, "deals", 1, "number of deals to play in a row (1 to 1000)")
 	f.StringSliceVar(&pf.names, "players", nil, "player names in playing order (default Anton, Brigitte, Charlotte; a fourth name seats four)")
 	f.BoolVar(&pf.ascii, "ascii", false, "write suits as letters (C S D H) instead of symbols")
@@ -102,10 +104,15 @@ func runPlay(cmd *cobra.Command, pf *playFlags) error {
 	if pf.recordPath != "" {
 		p.Record = newRecord(cmd, pf, opts, target)
 	}
-	rng := rand.New(rand.NewPCG(pf.seed, 0x9e3779b97f4a7c15))
 	if pf.seat != "" && !slices.Contains(pf.names, pf.seat) {
 		return badInput(fmt.Errorf("--seat %s: not one of the players %v", pf.seat, pf.names))
 	}
+	// A person practising at a terminal gets a new deal each time, not
+	// seed 1's; the seed is shown so that the deal can be played again.
+	if pf.seat != "" && !cmd.Flags().Changed("seed") && isTerminalReader(cmd.InOrStdin()) {
+		pf.seed, pf.randomSeed = newSeed(), true
+	}
+	rng := rand.New(rand.NewPCG(pf.seed, 0x9e3779b97f4a7c15))
 	return writeRecord(cmd, pf, p, playAt(cmd, pf, p, t, rng))
 }
 
@@ -188,9 +195,55 @@ func playAt(cmd *cobra.Command, pf *playFlags, p *app.Printer, t *table.Table, r
 	case pf.plain || !isTerminal(cmd.OutOrStdout()) || !isTerminalReader(cmd.InOrStdin()):
 		h := terminal.NewHuman(cmd.InOrStdin(), p, pf.seat)
 		h.Table = t
+		if pf.randomSeed {
+			p.Printf("Seed %d: %s deals it again.\n\n", pf.seed, fmt.Sprintf(againCommand(cmd, pf), pf.seed))
+		}
 		return app.Play(p, t, rng, pf.deals, h, pf.seat)
+	case pf.deals == 1 && !pf.wholeGame && p.Record == nil:
+		return practice(cmd, pf, p, t.R)
 	}
 	return playFullScreen(cmd, p, t, rng, pf.deals, pf.seat)
+}
+
+// practice plays one deal at a time at the full screen, each at a fresh
+// table from a seed shown, as pref play --seed N deals it: n deals a new
+// one, a the same one again.
+func practice(cmd *cobra.Command, pf *playFlags, p *app.Printer, r *ruleset.Ruleset) error {
+	pr := &terminal.Practice{
+		Seed:    pf.seed,
+		NewSeed: newSeed,
+		Again:   againCommand(cmd, pf),
+		Deal: func(seed uint64) (*app.Session, error) {
+			t, err := table.New(r, pf.names)
+			if err != nil {
+				return nil, badInput(err)
+			}
+			return app.NewSession(p, t, rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), 1, nil, pf.seat), nil
+		},
+	}
+	return terminal.PracticeFullScreen(cmd.InOrStdin(), cmd.OutOrStdout(), r.Title, p, pf.seat, pr)
+}
+
+// newSeed is a random seed for a practice deal: below a million, short
+// enough to type again.
+func newSeed() uint64 { return rand.Uint64N(1_000_000) }
+
+// againCommand is the pref play command that deals a seed (%d) again
+// with the flags that shape the deal: the ruleset, its options, the
+// players and the seat.
+func againCommand(cmd *cobra.Command, pf *playFlags) string {
+	parts := []string{"pref play"}
+	if cmd.Flags().Changed("ruleset") {
+		parts = append(parts, "--ruleset "+pf.name)
+	}
+	for _, o := range pf.options {
+		parts = append(parts, "--option "+o)
+	}
+	if cmd.Flags().Changed("players") {
+		parts = append(parts, "--players "+strings.Join(pf.names, ","))
+	}
+	parts = append(parts, "--seat "+pf.seat)
+	return strings.ReplaceAll(strings.Join(parts, " "), "%", "%%") + " --seed %d"
 }
 
 // writeRecord writes what was played with --record, even when the session

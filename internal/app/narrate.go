@@ -126,7 +126,7 @@ func (s *Session) tellTricks(before *game.State) {
 	}
 	for i := before.NTricks; i < g.NTricks; i++ {
 		t := &g.Record[i]
-		p.Printf("  %2d. %-44s -> %s\n", i+1, p.trickCards(t), p.SeatName(t.Winner))
+		p.trickLine(i, p.trickCards(t), p.SeatName(t.Winner))
 	}
 	if g.Stopped {
 		p.Printf("  Play stops: the contract can no longer be made.\n")

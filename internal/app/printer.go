@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -421,12 +422,21 @@ func (p *Printer) tricks(g *game.Game, names []string) {
 		for k := 0; k < t.N; k++ {
 			parts = append(parts, fmt.Sprintf("%s %s", name(int(t.Seats[k])), p.Card(t.Cards[k])))
 		}
-		p.Printf("  %2d. %-44s -> %s\n", i+1, strings.Join(parts, ", "), name(t.Winner))
+		p.trickLine(i, strings.Join(parts, ", "), name(t.Winner))
 	}
 	if g.Stopped {
 		p.Printf("  Play stops: the contract can no longer be made.\n")
 	}
 	p.tally(g, names)
+}
+
+// trickLine prints trick i (from 0): who played what, and its winner in
+// a column of its own. The column is measured in the cells the terminal
+// shows: a red card's colour codes take none (fmt's %-44s would count
+// them, and a trick with a red card would push its winner right).
+func (p *Printer) trickLine(i int, played, winner string) {
+	pad := strings.Repeat(" ", max(0, 44-ansi.StringWidth(played)))
+	p.Printf("  %2d. %s%s -> %s\n", i+1, played, pad, winner)
 }
 
 // tally is the cooperation notes and the tricks each player took.

@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/reflow/wordwrap"
 	"github.com/muesli/termenv"
 	"github.com/preference-rules/pref/internal/app"
@@ -67,6 +68,9 @@ type Screen struct {
 	height  int
 	width   int
 	scroll  int // transcript lines scrolled back from the end
+	// practice: one deal at a time, its seed shown, n and a at its end;
+	// nil for a session of --deals or a whole game
+	practice *Practice
 }
 
 var (
@@ -135,6 +139,9 @@ func (s *Screen) advance() {
 	if err != nil || legal == nil {
 		s.done, s.err, s.req, s.legal = true, err, nil, nil
 		s.status = "The session is over: press q to leave."
+		if s.practice != nil {
+			s.status = s.practiceOver()
+		}
 		if err != nil {
 			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", err)
 		}
@@ -302,6 +309,7 @@ func (s *Screen) choose() {
 	}
 	s.undo = append(s.undo, point)
 	s.status = ""
+	s.scroll = 0 // the log follows again: what the decision led to is at the bottom
 	switch a.Phase {
 	case game.PhaseAuction:
 		s.log("  %-10s %s", s.you, c.Label)
@@ -342,7 +350,11 @@ func (s *Screen) Transcript() []string { return s.lines }
 // person at seat you: the printer p writes to the screen's transcript while
 // it is up, then the standings stay on the terminal.
 func PlayFullScreen(in io.Reader, out io.Writer, title string, sess *app.Session, p *app.Printer, you string) error {
-	scr := NewScreen(title, sess, p, you)
+	return runScreen(in, out, NewScreen(title, sess, p, you), p)
+}
+
+// runScreen runs screen scr, whose printer is p, until the person leaves.
+func runScreen(in io.Reader, out io.Writer, scr *Screen, p *app.Printer) error {
 	prog := tea.NewProgram(scr, tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
 	if _, err := prog.Run(); err != nil {
 		return err
@@ -350,7 +362,7 @@ func PlayFullScreen(in io.Reader, out io.Writer, title string, sess *app.Session
 	// The screen is gone: the standings stay on the terminal.
 	p.Out, p.Paint = out, nil
 	if scr.err == nil {
-		if err := sess.Standings(); err != nil {
+		if err := scr.sess.Standings(); err != nil {
 			return err
 		}
 	}
@@ -389,8 +401,12 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.sess.Leave()
 		return s, tea.Quit
 	}
-	if s.leaving {
+	if s.practiceKey(key) {
+		return s, nil
+	}
+	if s.leaving { // the key that answers "stay" does nothing else
 		s.leaving, s.status = false, ""
+		return s, nil
 	}
 	switch key {
 	case "pgup":
@@ -399,11 +415,8 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case "pgdown":
 		s.scroll = max(0, s.scroll-max(1, s.height/2))
 		return s, nil
-	case "home":
-		s.scroll = len(s.lines)
-		return s, nil
-	case "end":
-		s.scroll = 0
+	case "home", "end":
+		s.jump(key == "home")
 		return s, nil
 	case "q":
 		s.leaving = true
@@ -436,6 +449,59 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.choose()
 	}
 	return s, nil
+}
+
+// jump is Home (first) or End (last): the first or last choice when a
+// question is on screen (a 27-call list needs no 26 presses of →), else
+// the top or the bottom of the transcript.
+func (s *Screen) jump(first bool) {
+	switch {
+	case s.req != nil && first:
+		s.cursor, s.status = 0, ""
+	case s.req != nil:
+		s.cursor, s.status = len(s.req.Choices)-1, ""
+	case first:
+		s.scroll = len(s.lines)
+	default:
+		s.scroll = 0
+	}
+}
+
+// footer is the keys that do something now, on as many lines as the
+// width needs: after the session there is no hint and nothing to take
+// back.
+func (s *Screen) footer(w int) []string {
+	keys := []string{"←/→ move", "Home/End first/last", "enter choose", "? hint", "u take back", "PgUp/PgDn scroll", "q leave"}
+	if s.req == nil {
+		keys = []string{"PgUp/PgDn scroll", "Home/End top/bottom", "q leave"}
+		if s.practice != nil && s.done && s.err == nil {
+			keys = append([]string{"n next deal", "a play this deal again"}, keys...)
+		}
+	}
+	var out []string
+	for _, l := range fitWords(keys, " · ", w) {
+		out = append(out, styleHelp.Render(l))
+	}
+	return out
+}
+
+// fitWords joins the parts with sep into lines no wider than w, breaking
+// only between parts (a part wider than w stands on a line of its own).
+func fitWords(parts []string, sep string, w int) []string {
+	var out []string
+	line := ""
+	for _, p := range parts {
+		switch {
+		case line == "":
+			line = p
+		case ansi.StringWidth(line+sep+p) <= w:
+			line += sep + p
+		default:
+			out = append(out, line)
+			line = p
+		}
+	}
+	return append(out, line)
 }
 
 // wrap breaks text into lines no wider than the screen: nothing is cut.
@@ -495,7 +561,7 @@ func (s *Screen) View() string {
 		bottom = append(bottom, row)
 	}
 	bottom = append(bottom, s.wrap(s.status)...)
-	bottom = append(bottom, styleHelp.Render("←/→ move · enter choose · ? hint · u take back · PgUp/PgDn scroll · q leave"))
+	bottom = append(bottom, s.footer(w)...)
 
 	var body []string
 	for _, l := range s.lines {
@@ -512,6 +578,9 @@ func (s *Screen) View() string {
 		title = fmt.Sprintf("%s · deal %d of %d", title, begun, planned)
 	} else if whole {
 		title = fmt.Sprintf("%s · deal %d", title, begun)
+	}
+	if s.practice != nil {
+		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
 	}
 	b.WriteString(styleTitle.Render(title) + "\n")
 	if len(panel) > 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -32,10 +33,17 @@ type TutorialScreen struct {
 	input        textinput.Model
 	vp           viewport.Model
 	ready        bool
+	height       int // the terminal's
 }
 
-// TutorialPage is a lesson as shown.
-type TutorialPage struct{ Title, Text string }
+// TutorialPage is a lesson as shown: its Text rendered for 80 columns, and
+// its Markdown (escaped), which the screen renders again for the width it
+// has.
+type TutorialPage struct {
+	Title, Text string
+	markdown    string
+	plain       bool
+}
 
 // NewTutorialScreen starts at lesson start (len(pages): the guided deal),
 // where the learner left off last time.
@@ -80,18 +88,39 @@ func (s *TutorialScreen) content() string {
 		if len(s.pages) == 0 {
 			return ""
 		}
-		return s.pages[s.page].Text
+		pg := s.pages[s.page]
+		if pg.markdown != "" { // laid out for the width there is, not for 80
+			if text, err := renderLesson(pg.markdown, pg.plain, s.vp.Width); err == nil {
+				return text
+			}
+		}
+		return pg.Text
 	}
 	return strings.Join(s.transcript, "\n")
 }
 
 func (s *TutorialScreen) refresh() {
+	s.layout()
 	s.vp.SetContent(lipgloss.NewStyle().Width(s.vp.Width).Render(s.content())) // wrapped to the screen
 	if s.inDeal {
 		s.vp.GotoBottom()
 	} else {
 		s.vp.GotoTop()
 	}
+}
+
+// layout gives the text what the answer field and the footer leave of
+// the terminal's height (the footer takes as many lines as the width
+// needs).
+func (s *TutorialScreen) layout() {
+	for range 2 { // the footer's length depends on whether more is below, which depends on the height
+		s.vp.Height = max(1, s.height-1-len(s.footer()))
+	}
+}
+
+// moreBelow reports whether the lesson on screen goes on below it.
+func (s *TutorialScreen) moreBelow() bool {
+	return !s.inDeal && s.vp.TotalLineCount() > s.vp.Height && !s.vp.AtBottom()
 }
 
 func (s *TutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -103,6 +132,7 @@ func (s *TutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else {
 			s.vp.Width, s.vp.Height = msg.Width, msg.Height-3
 		}
+		s.height = msg.Height
 		s.refresh()
 		return s, nil
 	case tea.KeyMsg:
@@ -122,42 +152,74 @@ func (s *TutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, cmd
 		}
 		s.resumed = false
-		switch msg.String() {
-		case "enter", " ", "n", "right":
-			switch {
-			case s.inDeal:
-				s.next()
-			case s.page < len(s.pages)-1:
-				s.page++
-			default:
-				s.startDeal()
-			}
-			s.refresh()
-			return s, nil
-		case "left", "b":
-			if !s.inDeal && s.page > 0 {
-				s.page--
-				s.refresh()
-			}
-			return s, nil
-		case "p": // the guided deal is over: play one yourself
-			if s.done {
-				s.playNext = true
-				s.Save(s.lessonReached())
-				return s, tea.Quit
-			}
-			return s, nil
-		case "r": // start over
-			if !s.inDeal {
-				s.page = 0
-				s.refresh()
-			}
-			return s, nil
+		if done, cmd := s.pageKey(msg.String()); done {
+			return s, cmd
 		}
 	}
 	var cmd tea.Cmd
 	s.vp, cmd = s.vp.Update(msg) // scrolling
+	s.layout()
 	return s, cmd
+}
+
+// pageKey handles a key of the lessons and of the guided deal's steps;
+// done false: the key is the viewport's (scrolling).
+func (s *TutorialScreen) pageKey(key string) (done bool, cmd tea.Cmd) {
+	switch key {
+	case "enter", " ":
+		if s.moreBelow() { // the rest of the lesson before the next one
+			s.vp.PageDown()
+			s.layout()
+			return true, nil
+		}
+		s.forward()
+		return true, nil
+	case "n", "right":
+		s.forward()
+		return true, nil
+	case "home":
+		s.vp.GotoTop()
+		s.layout()
+		return true, nil
+	case "end":
+		s.vp.GotoBottom()
+		s.layout()
+		return true, nil
+	case "left", "b":
+		if !s.inDeal && s.page > 0 {
+			s.page--
+			s.refresh()
+		}
+		return true, nil
+	case "p": // the guided deal is over: play one yourself
+		if s.done {
+			s.playNext = true
+			s.Save(s.lessonReached())
+			return true, tea.Quit
+		}
+		return true, nil
+	case "r": // start over
+		if !s.inDeal {
+			s.page = 0
+			s.refresh()
+		}
+		return true, nil
+	}
+	return false, nil
+}
+
+// forward is the next lesson, the guided deal after the last one, or the
+// deal's next step.
+func (s *TutorialScreen) forward() {
+	switch {
+	case s.inDeal:
+		s.next()
+	case s.page < len(s.pages)-1:
+		s.page++
+	default:
+		s.startDeal()
+	}
+	s.refresh()
 }
 
 // next shows the next step of the deal, asking its question if it has one.
@@ -204,27 +266,58 @@ func (s *TutorialScreen) View() string {
 	if !s.ready {
 		return "…"
 	}
-	title := ""
-	if s.page < len(s.pages) {
-		title = s.pages[s.page].Title
-	}
-	help := fmt.Sprintf("lesson %d of %d: %s · enter/→ next · ← back · ↑/↓ scroll · q quit (your place is kept)", s.page+1, len(s.pages), title)
-	if s.resumed {
-		help = "welcome back: " + help + " · r start over"
-	}
-	switch {
-	case s.asking != nil:
-		help = fmt.Sprintf("guided deal, step %d of %d · type your answer, enter to check · ctrl+c quit", s.step, len(s.walk.Steps))
-	case s.done:
-		help = fmt.Sprintf("the guided deal is over: score %d of %d · p: play a deal yourself now · ↑/↓ scroll · q quit", s.right, s.asked)
-	case s.inDeal:
-		help = fmt.Sprintf("guided deal, step %d of %d · question %d of %d, %d right · enter: next step · ↑/↓ scroll · q quit", s.step, len(s.walk.Steps), s.asked, s.walk.Quizzes, s.right)
-	}
 	field := ""
 	if s.asking != nil {
 		field = s.input.View()
 	}
-	return s.vp.View() + "\n" + field + "\n" + styleHelp.Render(help)
+	var help []string
+	for _, l := range s.footer() {
+		help = append(help, styleHelp.Render(l))
+	}
+	return s.vp.View() + "\n" + field + "\n" + strings.Join(help, "\n")
+}
+
+// footer is where the learner is and the keys that work, broken between
+// keys to fit the width; "more below" while the lesson goes on below the
+// screen, where Enter scrolls.
+func (s *TutorialScreen) footer() []string {
+	title := ""
+	if s.page < len(s.pages) {
+		title = s.pages[s.page].Title
+	}
+	var keys []string
+	switch {
+	case s.asking != nil:
+		keys = []string{fmt.Sprintf("guided deal, step %d of %d", s.step, len(s.walk.Steps)), "type your answer, enter to check", "ctrl+c quit"}
+	case s.done:
+		keys = []string{fmt.Sprintf("the guided deal is over: score %d of %d", s.right, s.asked), "p: play a deal yourself now", "↑/↓ scroll", "q quit"}
+	case s.inDeal:
+		keys = []string{fmt.Sprintf("guided deal, step %d of %d", s.step, len(s.walk.Steps)), fmt.Sprintf("question %d of %d, %d right", s.asked, s.walk.Quizzes, s.right), "enter: next step", "↑/↓ scroll", "q quit"}
+	default:
+		keys = s.lessonKeys(title)
+	}
+	w := max(20, s.vp.Width)
+	for i, k := range keys {
+		keys[i] = ansi.Truncate(k, w, "…")
+	}
+	return fitWords(keys, " · ", w)
+}
+
+// lessonKeys is the footer of a lesson.
+func (s *TutorialScreen) lessonKeys(title string) []string {
+	where := fmt.Sprintf("lesson %d of %d: %s", s.page+1, len(s.pages), title)
+	if s.resumed {
+		where = "welcome back: " + where
+	}
+	keys := []string{where, "enter/→ next"}
+	if s.moreBelow() {
+		keys = []string{where, "▼ more below: enter scrolls", "→ next lesson"}
+	}
+	keys = append(keys, "← back", "↑/↓ scroll", "q quit (your place is kept)")
+	if s.resumed {
+		keys = append(keys, "r start over")
+	}
+	return keys
 }
 
 // CoursePages renders the lessons one page each.
@@ -236,11 +329,12 @@ func CoursePages(r *ruleset.Ruleset, ascii, plain bool) ([]TutorialPage, error) 
 	out := make([]TutorialPage, len(pages))
 	for i, p := range pages {
 		// The ruleset's text, shown, never obeyed (as in pref rules).
-		text, err := tutorial.Render(termtext.Escape(p.Markdown), plain, 80)
+		md := termtext.Escape(p.Markdown)
+		text, err := renderLesson(md, plain, 80)
 		if err != nil {
 			return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
 		}
-		out[i] = TutorialPage{Title: termtext.Escape(p.Title), Text: text}
+		out[i] = TutorialPage{Title: termtext.Escape(p.Title), Text: text, markdown: md, plain: plain}
 	}
 	return out, nil
 }

@@ -1,0 +1,62 @@
+package terminal
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/preference-rules/pref/internal/app"
+)
+
+// Practice is the table screen's practice: one deal at a time, its seed in
+// the title so that it can be dealt again (pref play --seed N); at its
+// end, n deals a new one and a deals this one again, each at a fresh
+// table, as pref play --seed N would.
+type Practice struct {
+	Seed    uint64                                  // the deal on screen
+	Deal    func(seed uint64) (*app.Session, error) // one deal from seed, at a fresh table
+	NewSeed func() uint64                           // a random seed, for the next deal
+	Again   string                                  // the command that deals seed %d again
+}
+
+// PracticeFullScreen plays practice deals behind a full screen on in and
+// out, the person at seat you, from pr.Seed on; then the last deal's
+// standings stay on the terminal.
+func PracticeFullScreen(in io.Reader, out io.Writer, title string, p *app.Printer, you string, pr *Practice) error {
+	sess, err := pr.Deal(pr.Seed)
+	if err != nil {
+		return err
+	}
+	scr := NewScreen(title, sess, p, you)
+	scr.practice = pr
+	if scr.done && scr.err == nil { // the deal ended without a decision of the person's
+		scr.status = scr.practiceOver()
+	}
+	return runScreen(in, out, scr, p)
+}
+
+// practiceOver is the status at the end of a practice deal.
+func (s *Screen) practiceOver() string {
+	pr := s.practice
+	return fmt.Sprintf("The deal is over (seed %d: %s deals it again).", pr.Seed, fmt.Sprintf(pr.Again, pr.Seed))
+}
+
+// practiceKey is n (a new deal) or a (this deal again) at the end of a
+// practice deal; false for any other key.
+func (s *Screen) practiceKey(key string) bool {
+	if s.practice == nil || !s.done || s.err != nil || (key != "n" && key != "a") {
+		return false
+	}
+	if key == "n" {
+		s.practice.Seed = s.practice.NewSeed()
+	}
+	sess, err := s.practice.Deal(s.practice.Seed)
+	if err != nil {
+		s.err, s.status = err, fmt.Sprintf("The session stopped: %v. Press q to leave.", err)
+		return true
+	}
+	s.sess = sess
+	s.lines, s.pending, s.undo = nil, "", nil
+	s.done, s.scroll, s.status, s.req, s.legal = false, 0, "", nil, nil
+	s.advance()
+	return true
+}

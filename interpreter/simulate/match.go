@@ -274,7 +274,7 @@ func matchDeal(r *ruleset.Ruleset, seats []string, pools map[string]*extern.Pool
 		if pl := pools[k]; pl != nil {
 			programs[i] = pl.Get(i)
 			players[i] = programs[i]
-			defer pl.Put(i, programs[i])
+			defer pl.Put(programs[i])
 			continue
 		}
 		players[i], _ = NewPlayer(k, seed^uint64(d)<<8^uint64(i))

@@ -9,9 +9,10 @@ import (
 // maxLogged is how many refusals a pool logs; the rest are counted only.
 const maxLogged = 50
 
-// Pool keeps running programs of one command between deals, one per seat
-// and per deal played at once: a match takes one for a seat before a deal
-// (Get) and gives it back after (Put). A program stopped in a deal is
+// Pool keeps running programs of one command between deals, as many as
+// seats it fills at once: a match takes one for a seat before a deal
+// (Get) and gives it back after (Put); a program may play another seat
+// in its next deal (each decision names the seat). A program stopped in a deal is
 // replaced by a new one at the next Get. Safe for concurrent use.
 type Pool struct {
 	cfg      Config
@@ -19,7 +20,7 @@ type Pool struct {
 	fallback func() game.Player
 
 	mu     sync.Mutex
-	idle   map[int][]*Program // by seat
+	idle   []*Program
 	counts Counts
 	logged int
 	log    func(format string, args ...any)
@@ -29,7 +30,7 @@ type Pool struct {
 // Seat is set per program); fallback makes the player that decides
 // instead of a program.
 func NewPool(cfg Config, hello Hello, fallback func() game.Player) *Pool {
-	pl := &Pool{cfg: cfg, hello: hello, fallback: fallback, idle: map[int][]*Program{}}
+	pl := &Pool{cfg: cfg, hello: hello, fallback: fallback}
 	pl.log = cfg.Log
 	pl.cfg.Log = pl.logCapped
 	return pl
@@ -64,14 +65,15 @@ func (pl *Pool) Check() error {
 	return nil
 }
 
-// Get is a program for seat: an idle one, or a new one. A new one that
+// Get is a program for seat: an idle one, or a new one (told seat in its
+// hello). A new one that
 // fails to start is counted (Failed) and logged, and a stand-in returned
 // whose every decision the fallback makes (and counts).
 func (pl *Pool) Get(seat int) *Program {
 	pl.mu.Lock()
-	if ps := pl.idle[seat]; len(ps) > 0 {
-		p := ps[len(ps)-1]
-		pl.idle[seat] = ps[:len(ps)-1]
+	if n := len(pl.idle); n > 0 {
+		p := pl.idle[n-1]
+		pl.idle = pl.idle[:n-1]
 		pl.mu.Unlock()
 		return p
 	}
@@ -90,8 +92,8 @@ func (pl *Pool) Get(seat int) *Program {
 }
 
 // Put gives a program back after a deal: its counts are added to the
-// pool's, and it is kept for seat, or closed if it has stopped.
-func (pl *Pool) Put(seat int, p *Program) {
+// pool's, and it is kept for the next deal, or closed if it has stopped.
+func (pl *Pool) Put(p *Program) {
 	c := p.counts
 	p.counts = Counts{}
 	if p.Dead() {
@@ -101,7 +103,7 @@ func (pl *Pool) Put(seat int, p *Program) {
 	defer pl.mu.Unlock()
 	pl.counts.add(c)
 	if !p.Dead() {
-		pl.idle[seat] = append(pl.idle[seat], p)
+		pl.idle = append(pl.idle, p)
 	}
 }
 
@@ -117,13 +119,11 @@ func (pl *Pool) Counts() Counts {
 func (pl *Pool) Close() {
 	pl.mu.Lock()
 	idle := pl.idle
-	pl.idle = map[int][]*Program{}
+	pl.idle = nil
 	pl.mu.Unlock()
 	var wg sync.WaitGroup
-	for _, ps := range idle {
-		for _, p := range ps {
-			wg.Go(p.Close)
-		}
+	for _, p := range idle {
+		wg.Go(p.Close)
 	}
 	wg.Wait()
 }

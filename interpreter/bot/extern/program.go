@@ -24,7 +24,7 @@ const (
 	DefaultTimeLimit = 5 * time.Second
 	// handshakeTime is the least time a program has to start and answer
 	// the hello (an interpreter's start-up can take longer than a move).
-	handshakeTime = 10 * time.Second
+	XX
 	// exitGrace is how long a program closed at the end has to exit before
 	// it is killed.
 	exitGrace = time.Second
@@ -78,6 +78,11 @@ type line struct {
 	text []byte
 	err  error
 }
+
+// handshakeTime is the least time a program has to start and answer the
+// hello (an interpreter's start-up can take longer than a move); a
+// variable for the tests.
+var handshakeTime = 10 * time.Second
 
 var errTooLong = fmt.Errorf("a line longer than %d bytes", MaxLine)
 

@@ -15,7 +15,7 @@ type Hello struct {
 	Type        string   `json:"type"` // "hello"
 	Protocol    string   `json:"protocol"`
 	Ruleset     string   `json:"ruleset"`
-	Seat        int      `json:"seat"`  // the seat it plays first (each decision names its seat again)
+	Seat        int      `json:"seat"`  // the seat of its first deal (a program may play another seat in a later deal: each decision names its seat)
 	Seats       []string `json:"seats"` // the seats' names in playing order, forehand first
 	Deck        []string `json:"deck"`  // every card's name, lowest suit and rank first
 	Contracts   []string `json:"contracts"`

@@ -3,8 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/preference-rules/pref/internal/rulings"
+	"github.com/preference-rules/pref/interpreter/bot/extern"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/simulate"
 	"github.com/preference-rules/pref/rulesets"
@@ -118,6 +120,7 @@ func matchCmd() *cobra.Command {
 	var deals, workers int
 	var seed uint64
 	var asJSON bool
+	var timeLimit time.Duration
 	cmd := &cobra.Command{
 		Use:   "match --ruleset R --players strong,simple --deals N",
 		Short: "Duplicate: players of different kinds on the same cards, rotated through the seats",
@@ -131,8 +134,12 @@ interval: the duplicate comparison.
 Kinds: simple (the rule-following bot), strong (cards played by sampling the
 unseen hands and solving each sample double-dummy; the auction, the exchange,
 the defence and the rest weighed by playing each option out over such samples
-and settling it by the ruleset's own rules) and strong-cards (the strong
-player's cards, the rest simple's).`,
+and settling it by the ruleset's own rules), strong-cards (the strong
+player's cards, the rest simple's) and exec:COMMAND (an outside program in any
+language speaking pref's line protocol on its standard input and output, see
+docs/protocol.md; the command is split like a shell's words, no shell is run;
+an answer late, malformed or not open is refused, logged on standard error and
+counted in the report, and the simple player makes that decision).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if deals < 1 || deals > 1_000_000 {
@@ -148,7 +155,11 @@ player's cards, the rest simple's).`,
 			if err := rulings.CheckPlayers(players, r.Name, r.Hands); err != nil {
 				return badInput(err)
 			}
-			rep, err := simulate.Match(r, players, deals, workers, seed, progressOn(cmd, deals, asJSON))
+			if timeLimit <= 0 || timeLimit > 10*time.Minute {
+				return badInput(fmt.Errorf("--time-limit %v: want more than 0 and at most 10m", timeLimit))
+			}
+			opt := simulate.MatchOptions{TimeLimit: timeLimit, Log: cmd.ErrOrStderr(), Stderr: cmd.ErrOrStderr()}
+			rep, err := simulate.MatchWith(r, players, deals, workers, seed, progressOn(cmd, deals, asJSON), opt)
 			if err != nil {
 				return badInput(err)
 			}
@@ -169,5 +180,6 @@ player's cards, the rest simple's).`,
 	f.IntVar(&workers, "workers", rulings.DefaultWorkers(), fmt.Sprintf("parallel workers, 1 to %d", rulings.MaxWorkers))
 	f.Uint64Var(&seed, "seed", 1, "random seed")
 	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	f.DurationVar(&timeLimit, "time-limit", extern.DefaultTimeLimit, "an outside program's (exec:) time for each decision; a late program is stopped and restarted for the next deal")
 	return cmd
 }

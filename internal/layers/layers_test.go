@@ -28,7 +28,7 @@ var layer = map[string]int{
 	// a table across deals (a deal's lifecycle), the author's warnings
 	"interpreter/table": 6, "interpreter/lint": 6,
 	// players, records
-	"interpreter/bot": 7, "interpreter/record": 7,
+	"interpreter/bot": 7, "interpreter/record": 7, "interpreter/bot/extern": 7,
 	// runs and documents
 	"interpreter/simulate": 8, "interpreter/record/ppn": 8, "interpreter/verify": 8, "tutorial": 8,
 	// the application layer, then the front ends

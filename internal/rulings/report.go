@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/preference-rules/pref/interpreter/bot/extern"
 	"github.com/preference-rules/pref/interpreter/simulate"
 )
 
@@ -29,10 +30,18 @@ func CheckWorkers(n int) error {
 	return nil
 }
 
-// CheckPlayers refuses more kinds of player than the ruleset has seats: the
+// CheckPlayers refuses an outside program's kind (exec:COMMAND) whose
+// command cannot be read, and more kinds of player than the ruleset has seats: the
 // kinds beyond the seats would never play, and the report would name only
 // those that did, as if the others had not been asked for.
 func CheckPlayers(kinds []string, ruleset string, seats int) error {
+	for _, k := range kinds {
+		if line, ok := strings.CutPrefix(k, simulate.ExecPrefix); ok {
+			if _, err := extern.SplitCommand(line); err != nil {
+				return fmt.Errorf("--players %s: %v", k, err)
+			}
+		}
+	}
 	if len(kinds) > seats {
 		return fmt.Errorf("--players %s: %d kinds for the %d seats of %s; give at most %d", strings.Join(kinds, ","), len(kinds), seats, ruleset, seats)
 	}
@@ -140,6 +149,12 @@ func PrintMatch(out io.Writer, ruleset string, hands, deals int, seed uint64, re
 	}
 	fmt.Fprintf(w, "  all passed\t%s\n", pct(rep.AllPass))
 	fmt.Fprintf(w, "  contracts made\t%s\n", pct(rep.Made))
+	for _, e := range rep.Entrants {
+		if c := e.Refusals; c != nil {
+			fmt.Fprintf(w, "  %s refused\t%d late, %d malformed, %d illegal, %d exits, %d failed starts; %d decisions played by the simple player\n",
+				e.Name, c.Late, c.Malformed, c.Illegal, c.Exited, c.Failed, c.Substituted)
+		}
+	}
 	return w.Flush()
 }
 

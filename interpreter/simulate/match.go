@@ -2,10 +2,14 @@ package simulate
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/preference-rules/pref/interpreter/bot"
+	"github.com/preference-rules/pref/interpreter/bot/extern"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -16,6 +20,9 @@ import (
 type Entrant struct {
 	Name   string
 	Result Stat // per deal played
+	// Refusals, for an outside program (exec:), are its answers refused
+	// and the decisions the simple player made instead.
+	Refusals *extern.Counts `json:",omitempty"`
 }
 
 // MatchReport is a duplicate match's result.
@@ -45,7 +52,75 @@ func NewPlayer(kind string, seed uint64) (game.Player, error) {
 		b.CardsOnly = true
 		return b, nil
 	}
-	return nil, fmt.Errorf("no player %q: simple, strong or strong-cards", kind)
+	if strings.HasPrefix(kind, ExecPrefix) {
+		return nil, fmt.Errorf("player %q: an outside program plays only in pref match", kind)
+	}
+	return nil, fmt.Errorf("no player %q: simple, strong, strong-cards or exec:COMMAND", kind)
+}
+
+// ExecPrefix starts the kind of an outside program: exec: and its command
+// line (extern.SplitCommand).
+const ExecPrefix = "exec:"
+
+// MatchOptions are how a match runs outside programs.
+type MatchOptions struct {
+	TimeLimit time.Duration // per decision; 0: extern.DefaultTimeLimit
+	Log       io.Writer     // each refusal, a line each; nil: not told
+	Stderr    io.Writer     // the programs' own standard error; nil: discarded
+}
+
+// checkKind refuses a kind no player is made of: an exec: kind needs a
+// command.
+func checkKind(kind string) error {
+	if cmd, ok := strings.CutPrefix(kind, ExecPrefix); ok {
+		_, err := extern.SplitCommand(cmd)
+		return err
+	}
+	_, err := NewPlayer(kind, 0)
+	return err
+}
+
+// execPools starts a pool for each exec: kind, each checked by running its
+// program once: a command that does not run or speak the protocol refuses
+// the match.
+func execPools(r *ruleset.Ruleset, kinds []string, opt MatchOptions) (map[string]*extern.Pool, error) {
+	pools := map[string]*extern.Pool{}
+	var logMu sync.Mutex
+	logf := func(format string, args ...any) {
+		if opt.Log != nil {
+			logMu.Lock()
+			fmt.Fprintf(opt.Log, "pref match: "+format+"\n", args...)
+			logMu.Unlock()
+		}
+	}
+	hello := extern.Hello{Ruleset: r.Name, Seats: []string{"A", "B", "C", "D"}[:r.Hands]}
+	for c := r.Deck.All(); c != 0; c &= c - 1 {
+		hello.Deck = append(hello.Deck, r.Deck.Name(c.Lowest()))
+	}
+	for _, ct := range r.Contracts {
+		hello.Contracts = append(hello.Contracts, ct.Name)
+	}
+	for _, k := range kinds {
+		line, ok := strings.CutPrefix(k, ExecPrefix)
+		if !ok || pools[k] != nil {
+			continue
+		}
+		argv, _ := extern.SplitCommand(line)
+		cfg := extern.Config{Command: argv, Label: k, TimeLimit: opt.TimeLimit, Log: logf, Stderr: opt.Stderr}
+		pl := extern.NewPool(cfg, hello, func() game.Player { return &bot.Simple{} })
+		if err := pl.Check(); err != nil {
+			closePools(pools)
+			return nil, err
+		}
+		pools[k] = pl
+	}
+	return pools, nil
+}
+
+func closePools(pools map[string]*extern.Pool) {
+	for _, pl := range pools {
+		pl.Close()
+	}
 }
 
 // Match plays duplicate: every deal once for each rotation of the kinds
@@ -54,14 +129,27 @@ func NewPlayer(kind string, seed uint64) (game.Player, error) {
 // fresh table; a kind's result is its mean per deal over all its seats.
 // progress, when given, is told the deals played so far as each ends.
 func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, progress func(done int)) (*MatchReport, error) {
+	return MatchWith(r, kinds, deals, workers, seed, progress, MatchOptions{})
+}
+
+// MatchWith is Match with outside programs run as opt says: a kind
+// exec:COMMAND is a program speaking the protocol of docs/protocol.md,
+// kept running between deals, each of its refusals logged and counted in
+// its entrant's Refusals.
+func MatchWith(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, progress func(done int), opt MatchOptions) (*MatchReport, error) {
 	if len(kinds) == 0 {
 		return nil, fmt.Errorf("no players")
 	}
 	for _, k := range kinds {
-		if _, err := NewPlayer(k, 0); err != nil {
+		if err := checkKind(k); err != nil {
 			return nil, err
 		}
 	}
+	pools, err := execPools(r, kinds, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer closePools(pools)
 	out := make([]matchResult, deals)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -72,7 +160,7 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, 
 		go func() {
 			defer wg.Done()
 			for d := range next {
-				out[d] = playRotations(r, kinds, seed, d)
+				out[d] = playRotations(r, kinds, pools, seed, d)
 				if progress != nil {
 					mu.Lock()
 					done++
@@ -87,7 +175,17 @@ func Match(r *ruleset.Ruleset, kinds []string, deals, workers int, seed uint64, 
 	}
 	close(next)
 	wg.Wait()
-	return matchReport(r, kinds, deals, out)
+	rep, err := matchReport(r, kinds, deals, out)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range rep.Entrants {
+		if pl := pools[e.Name]; pl != nil {
+			c := pl.Counts()
+			rep.Entrants[i].Refusals = &c
+		}
+	}
+	return rep, nil
 }
 
 // matchResult is one deal of a match, every rotation of the kinds played
@@ -101,7 +199,7 @@ type matchResult struct {
 
 // playRotations plays deal d once for each rotation of the kinds through
 // the seats.
-func playRotations(r *ruleset.Ruleset, kinds []string, seed uint64, d int) matchResult {
+func playRotations(r *ruleset.Ruleset, kinds []string, pools map[string]*extern.Pool, seed uint64, d int) matchResult {
 	n := r.Hands
 	res := matchResult{byKind: map[string][]float64{}}
 	for rot := 0; rot < n; rot++ {
@@ -109,7 +207,7 @@ func playRotations(r *ruleset.Ruleset, kinds []string, seed uint64, d int) match
 		for i := 0; i < n; i++ {
 			seats[(rot+i)%n] = kinds[min(i, len(kinds)-1)]
 		}
-		vals, passed, made, played, err := matchDeal(r, seats, seed, d)
+		vals, passed, made, played, err := matchDeal(r, seats, pools, seed, d)
 		if err != nil {
 			res.err = err
 			break
@@ -164,14 +262,21 @@ func matchReport(r *ruleset.Ruleset, kinds []string, deals int, out []matchResul
 
 // matchDeal plays deal d (its cards fixed by seed and d) with the kinds in
 // seats at a fresh table and returns each seat's result.
-func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []float64, passed, made, played bool, err error) {
+func matchDeal(r *ruleset.Ruleset, seats []string, pools map[string]*extern.Pool, seed uint64, d int) (vals []float64, passed, made, played bool, err error) {
 	names := []string{"A", "B", "C", "D"}[:r.Hands]
 	t, err := table.New(r, names)
 	if err != nil {
 		return nil, false, false, false, err
 	}
 	players := make([]game.Player, r.Hands)
+	programs := make([]*extern.Program, r.Hands)
 	for i, k := range seats {
+		if pl := pools[k]; pl != nil {
+			programs[i] = pl.Get(i)
+			players[i] = programs[i]
+			defer pl.Put(programs[i])
+			continue
+		}
 		players[i], _ = NewPlayer(k, seed^uint64(d)<<8^uint64(i))
 	}
 	g := game.New(r, players)
@@ -199,6 +304,9 @@ func matchDeal(r *ruleset.Ruleset, seats []string, seed uint64, d int) (vals []f
 	for i := 0; i < r.Hands; i++ {
 		k := (dl.Dealer + 1 + i) % len(t.Names)
 		vals = append(vals, after[k]-before[k])
+		if programs[i] != nil {
+			programs[i].EndDeal(&g.State, i, &vals[i])
+		}
 	}
 	passed = dl.Outcome.Declarer < 0
 	played, made = madeOf(r, dl.Outcome)

@@ -261,6 +261,9 @@ func (rp *replayer) card() (a game.Action, stopped bool, _ *stepErr) {
 		}
 		return a, false, &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[rp.ti], len(rp.trick), rp.seats[seat])}
 	}
+	if serr := rp.notHeld(seat); serr != nil {
+		return a, false, serr
+	}
 	a = game.Action{Phase: game.PhasePlay, Seat: seat, Cards: rp.trick[rp.ci].Bit()}
 	rp.ci++
 	return a, false, nil
@@ -296,6 +299,9 @@ func (rp *replayer) word() (a game.Action, where string, stopped bool, _ *stepEr
 	}
 	st := d.Actions[rp.ai]
 	where = fmt.Sprintf("action %d (%s: %s)", rp.ai+1, st.Seat, st.Word)
+	if !slices.Contains(rp.seats, st.Seat) {
+		return a, where, false, &stepErr{where, fmt.Errorf("%s is not at the table (the seats are %s)", st.Seat, strings.Join(rp.seats, ", "))}
+	}
 	if st.Seat != rp.seats[seat] {
 		return a, where, false, &stepErr{where, fmt.Errorf("out of turn: %s is to decide (%s), not %s", rp.seats[seat], g.Phase(), st.Seat)}
 	}

@@ -6,7 +6,6 @@ import (
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/spf13/cobra"
 )
 
@@ -31,9 +30,10 @@ same as data. Exit status 1 when the record breaks a rule (the step is named),
 				return badInput(err)
 			}
 			deals, err := rulings.Explain(path, data, all)
-			var step *record.StepError
-			if err == nil || errors.As(err, &step) {
-				// what was ruled before a refusal is shown with it
+			var failed *rulings.Failure
+			if err == nil || (errors.As(err, &failed) && len(deals) > 0) {
+				// what was ruled before a refusal, or against a wrong
+				// expectation, is shown with it
 				rulings.PrintExplained(termtext.NewWriter(cmd.OutOrStdout()), deals, asJSON)
 			}
 			return ruled(err)

@@ -49,6 +49,9 @@ type StepError struct {
 	Deal  int    // from 1
 	Where string // "action 3 (Anton: hearts)", "trick 4"
 	Err   error
+	// Partial is the deal as it stood when the step was refused, for an
+	// account of the deal up to the fault; nil when it had not begun.
+	Partial *DealResult
 }
 
 func (e *StepError) Error() string {
@@ -94,7 +97,11 @@ func ReplayTable(rec *Record, r *ruleset.Ruleset) ([]DealResult, *table.Table, e
 		res, dl, err := replayDeal(t, d)
 		res.Index = i
 		if err != nil {
-			return fail(err.where, err.err)
+			se := &StepError{Deal: i + 1, Where: err.where, Err: err.err}
+			if res.State != nil {
+				se.Partial = &res
+			}
+			return out, t, se
 		}
 		if res.Unfinished {
 			out = append(out, res)
@@ -158,6 +165,9 @@ func replayDeal(t *table.Table, d *Deal) (DealResult, *table.Deal, *stepErr) {
 	stopped, serr := rp.run()
 	if serr == nil && !stopped {
 		serr = rp.ended()
+	}
+	if serr != nil {
+		res.State = dl.G.State.Clone() // the deal up to the fault
 	}
 	if serr != nil || stopped {
 		return res, dl, serr

@@ -28,6 +28,9 @@ type Explained struct {
 	Failed     []string      `json:"failed,omitempty"` // each party short of what he had to take, and by how much
 	Unfinished bool          `json:"unfinished,omitempty"`
 	Settlement []RuleRuling  `json:"settlement"`
+	// Net is what each party gains or loses by the deal and what each
+	// place on the score sheet gains ("Anton +24", "Brigitte pool +4").
+	Net []string `json:"net,omitempty"`
 	// Expectation is how an outcome case's expect: differs from the
 	// settlement, the right figure next to the wrong one; empty when it
 	// agrees (or states nothing).
@@ -81,7 +84,7 @@ func Explain(path string, data []byte, all bool) ([]Explained, error) {
 	if res.Ledger == nil {
 		return nil, &Failure{fmt.Errorf("%s: nothing settled to explain (%s)", path, strings.Join(res.Problems, "; "))}
 	}
-	e := Explained{Settlement: ExplainLedger(res.Ledger, all)}
+	e := Explained{Settlement: ExplainLedger(res.Ledger, all), Net: netLines(res.Ledger)}
 	if r, o, opts, err := verify.CaseOutcome(path, data); err == nil {
 		if s := settle.New(r); settles(s, o) {
 			e.Failed = shortfalls(s, o)
@@ -146,6 +149,7 @@ func explainDeal(d record.DealResult, all bool, set map[string]any) Explained {
 	}
 	e.Result = explainResult(d)
 	e.Settlement = ExplainLedger(d.Ledger, all)
+	e.Net = netLines(d.Ledger)
 	if d.Outcome != nil {
 		// settled again, to read what the settlement read: the same
 		// outcome settles the same way

@@ -151,8 +151,8 @@ func explainDeal(d record.DealResult, all bool, set map[string]any) Explained {
 	e.Settlement = ExplainLedger(d.Ledger, all)
 	e.Net = netLines(d.Ledger)
 	if d.Outcome != nil {
-		// settled again, to read what the settlement read: the same
-		// outcome settles the same way
+		// read again as settling it reads it, for what the settlement read: the same
+		// outcome reads the same way
 		if s := settle.New(st.R); settles(s, d.Outcome) {
 			e.Failed = shortfalls(s, d.Outcome)
 			deriveSettlement(st.R, s, d.Outcome, set, e.Settlement)

@@ -8,12 +8,11 @@ import (
 	"github.com/preference-rules/pref/interpreter/settle"
 )
 
-// settles settles o with s, for what the settlement read; false when it
-// cannot (the ledger shown was settled already, so this does not happen
-// for a deal that was settled).
+// settles reads o with s as settling it reads it, for what the
+// settlement read; false when it cannot (it was settled already, so this
+// does not happen).
 func settles(s *settle.Settler, o *deal.Outcome) bool {
-	_, err := s.Settle(o, false)
-	return err == nil
+	return s.ReadOutcome(o) == nil
 }
 
 // shortfalls tells each party that failed, by how much: the declarer

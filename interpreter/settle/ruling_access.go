@@ -2,6 +2,7 @@ package settle
 
 import (
 	"github.com/preference-rules/pref/interpreter/deal"
+	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
@@ -9,8 +10,20 @@ import (
 // how each figure came about: the values the expressions read, and who
 // fell short of what he had to take.
 
+// ReadOutcome works out what settling o would read: the facts, the
+// parties, the values and the defines, into the settler's frame, for
+// Values and Shortfalls. It pays and writes nothing, and makes no ledger:
+// an explanation reads back an outcome the table settled already.
+func (s *Settler) ReadOutcome(o *deal.Outcome) (err error) {
+	if err := deal.Check(s.r, o); err != nil {
+		return err
+	}
+	defer money.Catch(&err)
+	return s.fill(o)
+}
+
 // Values is every name the settlement's expressions read, with the value
-// it had in the last deal settled: the contract's values, the options,
+// it had in the last deal settled or read: the contract's values, the options,
 // the events, the interpreter's facts and the defines (parties bound per
 // payment line are left as the last line bound them).
 func (s *Settler) Values() map[string]any { return s.f.Map() }
@@ -25,7 +38,7 @@ type Shortfall struct {
 	Took     int // the tricks that counted for him
 }
 
-// Shortfalls lists the parties that failed in the last deal settled, o,
+// Shortfalls lists the parties that failed in the last deal settled or read, o,
 // in seat order.
 func (s *Settler) Shortfalls(o *deal.Outcome) []Shortfall {
 	var out []Shortfall

@@ -6,12 +6,11 @@ import (
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/spf13/cobra"
 )
 
 func explainCmd() *cobra.Command {
-	var all, asJSON bool
+	var all, asJSON, ruling bool
 	cmd := &cobra.Command{
 		Use:   "explain RECORD|CASE",
 		Short: "Tell every ruling of a game record or an outcome case, with the rule and the arithmetic",
@@ -20,9 +19,14 @@ would read aloud: the calls and who won the auction, the exchange and the
 contract, each defender's choice, each trick's winner and why, the contract's
 result, and each payment or score-sheet entry with the settlement rule whose
 condition held and its arithmetic. For an outcome case, the settlement part.
---all lists the settlement rules that did not apply as well; --json prints the
-same as data. Exit status 1 when the record breaks a rule (the step is named),
-2 when the file cannot be read.`,
+--all lists the settlement rules that did not apply, or wrote nothing, as
+well; --json prints the same as data. --ruling writes a ruling document
+(Markdown, or JSON with --json): the facts, each rule applied with its source
+passage, the arithmetic, the result, and sha256 digests of the ruleset's text,
+the options and the record, so that anyone can reproduce it. Exit status 1
+when the record breaks a rule (the deal is told up to the fault, then the
+fault) or an outcome case's expect: differs from the settlement, 2 when the
+file cannot be read.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
@@ -31,15 +35,27 @@ same as data. Exit status 1 when the record breaks a rule (the step is named),
 				return badInput(err)
 			}
 			deals, err := rulings.Explain(path, data, all)
-			var step *record.StepError
-			if err == nil || errors.As(err, &step) {
-				// what was ruled before a refusal is shown with it
-				rulings.PrintExplained(termtext.NewWriter(cmd.OutOrStdout()), deals, asJSON)
+			var failed *rulings.Failure
+			if err != nil && (!errors.As(err, &failed) || len(deals) == 0) {
+				return ruled(err)
 			}
+			// what was ruled before a refusal, or against a wrong
+			// expectation, is shown with it
+			w := termtext.NewWriter(cmd.OutOrStdout())
+			if ruling {
+				doc, derr := rulings.NewRuling(path, data, deals)
+				if derr != nil {
+					return badInput(derr)
+				}
+				rulings.PrintRuling(w, doc, asJSON)
+				return ruled(err)
+			}
+			rulings.PrintExplained(w, deals, asJSON)
 			return ruled(err)
 		},
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "also list the settlement rules that did not apply")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the explanation as JSON")
+	cmd.Flags().BoolVar(&ruling, "ruling", false, "write a ruling document: facts, rules with their sources, arithmetic, result and digests (Markdown; JSON with --json)")
 	return cmd
 }

@@ -25,30 +25,54 @@ type Explained struct {
 	Defence    []string      `json:"defence,omitempty"`
 	Tricks     []TrickRuling `json:"tricks,omitempty"`
 	Result     string        `json:"result,omitempty"`
+	Failed     []string      `json:"failed,omitempty"` // each party short of what he had to take, and by how much
 	Unfinished bool          `json:"unfinished,omitempty"`
 	Settlement []RuleRuling  `json:"settlement"`
+	// Net is what each party gains or loses by the deal and what each
+	// place on the score sheet gains ("Anton +24", "Brigitte pool +4").
+	Net []string `json:"net,omitempty"`
+	// Expectation is how an outcome case's expect: differs from the
+	// settlement, the right figure next to the wrong one; empty when it
+	// agrees (or states nothing).
+	Expectation []string `json:"expectation,omitempty"`
+	// Fault is the step a record breaks, after its deal up to it.
+	Fault string `json:"fault,omitempty"`
 }
 
-// TrickRuling is a trick's cards and why its winner won it.
+// TrickRuling is a trick's cards, who played each, and why its winner won
+// it.
 type TrickRuling struct {
-	Cards string `json:"cards"`
-	Why   string `json:"why"`
+	Cards string     `json:"cards"`
+	Plays []CardPlay `json:"plays,omitempty"`
+	Why   string     `json:"why"`
 }
 
-// RuleRuling is a settlement rule, whether it applied, and what it wrote.
+// CardPlay is one card of a trick and who played it ("the talon" for a
+// talon's card).
+type CardPlay struct {
+	Player string `json:"player"`
+	Card   string `json:"card"`
+}
+
+// RuleRuling is a settlement rule, whether it applied, what it wrote, and
+// each amount its payments read broken down to the ruleset's values and
+// options.
 type RuleRuling struct {
 	Rule     string   `json:"rule"`
 	Source   string   `json:"source,omitempty"`
 	When     string   `json:"when"`
 	Applied  bool     `json:"applied"`
 	Payments []string `json:"payments,omitempty"`
+	Derived  []string `json:"derived,omitempty"`
 }
 
 // Explain tells the rulings of a game record or an outcome case read from
 // path: a record deal by deal, a case its settlement. all lists the
-// settlement rules that did not apply as well. A record that breaks a
-// rule gives the deals ruled so far and a *Failure wrapping the
-// *record.StepError; a case that settles nothing, a *Failure.
+// settlement rules that did not apply, or applied and wrote nothing, as
+// well. A record that breaks a rule gives the deals ruled so far, the
+// deal up to the fault with the fault, and a *Failure wrapping the
+// *record.StepError; a case that settles nothing, or whose expect:
+// differs from the settlement, a *Failure.
 func Explain(path string, data []byte, all bool) ([]Explained, error) {
 	if record.IsRecord(data) {
 		return explainRecord(path, data, all)
@@ -60,10 +84,22 @@ func Explain(path string, data []byte, all bool) ([]Explained, error) {
 	if res.Ledger == nil {
 		return nil, &Failure{fmt.Errorf("%s: nothing settled to explain (%s)", path, strings.Join(res.Problems, "; "))}
 	}
-	return []Explained{{Settlement: ExplainLedger(res.Ledger, all)}}, nil
+	e := Explained{Settlement: ExplainLedger(res.Ledger, all), Net: netLines(res.Ledger)}
+	if r, o, opts, err := verify.CaseOutcome(path, data); err == nil {
+		if s := settle.New(r); settles(s, o) {
+			e.Failed = shortfalls(s, o)
+			deriveSettlement(r, s, o, opts, e.Settlement)
+		}
+	}
+	e.Expectation = res.Problems
+	if len(res.Problems) > 0 {
+		return []Explained{e}, &Failure{fmt.Errorf("%s: the case's expect: differs from the settlement: %s", path, strings.Join(res.Problems, "; "))}
+	}
+	return []Explained{e}, nil
 }
 
-// explainRecord replays a record and explains each deal it reached.
+// explainRecord replays a record and explains each deal it reached; a
+// deal refused is told up to the fault, then the fault.
 func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	rec, err := record.Parse(path, data)
 	if err != nil {
@@ -76,10 +112,15 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	res, err := record.Replay(rec, r)
 	var deals []Explained
 	for _, d := range res {
-		deals = append(deals, ExplainDeal(d, all))
+		deals = append(deals, explainDeal(d, all, rec.Options))
 	}
 	var step *record.StepError
 	if errors.As(err, &step) {
+		if step.Partial != nil {
+			e := explainPlay(*step.Partial)
+			e.Fault = step.Error()
+			deals = append(deals, e)
+		}
 		return deals, &Failure{step}
 	}
 	if err != nil {
@@ -90,8 +131,39 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 
 // ExplainDeal tells a replayed deal's rulings: the calls and who won the
 // auction, the exchange and the contract, each defender's choice, each
-// trick's winner and why, the result, and the settlement.
-func ExplainDeal(d record.DealResult, all bool) Explained {
+// trick's cards by player and its winner and why, the result and who
+// failed, and the settlement with its amounts broken down.
+func ExplainDeal(d record.DealResult, all bool) Explained { return explainDeal(d, all, nil) }
+
+// explainDeal is ExplainDeal for a record that sets the options set.
+func explainDeal(d record.DealResult, all bool, set map[string]any) Explained {
+	e := explainPlay(d)
+	st := d.State
+	if st == nil {
+		return e
+	}
+	if d.Unfinished {
+		e.Unfinished = true
+		e.Result = fmt.Sprintf("the deal was left unfinished after %d complete tricks: nothing is settled", st.NTricks)
+		return e
+	}
+	e.Result = explainResult(d)
+	e.Settlement = ExplainLedger(d.Ledger, all)
+	e.Net = netLines(d.Ledger)
+	if d.Outcome != nil {
+		// read again as settling it reads it, for what the settlement read: the same
+		// outcome reads the same way
+		if s := settle.New(st.R); settles(s, d.Outcome) {
+			e.Failed = shortfalls(s, d.Outcome)
+			deriveSettlement(st.R, s, d.Outcome, set, e.Settlement)
+		}
+	}
+	return e
+}
+
+// explainPlay tells a deal as far as it went: the calls, the exchange,
+// the defence and the tricks, the one under way included.
+func explainPlay(d record.DealResult) Explained {
 	st := d.State
 	e := Explained{Deal: d.Index + 1}
 	if d.Outcome != nil && d.Outcome.Dealer < len(d.Seats) {
@@ -107,13 +179,6 @@ func ExplainDeal(d record.DealResult, all bool) Explained {
 		e.Defence = explainDefence(st)
 	}
 	e.Tricks = explainTricks(st)
-	if d.Unfinished {
-		e.Unfinished = true
-		e.Result = fmt.Sprintf("the deal was left unfinished after %d complete tricks: nothing is settled", st.NTricks)
-		return e
-	}
-	e.Result = explainResult(d)
-	e.Settlement = ExplainLedger(d.Ledger, all)
 	return e
 }
 
@@ -214,19 +279,34 @@ func defenceLine(st *game.State, s int, ch deal.Choice) string {
 	return line
 }
 
-// explainTricks is each complete trick's cards and why its winner won it.
+// explainTricks is each complete trick's cards, by player, and why its
+// winner won it; then the trick under way, if any (a deal stopped in it).
 func explainTricks(st *game.State) []TrickRuling {
-	r := st.R
 	var out []TrickRuling
 	for i := 0; i < st.NTricks; i++ {
-		t := &st.Record[i]
-		names := make([]string, t.N)
-		for k := 0; k < t.N; k++ {
-			names[k] = r.Deck.Name(t.Cards[k])
-		}
-		out = append(out, TrickRuling{Cards: strings.Join(names, " "), Why: st.TrickReason(i)})
+		out = append(out, trickRuling(st, &st.Record[i], st.TrickReason(i)))
+	}
+	if cur := st.CurrentTrick(); cur.N > 0 && !st.Over() {
+		out = append(out, trickRuling(st, cur, "under way"))
 	}
 	return out
+}
+
+// trickRuling names each card of trick t with its player.
+func trickRuling(st *game.State, t *game.Trick, why string) TrickRuling {
+	tr := TrickRuling{Why: why}
+	var text []string
+	for k := 0; k < t.N; k++ {
+		who := "the talon"
+		if s := int(t.Seats[k]); s != game.TalonSeat {
+			who = st.SeatName(s)
+		}
+		card := st.R.Deck.Name(t.Cards[k])
+		tr.Plays = append(tr.Plays, CardPlay{Player: who, Card: card})
+		text = append(text, who+" "+card)
+	}
+	tr.Cards = strings.Join(text, ", ")
+	return tr
 }
 
 // explainResult is the declarer's tricks against those needed, made or
@@ -253,16 +333,14 @@ func explainResult(d record.DealResult) string {
 	return result
 }
 
-// ExplainLedger pairs each rule with what it wrote.
+// ExplainLedger pairs each rule with what it wrote: only the rules that
+// wrote something, unless all.
 func ExplainLedger(l *settle.Ledger, all bool) []RuleRuling {
 	var out []RuleRuling
 	if l == nil {
 		return nil
 	}
 	for _, rt := range l.Rules {
-		if !rt.Held && !all {
-			continue
-		}
 		rr := RuleRuling{Rule: rt.Name, Source: rt.Source, When: rt.When, Applied: rt.Held}
 		for _, t := range l.Transfers {
 			if t.Rule == rt.Name {
@@ -278,6 +356,9 @@ func ExplainLedger(l *settle.Ledger, all bool) []RuleRuling {
 			if m.Rule == rt.Name {
 				rr.Payments = append(rr.Payments, fmt.Sprintf("%s %+d marking", l.Name(m.Seat), m.Delta))
 			}
+		}
+		if !all && len(rr.Payments) == 0 {
+			continue // a rule that did not apply, or applied and wrote nothing
 		}
 		out = append(out, rr)
 	}
@@ -295,10 +376,20 @@ func PrintExplained(w io.Writer, deals []Explained, asJSON bool) {
 	}
 	for _, e := range deals {
 		printExplainedPlay(w, e)
+		if e.Fault != "" {
+			fmt.Fprintf(w, "Fault: %s.\n\n", e.Fault)
+			continue // refused there: nothing settled
+		}
 		if e.Unfinished {
 			continue // nothing settled
 		}
 		printExplainedSettlement(w, e.Settlement)
+		if len(e.Expectation) > 0 {
+			fmt.Fprintln(w, "The case's expect: is wrong:")
+			for _, p := range e.Expectation {
+				fmt.Fprintf(w, "  %s\n", p)
+			}
+		}
 		fmt.Fprintln(w)
 	}
 }
@@ -328,6 +419,9 @@ func printExplainedPlay(w io.Writer, e Explained) {
 	if e.Result != "" {
 		fmt.Fprintf(w, "Result: %s.\n", e.Result)
 	}
+	for _, f := range e.Failed {
+		fmt.Fprintf(w, "Failed: %s.\n", f)
+	}
 }
 
 // printExplainedSettlement writes each settlement rule, whether it
@@ -345,6 +439,12 @@ func printExplainedSettlement(w io.Writer, settlement []RuleRuling) {
 		fmt.Fprintf(w, "  rule %q %s: %s\n", rr.Rule, state, rr.When)
 		for _, p := range rr.Payments {
 			fmt.Fprintf(w, "    %s\n", p)
+		}
+		if len(rr.Derived) > 0 {
+			fmt.Fprintln(w, "    the amounts, down to the ruleset's values and options:")
+			for _, x := range rr.Derived {
+				fmt.Fprintf(w, "      %s\n", x)
+			}
 		}
 	}
 }

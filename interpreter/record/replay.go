@@ -49,6 +49,9 @@ type StepError struct {
 	Deal  int    // from 1
 	Where string // "action 3 (Anton: hearts)", "trick 4"
 	Err   error
+	// Partial is the deal as it stood when the step was refused, for an
+	// account of the deal up to the fault; nil when it had not begun.
+	Partial *DealResult
 }
 
 func (e *StepError) Error() string {
@@ -94,7 +97,11 @@ func ReplayTable(rec *Record, r *ruleset.Ruleset) ([]DealResult, *table.Table, e
 		res, dl, err := replayDeal(t, d)
 		res.Index = i
 		if err != nil {
-			return fail(err.where, err.err)
+			se := &StepError{Deal: i + 1, Where: err.where, Err: err.err}
+			if res.State != nil {
+				se.Partial = &res
+			}
+			return out, t, se
 		}
 		if res.Unfinished {
 			out = append(out, res)
@@ -158,6 +165,9 @@ func replayDeal(t *table.Table, d *Deal) (DealResult, *table.Deal, *stepErr) {
 	stopped, serr := rp.run()
 	if serr == nil && !stopped {
 		serr = rp.ended()
+	}
+	if serr != nil {
+		res.State = dl.G.State.Clone() // the deal up to the fault
 	}
 	if serr != nil || stopped {
 		return res, dl, serr
@@ -261,6 +271,9 @@ func (rp *replayer) card() (a game.Action, stopped bool, _ *stepErr) {
 		}
 		return a, false, &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[rp.ti], len(rp.trick), rp.seats[seat])}
 	}
+	if serr := rp.notHeld(seat); serr != nil {
+		return a, false, serr
+	}
 	a = game.Action{Phase: game.PhasePlay, Seat: seat, Cards: rp.trick[rp.ci].Bit()}
 	rp.ci++
 	return a, false, nil
@@ -296,6 +309,9 @@ func (rp *replayer) word() (a game.Action, where string, stopped bool, _ *stepEr
 	}
 	st := d.Actions[rp.ai]
 	where = fmt.Sprintf("action %d (%s: %s)", rp.ai+1, st.Seat, st.Word)
+	if !slices.Contains(rp.seats, st.Seat) {
+		return a, where, false, &stepErr{where, fmt.Errorf("%s is not at the table (the seats are %s)", st.Seat, strings.Join(rp.seats, ", "))}
+	}
 	if st.Seat != rp.seats[seat] {
 		return a, where, false, &stepErr{where, fmt.Errorf("out of turn: %s is to decide (%s), not %s", rp.seats[seat], g.Phase(), st.Seat)}
 	}

@@ -213,7 +213,7 @@ func RunBytes(path string, data []byte) (Result, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true) // a misspelt key must not silently become a default
 	if err := dec.Decode(&c); err != nil {
-		return Result{File: path}, schema.YAMLError(path, err)
+		return Result{File: path}, caseYAMLError(path, data, err)
 	}
 	res := Result{File: path, Title: c.Title}
 	if c.Ruleset == "" {

@@ -42,6 +42,9 @@ func (c *Coach) Before(g *game.Game, legal []game.Action) string {
 	}
 	a := legal[0]
 	kind, say := c.lookAt(g, a)
+	if a.Phase == game.PhaseAuction {
+		say = c.lookAtCalls(g, legal)
+	}
 	if say == "" || c.seen[kind] {
 		return ""
 	}
@@ -69,6 +72,30 @@ func (c *Coach) lookAt(g *game.Game, a game.Action) (kind, say string) {
 		return "follow", "Look at the trick: can you win it, and is it worth a high card? You must follow suit if you can."
 	}
 	return "", ""
+}
+
+// lookAtCalls is the hint before a call: the sure tricks to count, and
+// what the lowest bid open needs.
+func (c *Coach) lookAtCalls(g *game.Game, legal []game.Action) string {
+	hand := g.Hands[legal[0].Seat]
+	held := fmt.Sprintf("you hold %s, and your longest suit has %d cards", count(aces(g, hand), "ace"), longest(g, hand))
+	for _, a := range legal {
+		if a.Value == game.Pass || a.Value < 0 || a.Value >= len(g.R.Ladder) {
+			continue
+		}
+		call := g.R.Ladder[a.Value]
+		ct := &g.R.Contracts[call.Contract]
+		if ct.Exact || ct.Tricks == 0 {
+			continue
+		}
+		help := ""
+		if g.R.Exchange.TakeTalon && !call.Hand {
+			help = " (the talon may add one)"
+		}
+		return fmt.Sprintf("Count your sure tricks (aces, guarded kings, long trumps): %s. The lowest bid open, %s, needs %d tricks%s.",
+			held, c.p.ActionName(g, a), ct.Tricks, help)
+	}
+	return "Count your sure tricks (aces, guarded kings, long trumps): " + held + "."
 }
 
 // Judge is the coach's word on the learner taking a, one of legal, in g as
@@ -214,6 +241,15 @@ var reasonWords = []struct{ prefix, say string }{
 	{"plays it out", "play the game out"},
 	{"no contra", "no contra: you are not sure to beat the game"},
 	{"plays both defending hands open", "play both defending hands open: you see more"},
+	{"strong enough to reach the target with the partner's help: invites", "your hand is strong enough to reach the target with your partner's help: invite"},
+	{"does not invite", "your hand is too weak to invite"},
+	{"strong enough for the whole defence: whists after all", "your hand can take the whole defence's share alone: defend after all"},
+	{"lets the half stand", "let the half stand: your hand cannot defend alone"},
+	{"too weak against this defence: gives up", "the hand cannot make the game against this defence: giving up costs least"},
+	{"expects to beat the contract alone: contra", "your hand should beat the game alone: double it"},
+	{"the contract is played only against a contra, and the defence has a fair chance: contra", "the game is only played if you double it, and the defence has a fair chance: double"},
+	{"sure of it: ", "you are sure of it: call "},
+	{"no ", "you are not sure enough: no "},
 }
 
 // Result is how the deal ended, in plain sentences for the learner, you:

@@ -414,26 +414,17 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.sess.Leave()
 		return s, tea.Quit
 	}
-	if s.practiceKey(key) {
+	if s.practiceKey(key) || s.nextCoached(key) {
 		return s, nil
 	}
 	if s.leaving { // the key that answers "stay" does nothing else
 		s.leaving, s.status = false, ""
 		return s, nil
 	}
-	if s.coachKey(key) {
+	if s.coachKey(key) || s.scrollKey(key) {
 		return s, nil
 	}
 	switch key {
-	case "pgup":
-		s.scroll += max(1, s.height/2)
-		return s, nil
-	case "pgdown":
-		s.scroll = max(0, s.scroll-max(1, s.height/2))
-		return s, nil
-	case "home", "end":
-		s.jump(key == "home")
-		return s, nil
 	case "q":
 		s.leaving = true
 		s.status = "Leave in the middle of the session? Press q again to leave, any other key to stay."
@@ -465,6 +456,21 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.choose()
 	}
 	return s, nil
+}
+
+// scrollKey is PgUp, PgDn, Home or End; false for any other key.
+func (s *Screen) scrollKey(key string) bool {
+	switch key {
+	case "pgup":
+		s.scroll += max(1, s.height/2)
+	case "pgdown":
+		s.scroll = max(0, s.scroll-max(1, s.height/2))
+	case "home", "end":
+		s.jump(key == "home")
+	default:
+		return false
+	}
+	return true
 }
 
 // jump is Home (first) or End (last): the first or last choice when a
@@ -552,7 +558,7 @@ func (s *Screen) View() string {
 			panel = append(panel, s.wrap(l)...)
 		}
 	}
-	bottom := s.coachLines()
+	var bottom []string
 	if s.req != nil {
 		bottom = append(bottom, s.wrap(s.req.Prompt)...)
 		// the choices on as many rows as they need
@@ -580,6 +586,7 @@ func (s *Screen) View() string {
 	}
 	bottom = append(bottom, s.wrap(s.status)...)
 	bottom = append(bottom, s.footer(w)...)
+	bottom = append(s.coachLines(s.height-len(panel)-len(bottom)-5-3), bottom...) // what the transcript's least can spare
 
 	var body []string
 	for _, l := range s.lines {

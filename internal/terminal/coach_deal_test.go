@@ -79,6 +79,9 @@ func playCoached(t *testing.T, name string, lesson app.Lesson, w, h int) {
 		if seat := scr.p.SeatName(scr.sess.Game().Chooser()); seat != you {
 			t.Fatalf("%s: a decision of %s put to the learner at %s", name, seat, you)
 		}
+		if step == 0 && w >= 80 && !strings.Contains(screenText(scr), "Count your sure tricks") {
+			t.Errorf("%s: no word before the first call:\n%s", name, ansi.Strip(scr.View()))
+		}
 		phases[scr.legal[0].Phase] = true
 		fits(t, name, scr, w, h)
 		if !explained {

@@ -4,14 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/tutorial"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -21,6 +19,7 @@ import (
 type tutorialFlags struct {
 	seed                                     uint64
 	plain, ascii, interactive, skip, restart bool
+	coached                                  bool
 	options                                  []string
 	botKind                                  string
 }
@@ -42,9 +41,12 @@ the questions with their answers. --interactive asks even when piped.
 
 After the cards, the guided deal says what perfect play would have given (every
 hand known, as pref analyse shows it) and the first card that cost each side a
-trick. At the full screen a deal of your own follows the lessons, against the
-computer players of --bots (simple, or strong), whose choice is also the hint
-(?), and ends with the same review of perfect play.`,
+trick. At the full screen coached deals of your own follow (p at the end of the
+guided deal, c at any lesson, or --coached to go straight there): you make
+every decision at the table, a coach says what to look at before it and after
+it agrees, or says what it would do and why (u takes your choice back), and
+the result is told in a sentence. The deals are picked from seeds for this
+ruleset: a game to bid and make, then (n) a defence to join.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE:              func(cmd *cobra.Command, args []string) error { return runTutorial(cmd, args, &tf) },
@@ -56,8 +58,9 @@ computer players of --bots (simple, or strong), whose choice is also the hint
 	f.BoolVar(&tf.interactive, "interactive", false, "ask the questions even when input is not a terminal")
 	f.BoolVar(&tf.skip, "skip-lessons", false, "go straight to the guided deal")
 	f.BoolVar(&tf.restart, "restart", false, "at the full screen: start at the first lesson, not where you left off")
+	f.BoolVar(&tf.coached, "coached", false, "go straight to the coached deals (at a terminal)")
 	f.StringSliceVar(&tf.options, "option", nil, "ruleset option, name=value")
-	f.StringVar(&tf.botKind, "bots", "simple", "the computer players of the deal after the lessons, and the hint's source: simple, or strong")
+	f.StringVar(&tf.botKind, "bots", "simple", "simple, or strong (checked; the coached deals are played against the simple players, whose judgement the coach teaches)")
 	return cmd
 }
 
@@ -74,7 +77,14 @@ func runTutorial(cmd *cobra.Command, args []string, tf *tutorialFlags) error {
 	}
 	out := cmd.OutOrStdout()
 	plainOut := plainOutput(out, tf.plain, tf.ascii)
-	if !tf.plain && !tf.interactive && isTerminal(out) && isTerminalReader(cmd.InOrStdin()) {
+	atTerminal := isTerminal(out) && isTerminalReader(cmd.InOrStdin())
+	if tf.coached {
+		if !atTerminal || tf.plain {
+			return badInput(fmt.Errorf("--coached plays at the table screen: run it at a terminal, without --plain"))
+		}
+		return coachedDeals(cmd, tf, r)
+	}
+	if !tf.plain && !tf.interactive && atTerminal {
 		return tutorialFullScreen(cmd, tf, r, plainOut)
 	}
 	ask := tf.interactive || (!tf.plain && isTerminalReader(cmd.InOrStdin()))
@@ -89,8 +99,8 @@ func runTutorial(cmd *cobra.Command, args []string, tf *tutorialFlags) error {
 }
 
 // tutorialFullScreen pages through the lessons where the learner left off
-// and walks the guided deal at the full screen; on p at its end, the first
-// deal of one's own follows at once, at the seat of forehand.
+// and walks the guided deal at the full screen; on p at its end (or c at
+// a lesson) the coached deals follow at once.
 func tutorialFullScreen(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Ruleset, plainOut bool) error {
 	out := cmd.OutOrStdout()
 	pages, err := terminal.CoursePages(r, tf.ascii, plainOut)
@@ -114,13 +124,18 @@ func tutorialFullScreen(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Rulese
 		tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run(); err != nil || !scr.PlayNext() {
 		return err
 	}
-	// The first deal of one's own, at once: the seat of forehand.
-	t, err := table.New(r, defaultNames[:r.Hands])
+	return coachedDeals(cmd, tf, r)
+}
+
+// coachedDeals plays the ruleset's coached deals at the table screen, a
+// coach beside the learner.
+func coachedDeals(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Ruleset) error {
+	p := newPrinter(cmd.OutOrStdout(), r, tf.ascii, "simple", false)
+	deals, err := terminal.CoachedDeals(r, defaultNames[:r.Hands], p)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
-	p := newPrinter(out, r, tf.ascii, tf.botKind, true)
-	return playFullScreen(cmd, p, t, rand.New(rand.NewPCG(w.Seed+1, 0x9e3779b97f4a7c15)), 1, defaultNames[0])
+	return terminal.CoachedFullScreen(cmd.InOrStdin(), cmd.OutOrStdout(), r.Title, p, deals)
 }
 
 // guidedDeal walks a real deal step by step in plain text: each question

@@ -41,8 +41,9 @@ type request struct {
 
 // undoPoint is a decision of the person's, to go back to.
 type undoPoint struct {
-	snap  app.Snapshot
-	lines int // the transcript's length then
+	snap   app.Snapshot
+	lines  int         // the transcript's length then
+	action game.Action // the decision taken there (the coached deal replays them)
 }
 
 // Screen is the full-screen seat of a person at a session: the transcript,
@@ -71,6 +72,7 @@ type Screen struct {
 	// practice: one deal at a time, its seed shown, n and a at its end;
 	// nil for a session of --deals or a whole game
 	practice *Practice
+	coach    *coaching // the coached deal's coach; nil at a table of one's own
 }
 
 var (
@@ -88,7 +90,15 @@ var (
 func NewScreen(title string, s *app.Session, p *app.Printer, you string) *Screen {
 	noColourKeepAttributes()
 	scr := &Screen{title: title, height: 30, width: 80, sess: s, p: p, you: you, hint: app.NewAdviser(p.Bots)}
-	p.Out = scr
+	scr.start()
+	return scr
+}
+
+// start takes over the printer's output and moves the session on to the
+// person's first decision.
+func (s *Screen) start() {
+	p := s.p
+	p.Out = s
 	if colour {
 		p.Paint = func(su cards.Suit, text string) string {
 			if red := p.Ruleset.Deck.Red; int(su) < len(red) && red[su] {
@@ -97,8 +107,7 @@ func NewScreen(title string, s *app.Session, p *app.Printer, you string) *Screen
 			return text
 		}
 	}
-	scr.advance()
-	return scr
+	s.advance()
 }
 
 // noColourKeepAttributes honours NO_COLOR as no-color.org asks: colour is
@@ -142,6 +151,7 @@ func (s *Screen) advance() {
 		if s.practice != nil {
 			s.status = s.practiceOver()
 		}
+		s.coachOver()
 		if err != nil {
 			s.status = fmt.Sprintf("The session stopped: %v. Press q to leave.", err)
 		}
@@ -199,6 +209,7 @@ func (s *Screen) show() {
 			break
 		}
 	}
+	s.coachBefore()
 }
 
 // add offers choice c; advised: it is the hint.
@@ -294,13 +305,14 @@ func (s *Screen) choose() {
 		s.show()
 		return
 	}
-	point := undoPoint{snap: s.sess.Snapshot(), lines: len(s.lines)}
+	point := undoPoint{snap: s.sess.Snapshot(), lines: len(s.lines), action: a}
 	var note string
 	if a.Phase == game.PhasePlay {
 		if rule := g.Breach(a.Seat, a.Card()); rule != 0 {
 			note = fmt.Sprintf("  Note: %s breaks cooperation rule %d: %s.", s.p.Card(a.Card()), rule, game.CooperationRules[rule])
 		}
 	}
+	verdict := s.coachJudge(a)
 	if err := s.sess.Take(a); err != nil {
 		s.status = err.Error()
 		s.laid = 0
@@ -318,6 +330,7 @@ func (s *Screen) choose() {
 		s.log("%s", note)
 	}
 	s.advance()
+	s.coachAfter(verdict)
 }
 
 // back goes back to the person's last decision of this deal.
@@ -401,23 +414,17 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		s.sess.Leave()
 		return s, tea.Quit
 	}
-	if s.practiceKey(key) {
+	if s.practiceKey(key) || s.nextCoached(key) {
 		return s, nil
 	}
 	if s.leaving { // the key that answers "stay" does nothing else
 		s.leaving, s.status = false, ""
 		return s, nil
 	}
+	if s.coachKey(key) || s.scrollKey(key) {
+		return s, nil
+	}
 	switch key {
-	case "pgup":
-		s.scroll += max(1, s.height/2)
-		return s, nil
-	case "pgdown":
-		s.scroll = max(0, s.scroll-max(1, s.height/2))
-		return s, nil
-	case "home", "end":
-		s.jump(key == "home")
-		return s, nil
 	case "q":
 		s.leaving = true
 		s.status = "Leave in the middle of the session? Press q again to leave, any other key to stay."
@@ -451,6 +458,21 @@ func (s *Screen) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return s, nil
 }
 
+// scrollKey is PgUp, PgDn, Home or End; false for any other key.
+func (s *Screen) scrollKey(key string) bool {
+	switch key {
+	case "pgup":
+		s.scroll += max(1, s.height/2)
+	case "pgdown":
+		s.scroll = max(0, s.scroll-max(1, s.height/2))
+	case "home", "end":
+		s.jump(key == "home")
+	default:
+		return false
+	}
+	return true
+}
+
 // jump is Home (first) or End (last): the first or last choice when a
 // question is on screen (a 27-call list needs no 26 presses of →), else
 // the top or the bottom of the transcript.
@@ -472,7 +494,9 @@ func (s *Screen) jump(first bool) {
 // back.
 func (s *Screen) footer(w int) []string {
 	keys := []string{"←/→ move", "Home/End first/last", "enter choose", "? hint", "u take back", "PgUp/PgDn scroll", "q leave"}
-	if s.req == nil {
+	if coached, ok := s.coachFooter(); ok {
+		keys = coached
+	} else if s.req == nil {
 		keys = []string{"PgUp/PgDn scroll", "Home/End top/bottom", "q leave"}
 		if s.practice != nil && s.done && s.err == nil {
 			keys = append([]string{"n next deal", "a play this deal again"}, keys...)
@@ -562,6 +586,7 @@ func (s *Screen) View() string {
 	}
 	bottom = append(bottom, s.wrap(s.status)...)
 	bottom = append(bottom, s.footer(w)...)
+	bottom = append(s.coachLines(s.height-len(panel)-len(bottom)-5-3), bottom...) // what the transcript's least can spare
 
 	var body []string
 	for _, l := range s.lines {
@@ -582,6 +607,7 @@ func (s *Screen) View() string {
 	if s.practice != nil {
 		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
 	}
+	title = s.coachTitle(title)
 	b.WriteString(styleTitle.Render(title) + "\n")
 	if len(panel) > 0 {
 		b.WriteString(strings.Join(panel, "\n") + "\n")

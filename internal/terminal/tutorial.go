@@ -23,7 +23,7 @@ type TutorialScreen struct {
 	page         int
 	resumed      bool
 	Save         func(lesson int) // keeps the lesson reached, when leaving
-	playNext     bool             // p at the end: play a deal yourself now
+	playNext     bool             // p at the end, or c: play a coached deal now
 	walk         *tutorial.Walkthrough
 	step         int
 	inDeal, done bool
@@ -77,8 +77,8 @@ func (s *TutorialScreen) lessonReached() int {
 	return s.page
 }
 
-// PlayNext reports whether the learner, the guided deal over, asked to play
-// a deal of his own now.
+// PlayNext reports whether the learner asked to play a coached deal of
+// his own now (p at the end of the guided deal, c any time).
 func (s *TutorialScreen) PlayNext() bool { return s.playNext }
 
 func (s *TutorialScreen) Init() tea.Cmd { return nil }
@@ -191,8 +191,8 @@ func (s *TutorialScreen) pageKey(key string) (done bool, cmd tea.Cmd) {
 			s.refresh()
 		}
 		return true, nil
-	case "p": // the guided deal is over: play one yourself
-		if s.done {
+	case "p", "c": // the guided deal is over (or, c, any time): play a coached deal yourself
+		if s.done || (key == "c" && s.asking == nil) {
 			s.playNext = true
 			s.Save(s.lessonReached())
 			return true, tea.Quit
@@ -228,7 +228,7 @@ func (s *TutorialScreen) next() {
 		if !s.done {
 			s.done = true
 			s.transcript = append(s.transcript, "", fmt.Sprintf("Score: %d of %d.", s.right, s.asked),
-				"", "Now play a deal yourself against the computer: press p (later: pref play --seat Anton).")
+				"", "Now play a deal yourself, a coach beside you: press p (later: pref tutorial --coached).")
 		}
 		return
 	}
@@ -290,7 +290,7 @@ func (s *TutorialScreen) footer() []string {
 	case s.asking != nil:
 		keys = []string{fmt.Sprintf("guided deal, step %d of %d", s.step, len(s.walk.Steps)), "type your answer, enter to check", "ctrl+c quit"}
 	case s.done:
-		keys = []string{fmt.Sprintf("the guided deal is over: score %d of %d", s.right, s.asked), "p: play a deal yourself now", "↑/↓ scroll", "q quit"}
+		keys = []string{fmt.Sprintf("the guided deal is over: score %d of %d", s.right, s.asked), "p: play a deal yourself now, coached", "↑/↓ scroll", "q quit"}
 	case s.inDeal:
 		keys = []string{fmt.Sprintf("guided deal, step %d of %d", s.step, len(s.walk.Steps)), fmt.Sprintf("question %d of %d, %d right", s.asked, s.walk.Quizzes, s.right), "enter: next step", "↑/↓ scroll", "q quit"}
 	default:
@@ -313,7 +313,7 @@ func (s *TutorialScreen) lessonKeys(title string) []string {
 	if s.moreBelow() {
 		keys = []string{where, "▼ more below: enter scrolls", "→ next lesson"}
 	}
-	keys = append(keys, "← back", "↑/↓ scroll", "q quit (your place is kept)")
+	keys = append(keys, "← back", "↑/↓ scroll", "c coached deal", "q quit (your place is kept)")
 	if s.resumed {
 		keys = append(keys, "r start over")
 	}

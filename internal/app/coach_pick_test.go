@@ -1,0 +1,41 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"github.com/preference-rules/pref/rulesets"
+)
+
+var coachNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
+
+// Every embedded ruleset has a coached deal of each lesson found by the
+// simple player's own play among the first seeds, picked in well under a
+// second, the same each time (issue 27).
+func TestPickCoachedDealEveryRuleset(t *testing.T) {
+	for _, name := range rulesets.Names() {
+		r, err := rulesets.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range Lessons {
+			start := time.Now()
+			d, err := PickCoachedDeal(r, coachNames[:r.Hands], l)
+			took := time.Since(start)
+			if err != nil {
+				t.Fatalf("%s %v: %v", name, l, err)
+			}
+			t.Logf("%s %v: seed %d seat %s found %v in %v", name, l, d.Seed, d.Seat, d.Found, took)
+			if !d.Found {
+				t.Errorf("%s: no deal among %d seeds teaches %v", name, coachSeeds, l)
+			}
+			if took > time.Second {
+				t.Errorf("%s %v: picking took %v", name, l, took)
+			}
+			again, _ := PickCoachedDeal(r, coachNames[:r.Hands], l)
+			if again != d {
+				t.Errorf("%s %v: picked %+v, then %+v", name, l, d, again)
+			}
+		}
+	}
+}

@@ -153,15 +153,26 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	best, above := -1, -1
 	h := g.Hands[seat]
 	w := weigh(g, h)
+	// wantsAbove scans every contract above a bid. Once a scan found none
+	// the hand wants, none above a higher bid (as a hand bid or not) is
+	// wanted either: noneAbove keeps the lowest such bid, so the walk up
+	// the ladder scans the contracts once, not once a bid.
+	noneAbove := [2]int{len(g.R.Contracts), len(g.R.Contracts)}
 	for _, c := range legal[1:] {
-		call := g.R.Ladder[c]
+		call := &g.R.Ladder[c]
 		if b.wants(g, h, &w, call.Contract, call.Hand) {
 			best = c
 			break
 		}
+		if call.Contract >= noneAbove[handIndex(call.Hand)] {
+			continue
+		}
 		if above = b.wantsAbove(g, h, &w, call.Contract, call.Hand); above >= 0 {
 			best = c
 			break
+		}
+		if !g.R.Contracts[call.Contract].MustBid { // a bid wantsAbove refuses at once scanned nothing
+			noneAbove[handIndex(call.Hand)] = call.Contract
 		}
 	}
 	if best < 0 {
@@ -174,6 +185,14 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	}
 	b.becauseCall("expects enough tricks for ", g.R, g.R.Ladder[best])
 	return best
+}
+
+// handIndex is 1 for a hand bid, 0 for one with the talon.
+func handIndex(hand bool) int {
+	if hand {
+		return 1
+	}
+	return 0
 }
 
 func (b *Simple) takeOffer(g *game.Game, seat int) bool {

@@ -80,7 +80,7 @@ func (a *Auction) Allows(call int) bool {
 	if call < 0 || call >= len(a.r.Ladder) {
 		return false
 	}
-	c := a.r.Ladder[call]
+	c := &a.r.Ladder[call] // a pointer: Allows is asked of every ladder bid for every call
 	if a.belowExit(c) {
 		return false // the exit from a run of all-pass deals
 	}
@@ -92,14 +92,17 @@ func (a *Auction) Allows(call int) bool {
 
 // belowExit reports whether bid c is for fewer tricks than the exit from
 // a run of all-pass deals asks (a misère, exact at no tricks, excepted).
-func (a *Auction) belowExit(c ruleset.Call) bool {
+func (a *Auction) belowExit(c *ruleset.Call) bool {
+	if a.MinTricks <= 0 { // no exit rule in force: the usual case
+		return false
+	}
 	ct := &a.r.Contracts[c.Contract]
-	return a.MinTricks > 0 && ct.Tricks < a.MinTricks && !(ct.Exact && ct.Tricks == 0)
+	return ct.Tricks < a.MinTricks && !(ct.Exact && ct.Tricks == 0)
 }
 
 // alternates reports whether hold: next governs bid c: a plain bid over a
 // plain bid standing.
-func (a *Auction) alternates(c ruleset.Call) bool {
+func (a *Auction) alternates(c *ruleset.Call) bool {
 	return a.r.Auction.HoldNext && !c.Hand && a.Bid != Pass && !a.r.Ladder[a.Bid].Hand
 }
 
@@ -117,8 +120,8 @@ func (a *Auction) holdsOrRaises(call int) bool {
 // allows: above it (by one step under raise: one more), or equal to it
 // where an earlier seat may hold ("mine"; under hold: next, an equal hand
 // bid stays with the first).
-func (a *Auction) raises(call int, c ruleset.Call) bool {
-	if a.Bid == Pass || call > a.Bid {
+func (a *Auction) raises(call int, c *ruleset.Call) bool {
+	if call > a.Bid { // call is a ladder index, so above Pass too
 		return a.r.Auction.Raise != ruleset.RaiseOneMore || c.Hand || call == a.nextPlain(a.Bid)
 	}
 	return a.holdsEqual(call, c)
@@ -126,14 +129,13 @@ func (a *Auction) raises(call int, c ruleset.Call) bool {
 
 // holdsEqual reports whether call equals the standing bid and an earlier
 // seat may hold it.
-func (a *Auction) holdsEqual(call int, c ruleset.Call) bool {
-	rules := &a.r.Auction
-	return call == a.Bid && (rules.HoldEarlier || rules.HoldNext && c.Hand) && a.Turn < a.Holder
+func (a *Auction) holdsEqual(call int, c *ruleset.Call) bool {
+	return call == a.Bid && (a.r.Auction.HoldEarlier || a.r.Auction.HoldNext && c.Hand) && a.Turn < a.Holder
 }
 
 // handAfterPlain reports whether bid c is a hand bid by a seat that has
 // bid with the talon, where the ruleset forbids it.
-func (a *Auction) handAfterPlain(c ruleset.Call) bool {
+func (a *Auction) handAfterPlain(c *ruleset.Call) bool {
 	return c.Hand && a.r.Auction.HandNotAfterPlain && a.plain[a.Turn]
 }
 
@@ -141,9 +143,8 @@ func (a *Auction) handAfterPlain(c ruleset.Call) bool {
 // the seat to call has called before: a contract bid first only, and with
 // hands (not under hold: next's alternation) a hand bid where only a first
 // call may be one.
-func (a *Auction) onlyFirstCall(c ruleset.Call, hands bool) bool {
-	first := a.r.Contracts[c.Contract].FirstBidOnly || (hands && c.Hand && a.r.Auction.HandOnlyFirstCall)
-	return a.called[a.Turn] && first
+func (a *Auction) onlyFirstCall(c *ruleset.Call, hands bool) bool {
+	return a.called[a.Turn] && (a.r.Contracts[c.Contract].FirstBidOnly || (hands && c.Hand && a.r.Auction.HandOnlyFirstCall))
 }
 
 // Apply records the call of the seat whose turn it is; the caller has
@@ -166,6 +167,7 @@ func (a *Auction) Apply(call int) {
 	a.Turn = (seat + 1) % a.r.Hands
 }
 
+// nextPlain is the first bid with the talon above after, or -1.
 func (a *Auction) nextPlain(after int) int {
 	for i := after + 1; i < len(a.r.Ladder); i++ {
 		if !a.r.Ladder[i].Hand {

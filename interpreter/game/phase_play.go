@@ -45,12 +45,12 @@ func (g *State) playDecide(a Action) (string, error) {
 
 // playNext asks the next seat to play to the trick, closing tricks as
 // they fill; the last trick closed or play stopped, the deal is over.
-func (g *State) playNext() (bool, error) {
-	done, err := g.nextCard()
-	if err != nil || !done {
-		return !done, err
+func (g *State) playNext() (waiting bool, err error) {
+	done, err := g.nextCard() // done only without an error
+	if done {
+		g.phase = PhaseOver // moveTo, kept small enough to inline into advance
 	}
-	return g.moveTo(PhaseOver)
+	return !done, err
 }
 
 func (g *State) overNext() (bool, error) {

@@ -13,9 +13,13 @@ import "fmt"
 //
 // and phases, below, puts them in one table indexed by Phase: State asks
 // the phase the deal is in (LegalActions, Apply, Take, advance) and never
-// switches over phases itself. A new phase is a Phase constant and its
-// name (state.go), its methods in the file of its stage, its row here, and
-// the phase before it moving on to it; nothing else changes.
+// switches over phases itself. The two most frequent decisions, a card
+// and a call, skip the table where a simulated deal takes them (take,
+// decide, advance, answer test for their phase and call its method
+// directly: a call through the table never inlines). A new phase is a
+// Phase constant and its name (state.go), its methods in the file of its
+// stage, its row here, and the phase before it moving on to it; nothing
+// else changes.
 
 // phaseRules is what one phase does. Each reads and moves only its own
 // cursor in the state (dealState: nextOffer, pot, nextDefender, ...).

@@ -97,6 +97,7 @@ type tally struct {
 // from judged on only for the rules that apply.
 func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome, judged int) {
 	s := settle.New(rr)
+	s.Untold = true // the rules traced and their payments; no sentences read
 	for i, o := range outs {
 		if deal.Check(rr, o) != nil {
 			continue

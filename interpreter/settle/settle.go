@@ -187,6 +187,11 @@ type Settler struct {
 	lowest  []ruleset.Slot // per r.Sheet.Accounts: lowest_<account>
 	total   []ruleset.Slot // per r.Sheet.Accounts: total_<account>
 	defines []ruleset.Slot // per r.Defines
+
+	// Untold, when set, leaves an explained ledger without its sentences
+	// (Ledger.Told): for lint, which reads only which rules held and what
+	// they paid, over thousands of made-up outcomes.
+	Untold bool
 }
 
 // New makes a Settler for r.
@@ -275,7 +280,7 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 	// Every total printed later must be computable: an overflow in a net
 	// result stops the settlement here rather than a printer later.
 	l.checkTotals()
-	if explain {
+	if explain && !s.Untold {
 		l.Told = s.tell(l, o)
 	}
 	return nil

@@ -137,24 +137,8 @@ func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.
 	for !rg.Over() {
 		if !solved && rg.Phase() == game.PhasePlay && rg.NTricks == 0 && rg.CurrentTrick().N == 0 && rg.Declarer >= 0 && rg.TalonTricks() == 0 {
 			solved = true
-			ct := &rg.R.Contracts[rg.Contract]
-			k := ddKey{leader: rg.CurrentTrick().Leader, declarer: rg.Declarer, trumps: ct.Trumps, misere: ct.Exact && ct.Tricks == 0}
-			for i := 0; i < rg.Seats(); i++ {
-				if rg.InPlay(i) {
-					k.hands[i] = rg.Hands[i]
-				}
-			}
-			line, ok := lines[k]
-			if !ok {
-				l, sv, err := solve.Line(&solve.Position{R: rg.R, Contract: rg.Contract, Declarer: rg.Declarer, Hands: k.hands, Leader: k.leader, MaxNodes: maxNodes, Cooperating: rg.CooperationBinds()})
-				if err == nil {
-					line = l
-					nodes += sv.Nodes
-				} else {
-					nodes += maxNodes
-				}
-				lines[k] = line
-			}
+			line, n := b.ddLine(rg, lines, maxNodes)
+			nodes += n
 			for _, c := range line {
 				if rg.Over() {
 					break
@@ -178,6 +162,30 @@ func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.
 	}
 	v, ok := b.val.value(&rg.State)
 	return v, nodes, ok
+}
+
+// ddLine is a line of best play from the first lead of rg's card play,
+// kept in lines by the hands it starts from, and the solver's nodes it
+// took (nil: none found within maxNodes).
+func (b *Strong) ddLine(rg *game.Game, lines map[ddKey][]cards.Card, maxNodes int) ([]cards.Card, int) {
+	ct := &rg.R.Contracts[rg.Contract]
+	k := ddKey{leader: rg.CurrentTrick().Leader, declarer: rg.Declarer, trumps: ct.Trumps, misere: ct.Exact && ct.Tricks == 0}
+	for i := 0; i < rg.Seats(); i++ {
+		if rg.InPlay(i) {
+			k.hands[i] = rg.Hands[i]
+		}
+	}
+	if line, ok := lines[k]; ok {
+		return line, 0
+	}
+	nodes := maxNodes
+	l, sv, err := solve.Line(&solve.Position{R: rg.R, Contract: rg.Contract, Declarer: rg.Declarer, Hands: k.hands, Leader: k.leader, MaxNodes: maxNodes, Cooperating: rg.CooperationBinds()})
+	var line []cards.Card
+	if err == nil {
+		line, nodes = l, sv.Nodes
+	}
+	lines[k] = line
+	return line, nodes
 }
 
 // aim is the decision of a declarer playing for contract target: lay

@@ -45,6 +45,7 @@ type Strong struct {
 	sim      Simple    // the rollouts' decisions (its Reason is not this player's)
 	val      *valuer   // settlement, cached
 	roll     game.Game // the deal a rollout plays out
+	probe    game.Game // the deal ddMade plays out
 	replay   game.Game // the auction replayed on a sampled deal
 	planned  int       // the contract the discard was chosen for
 	havePlan bool

@@ -122,7 +122,8 @@ type ddKey struct {
 // rollout plays s to the end and returns what it brings each seat, and
 // the solver's nodes it took. Seat me aims at contract target as declarer
 // (lays aside for it and announces it; -1: as the simple player would);
-// every other decision is the simple player's; the cards are a line of
+// every other decision is the simple player's (an answer to a double,
+// while a doubling call is weighed, sensibleAnswer's); the cards are a line of
 // best play in a contract with a declarer, else the simple player's (in
 // the all-pass game the solver's line is one player's worst case, the
 // others playing against him: it would value every passed-out deal at its
@@ -151,9 +152,14 @@ func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.
 		}
 		legal := rg.Choices()
 		var a game.Action
-		if rg.Chooser() == me && target >= 0 {
+		switch {
+		case rg.Chooser() == me && target >= 0:
 			a = b.aim(rg, legal, target)
-		} else {
+		case b.ladder && rg.Phase() == game.PhaseRecontra:
+			var n int
+			a, n = b.sensibleAnswer(rg, legal, lines, maxNodes)
+			nodes += n
+		default:
 			a = b.sim.Choose(rg, legal)
 		}
 		if _, err := rg.Take(a); err != nil {

@@ -5,9 +5,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -41,10 +43,24 @@ type doublings struct {
 	mu    *sync.Mutex
 	calls map[int][]int // by deal: each level called
 	deal  int
+	times map[string][]time.Duration // by kind of decision: card, doubling, other
 }
 
 func (p doublings) Choose(g *game.Game, legal []game.Action) game.Action {
+	start := time.Now()
 	a := p.Player.Choose(g, legal)
+	if p.times != nil && len(legal) > 1 {
+		kind := "other"
+		switch a.Phase {
+		case game.PhasePlay:
+			kind = "card"
+		case game.PhaseContra, game.PhaseRecontra:
+			kind = "doubling"
+		}
+		p.mu.Lock()
+		p.times[kind] = append(p.times[kind], time.Since(start))
+		p.mu.Unlock()
+	}
 	if a.Value == game.Yes && (a.Phase == game.PhaseContra || a.Phase == game.PhaseRecontra) {
 		level := 1
 		if a.Phase == game.PhaseRecontra {
@@ -149,6 +165,7 @@ func TestStrengthDuplicateAgainstSureRedoubler(t *testing.T) {
 	diff := make([]float64, deals)
 	var mu sync.Mutex
 	calls := map[int][]int{}
+	times := map[string][]time.Duration{}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	errs := make([]error, deals)
@@ -157,7 +174,7 @@ func TestStrengthDuplicateAgainstSureRedoubler(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for d := range next {
-				diff[d], errs[d] = duplicateDeal(t, r, seed, d, doublings{mu: &mu, calls: calls, deal: d})
+				diff[d], errs[d] = duplicateDeal(t, r, seed, d, doublings{mu: &mu, calls: calls, deal: d, times: times})
 			}
 		}()
 	}
@@ -178,6 +195,14 @@ func TestStrengthDuplicateAgainstSureRedoubler(t *testing.T) {
 	m := sum / n
 	se := math.Sqrt((sq - n*m*m) / (n - 1) / n)
 	fmt.Printf("%s, %d deals: strong minus sure re-doubler %+.2f [%+.2f, %+.2f]\n", name, deals, m, m-1.96*se, m+1.96*se)
+	for _, kind := range []string{"card", "doubling", "other"} {
+		ts := times[kind]
+		slices.Sort(ts)
+		if len(ts) > 0 {
+			fmt.Printf("  %s decisions of the strong player: %d, median %v, 95th percentile %v, slowest %v\n",
+				kind, len(ts), ts[len(ts)/2], ts[len(ts)*95/100], ts[len(ts)-1])
+		}
+	}
 	for d := 0; d < deals; d++ {
 		if len(calls[d]) > 0 {
 			fmt.Printf("  deal %d: strong doubled at levels %v, difference %+.1f\n", d+1, calls[d], diff[d])

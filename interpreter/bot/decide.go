@@ -52,11 +52,26 @@ func (b *Strong) weigh(g *game.State, me int, opts []option) ([]float64, int) {
 
 // weighFor is weigh on a budget of its own.
 func (b *Strong) weighFor(g *game.State, me int, opts []option, d time.Duration) ([]float64, int) {
+	vals, worlds, _ := b.weighWith(g, me, opts, d, nil)
+	return vals, worlds
+}
+
+// worldWeight is how much a sampled deal counts (0: not at all), read
+// from what the calls made so far say about the hands, and the solver's
+// nodes it took to tell.
+type worldWeight func(w *game.State, lines map[ddKey][]cards.Card, maxNodes int) (float64, int)
+
+// weighWith is weighFor with each deal weighted by weight (nil: all
+// alike), a deal of weight 0 drawn again while the budget lasts: the
+// weighted mean of each option, the deals used and their total weight.
+// Weighted, it samples until the budget is spent or maxWorlds are used.
+func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration, weight worldWeight) ([]float64, int, float64) {
 	budget := nodes(d)
 	vals := make([][]float64, len(opts)) // by option, per deal
+	wts := make([]float64, 0, maxWorlds)
 	bad := make([]bool, len(opts))
 	lines := map[ddKey][]cards.Card{}
-	spent, worlds := 0, 0
+	spent, worlds, tries := 0, 0, 0
 	groups := make([]int, len(opts))
 	for i, o := range opts {
 		groups[i] = o.group
@@ -64,38 +79,134 @@ func (b *Strong) weighFor(g *game.State, me int, opts []option, d time.Duration)
 			groups[i] = -1 - i
 		}
 	}
-	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separated(vals, bad, groups)) {
+	rollNodes := max(budget/12, nodes(time.Millisecond))
+	overhead := rolloutNodes
+	if weight != nil {
+		overhead = ladderRolloutNodes
+	}
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separatedWeighted(vals, wts, bad, groups)) {
 		w, err := b.world(g, me)
 		if err != nil {
 			break
 		}
-		worlds++
-		for i, o := range opts {
-			if bad[i] {
+		wt := 1.0
+		if weight != nil {
+			tries++
+			var n int
+			wt, n = weight(w, lines, rollNodes)
+			spent += n + overhead
+			if wt <= 0 {
+				if spent >= budget || tries >= 4*maxWorlds {
+					break
+				}
 				continue
 			}
-			s := w.Clone()
-			if err := o.setup(s); err != nil {
-				bad[i] = true
-				continue
-			}
-			v, n, ok := b.rollout(s, me, o.target, lines, max(budget/12, nodes(time.Millisecond)))
-			spent += n + rolloutNodes
-			if !ok {
-				bad[i] = true
-				continue
-			}
-			vals[i] = append(vals[i], v[me])
 		}
+		worlds++
+		wts = append(wts, wt)
+		spent += b.playOptions(w, me, opts, vals, bad, lines, rollNodes, overhead)
 	}
 	out := make([]float64, len(opts))
 	for i := range out {
 		out[i] = negInf
 		if !bad[i] && len(vals[i]) > 0 {
-			out[i] = mean(vals[i])
+			out[i] = weightedMean(vals[i], wts)
 		}
 	}
-	return out, worlds
+	var total float64
+	for _, x := range wts {
+		total += x
+	}
+	return out, worlds, total
+}
+
+// playOptions plays each option not yet bad out from deal w, its value
+// for me added to vals (an option that cannot be set up or played out
+// turns bad), and returns the nodes spent, overhead counted for each.
+func (b *Strong) playOptions(w *game.State, me int, opts []option, vals [][]float64, bad []bool, lines map[ddKey][]cards.Card, rollNodes, overhead int) int {
+	spent := 0
+	for i, o := range opts {
+		if bad[i] {
+			continue
+		}
+		s := w.Clone()
+		if err := o.setup(s); err != nil {
+			bad[i] = true
+			continue
+		}
+		v, n, ok := b.rollout(s, me, o.target, lines, rollNodes)
+		spent += n + overhead
+		if !ok {
+			bad[i] = true
+			continue
+		}
+		vals[i] = append(vals[i], v[me])
+	}
+	return spent
+}
+
+// weightedMean is the mean of xs, each weighted by ws (xs[i] by ws[i]),
+// the plain mean when every weight is 1 as it is without weights.
+func weightedMean(xs, ws []float64) float64 {
+	var sum, total float64
+	for i, x := range xs {
+		sum += ws[i] * x
+		total += ws[i]
+	}
+	if total == 0 {
+		return mean(xs)
+	}
+	return sum / total
+}
+
+// ladderRolloutNodes is what a rollout or a verdict of ddMade costs
+// besides its solving when a doubling call is weighed, counted in solver
+// nodes: the settlement of a doubled deal on a score sheet and the
+// simple player's decisions, about a millisecond here (measured on
+// serbian), far more than rolloutNodes, since a weighted weighing cannot
+// stop early as often.
+const ladderRolloutNodes = NodesPerMs
+
+// separatedWeighted is separated for deals of weights ws (nil or every
+// weight 1: separated itself): the lead of the best option over each other
+// group's, weighed deal by deal, more than three standard errors above
+// zero, the deals counted by their effective number.
+func separatedWeighted(vals [][]float64, ws []float64, bad []bool, groups []int) bool {
+	if !slices.ContainsFunc(ws, func(w float64) bool { return w != 1 }) {
+		return separated(vals, bad, groups)
+	}
+	best := -1
+	for i, v := range vals {
+		if !bad[i] && len(v) > 0 && (best < 0 || weightedMean(v, ws) > weightedMean(vals[best], ws)) {
+			best = i
+		}
+	}
+	if best < 0 || len(vals[best]) < 8 {
+		return false
+	}
+	for i, v := range vals {
+		if i == best || bad[i] || groups[i] == groups[best] {
+			continue
+		}
+		if len(v) != len(vals[best]) {
+			return false
+		}
+		var sw, sw2, sum, sq float64
+		for k := range v {
+			d, w := vals[best][k]-v[k], ws[k]
+			sw += w
+			sw2 += w * w
+			sum += w * d
+			sq += w * d * d
+		}
+		m := sum / sw
+		varc := max(sq/sw-m*m, 0)
+		se := math.Sqrt(varc / (sw * sw / sw2))
+		if !(m > 0 && m > 3*se || m == 0 && se == 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // separated reports whether the option with the best mean so far stands
@@ -169,7 +280,9 @@ func (b *Strong) decide(g *game.Game, legal []game.Action) (game.Action, bool) {
 		return b.lay(g, me, legal[0])
 	case game.PhaseAnnounce:
 		return b.announce(g, me, legal)
-	case game.PhaseDefend, game.PhaseRetrieve, game.PhaseOpen, game.PhaseInvite, game.PhaseGiveUp, game.PhaseContra, game.PhaseRecontra:
+	case game.PhaseContra, game.PhaseRecontra:
+		return b.double(g, me, legal)
+	case game.PhaseDefend, game.PhaseRetrieve, game.PhaseOpen, game.PhaseInvite, game.PhaseGiveUp:
 		if len(legal) < 2 {
 			return game.Action{}, false
 		}

@@ -122,7 +122,8 @@ type ddKey struct {
 // rollout plays s to the end and returns what it brings each seat, and
 // the solver's nodes it took. Seat me aims at contract target as declarer
 // (lays aside for it and announces it; -1: as the simple player would);
-// every other decision is the simple player's; the cards are a line of
+// every other decision is the simple player's (an answer to a double,
+// while a doubling call is weighed, sensibleAnswer's); the cards are a line of
 // best play in a contract with a declarer, else the simple player's (in
 // the all-pass game the solver's line is one player's worst case, the
 // others playing against him: it would value every passed-out deal at its
@@ -137,24 +138,8 @@ func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.
 	for !rg.Over() {
 		if !solved && rg.Phase() == game.PhasePlay && rg.NTricks == 0 && rg.CurrentTrick().N == 0 && rg.Declarer >= 0 && rg.TalonTricks() == 0 {
 			solved = true
-			ct := &rg.R.Contracts[rg.Contract]
-			k := ddKey{leader: rg.CurrentTrick().Leader, declarer: rg.Declarer, trumps: ct.Trumps, misere: ct.Exact && ct.Tricks == 0}
-			for i := 0; i < rg.Seats(); i++ {
-				if rg.InPlay(i) {
-					k.hands[i] = rg.Hands[i]
-				}
-			}
-			line, ok := lines[k]
-			if !ok {
-				l, sv, err := solve.Line(&solve.Position{R: rg.R, Contract: rg.Contract, Declarer: rg.Declarer, Hands: k.hands, Leader: k.leader, MaxNodes: maxNodes, Cooperating: rg.CooperationBinds()})
-				if err == nil {
-					line = l
-					nodes += sv.Nodes
-				} else {
-					nodes += maxNodes
-				}
-				lines[k] = line
-			}
+			line, n := b.ddLine(rg, lines, maxNodes)
+			nodes += n
 			for _, c := range line {
 				if rg.Over() {
 					break
@@ -167,9 +152,14 @@ func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.
 		}
 		legal := rg.Choices()
 		var a game.Action
-		if rg.Chooser() == me && target >= 0 {
+		switch {
+		case rg.Chooser() == me && target >= 0:
 			a = b.aim(rg, legal, target)
-		} else {
+		case b.ladder && rg.Phase() == game.PhaseRecontra:
+			var n int
+			a, n = b.sensibleAnswer(rg, legal, lines, maxNodes)
+			nodes += n
+		default:
 			a = b.sim.Choose(rg, legal)
 		}
 		if _, err := rg.Take(a); err != nil {
@@ -178,6 +168,30 @@ func (b *Strong) rollout(s *game.State, me, target int, lines map[ddKey][]cards.
 	}
 	v, ok := b.val.value(&rg.State)
 	return v, nodes, ok
+}
+
+// ddLine is a line of best play from the first lead of rg's card play,
+// kept in lines by the hands it starts from, and the solver's nodes it
+// took (nil: none found within maxNodes).
+func (b *Strong) ddLine(rg *game.Game, lines map[ddKey][]cards.Card, maxNodes int) ([]cards.Card, int) {
+	ct := &rg.R.Contracts[rg.Contract]
+	k := ddKey{leader: rg.CurrentTrick().Leader, declarer: rg.Declarer, trumps: ct.Trumps, misere: ct.Exact && ct.Tricks == 0}
+	for i := 0; i < rg.Seats(); i++ {
+		if rg.InPlay(i) {
+			k.hands[i] = rg.Hands[i]
+		}
+	}
+	if line, ok := lines[k]; ok {
+		return line, 0
+	}
+	nodes := maxNodes
+	l, sv, err := solve.Line(&solve.Position{R: rg.R, Contract: rg.Contract, Declarer: rg.Declarer, Hands: k.hands, Leader: k.leader, MaxNodes: maxNodes, Cooperating: rg.CooperationBinds()})
+	var line []cards.Card
+	if err == nil {
+		line, nodes = l, sv.Nodes
+	}
+	lines[k] = line
+	return line, nodes
 }
 
 // aim is the decision of a declarer playing for contract target: lay

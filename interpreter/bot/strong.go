@@ -24,6 +24,11 @@ import (
 // the later decisions by Simple's rules, the cards double-dummy — and
 // valued by the ruleset's own settlement (money, or the change in the
 // final score of a score sheet); the option with the best mean is taken.
+// A doubling call (contra and each answer up the ladder) is weighed as a
+// contest over the ladder (doubling.go): the deals weighted by what the
+// calls so far say of the contract (an answer to a double keeps only the
+// deals in which its caller wins it), every later double in them answered
+// only by a side that wins it double-dummy.
 // The pot auction, and any decision where nothing is worth weighing, are
 // Simple's. Deterministic for a given seed.
 type Strong struct {
@@ -45,6 +50,8 @@ type Strong struct {
 	sim      Simple    // the rollouts' decisions (its Reason is not this player's)
 	val      *valuer   // settlement, cached
 	roll     game.Game // the deal a rollout plays out
+	probe    game.Game // the deal ddMade plays out
+	ladder   bool      // weighing a doubling call: the rollouts' doubling answers are sensibleAnswer's
 	replay   game.Game // the auction replayed on a sampled deal
 	planned  int       // the contract the discard was chosen for
 	havePlan bool

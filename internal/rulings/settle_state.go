@@ -78,8 +78,11 @@ func answered(c *verify.Case, name string) (string, error) {
 }
 
 // readMarks fills the markings each player holds before the deal from
-// --marks Name=N.
+// --marks Name=N, and checks --marks-given.
 func readMarks(c *verify.Case, marks []string) error {
+	if c.MarksGiven < 0 || c.MarksGiven > verify.MaxCount {
+		return fmt.Errorf("--marks-given %d: want 0 to %d", c.MarksGiven, verify.MaxCount)
+	}
 	if len(marks) == 0 {
 		return nil
 	}
@@ -101,9 +104,6 @@ func readMarks(c *verify.Case, marks []string) error {
 			return fmt.Errorf("--marks %s: %s is given twice", text, name)
 		}
 		c.Marks[name] = n
-	}
-	if c.MarksGiven < 0 || c.MarksGiven > verify.MaxCount {
-		return fmt.Errorf("--marks-given %d: want 0 to %d", c.MarksGiven, verify.MaxCount)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"text/template"
@@ -599,6 +600,9 @@ func ruleViews(r *ruleset.Ruleset, w wording) []ruleView {
 	var rules []ruleView
 	for k, rule := range r.Rules {
 		rv := ruleView{Name: rule.Name, Source: rule.Source, When: w.words(Condition, rule.WhenSrc)}
+		for i := range rule.Mark {
+			rv.Pays = append(rv.Pays, markWords(&rule.Mark[i], &r.Spec.Settlement[k].Mark[i], w))
+		}
 		for i := range rule.Pay {
 			rv.Pays = append(rv.Pays, payWords(&rule.Pay[i], &r.Spec.Settlement[k].Pay[i], w))
 		}
@@ -620,6 +624,30 @@ func payWords(p *ruleset.Pay, ps *ruleset.PaySpec, w wording) string {
 	}
 	if ps.Where.Text != "" {
 		line += ", when " + w.words(Condition, ps.Where.Text)
+	}
+	return line
+}
+
+// markWords is one change of markings in words: "each player gets a
+// marking", "the declarer uses up a marking", from the line as compiled
+// (m) and as written (ms).
+func markWords(m *ruleset.Mark, ms *ruleset.MarkSpec, w wording) string {
+	var line string
+	if n, err := strconv.Atoi(strings.TrimSpace(m.AddSrc)); err == nil {
+		verb := "gets"
+		if n < 0 {
+			verb, n = "uses up", -n
+		}
+		what := fmt.Sprintf("%d markings", n)
+		if n == 1 {
+			what = "a marking"
+		}
+		line = fmt.Sprintf("%s %s %s", who(ms.Who.Text), verb, what)
+	} else {
+		line = fmt.Sprintf("%s's markings change by %s", who(ms.Who.Text), w.words(Amount, m.AddSrc))
+	}
+	if ms.Where.Text != "" {
+		line += ", when " + w.words(Condition, ms.Where.Text)
 	}
 	return line
 }

@@ -22,6 +22,10 @@ type Statement struct {
 	Drops  []string // defenders who dropped out
 	Halves []string // a defender who took half without play
 	Sheet  []string // Name.account=N or Name.account.Other=N
+	// Contras are --contra NAME or NAME=CALL, Recontras --recontra NAME
+	// (settle_state.go)
+	Contras, Recontras []string
+	Marks              []string // Name=N: markings held before the deal
 }
 
 // Settlement is a stated outcome settled by its ruleset.
@@ -32,6 +36,7 @@ type Settlement struct {
 	// the rule of its figures
 	Arithmetic bool
 	r          *ruleset.Ruleset
+	marks      []int // each seat's markings before the deal (nil: none)
 }
 
 // Settle reads a statement against r, opts being the options in force,
@@ -53,7 +58,7 @@ func Settle(r *ruleset.Ruleset, opts map[string]any, s Statement) (*Settlement, 
 	if err != nil {
 		return nil, &Failure{fmt.Errorf("%s cannot settle this outcome: %v", r.Name, err)}
 	}
-	return &Settlement{Ledger: l, Pot: o.Pot, r: r}, nil
+	return &Settlement{Ledger: l, Pot: o.Pot, r: r, marks: o.Marks}, nil
 }
 
 // read fills the statement's case from its texts.
@@ -82,6 +87,12 @@ func (s Statement) read(opts map[string]any) (verify.Case, error) {
 		return c, fmt.Errorf("--all-pass-run %d: want 0 to %d deals", c.AllPassRun, verify.MaxCount)
 	}
 	if c.Sheet, err = ParseSheet(s.Sheet); err != nil {
+		return c, err
+	}
+	if err := readContras(&c, s.Contras, s.Recontras); err != nil {
+		return c, err
+	}
+	if err := readMarks(&c, s.Marks); err != nil {
 		return c, err
 	}
 	return c, checkPot(c.Pot)
@@ -129,9 +140,11 @@ func (s *Settlement) Told(movesMoney bool) (Told, error) {
 	if err != nil {
 		return told, &Failure{fmt.Errorf("%s cannot settle this outcome: %v", s.r.Name, err)}
 	}
+	// the markings are kept with the sheet: they are its bookkeeping
+	told.Sheet = append(told.Sheet, markSentences(l, s.marks)...)
 	if !movesMoney && len(l.Transfers) == 0 {
 		told.Results, told.Pot = nil, ""
-		if len(l.Sheet) == 0 {
+		if len(told.Sheet) == 0 {
 			told.Sheet = []Said{{Sentence: "Nothing is written on the sheet."}}
 		}
 	} else if len(l.Transfers) == 0 {

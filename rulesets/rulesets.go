@@ -207,23 +207,50 @@ func OpenFrom(doc, name string) (*ruleset.Ruleset, error) {
 	if userFile(name) != "" {
 		return Open(name)
 	}
-	dir := filepath.Dir(doc)
-	shown := filepath.Join(dir, name)
-	if !filepath.IsLocal(name) || leavesFolder(dir, shown) {
-		return nil, outside{doc: doc, name: name}
-	}
-	if !strings.ContainsAny(name, `/\`) && !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml") {
-		// a bare name: a ruleset's name, misspelt, unless a file of that
-		// name is beside the document
-		if _, err := os.Lstat(shown); err != nil {
-			return nil, unknownName(name)
-		}
+	dir, shown, err := besideDocument(doc, name)
+	if err != nil {
+		return nil, err
 	}
 	data, err := safeio.ReadFileIn(dir, name, shown, safeio.MaxFile)
 	if err != nil {
 		return nil, err
 	}
 	return ruleset.Load(shown, data)
+}
+
+// SourceFrom is the text of the ruleset a document names, found as
+// OpenFrom finds it: an embedded ruleset's, a user ruleset's, or the file
+// in or below the document's folder. (A ruling's digest is taken of it.)
+func SourceFrom(doc, name string) ([]byte, error) {
+	if data, ok := Source(name); ok && !strings.ContainsAny(name, `/\`) {
+		return data, nil
+	}
+	if p := userFile(name); p != "" {
+		return safeio.ReadFile(p, safeio.MaxFile)
+	}
+	dir, shown, err := besideDocument(doc, name)
+	if err != nil {
+		return nil, err
+	}
+	return safeio.ReadFileIn(dir, name, shown, safeio.MaxFile)
+}
+
+// besideDocument is where a ruleset named by a document, neither embedded
+// nor the user's, must be: in or below the document's folder (dir), at
+// shown; a name leading out of it, or a bare name with no file beside the
+// document (a misspelt ruleset's name), is refused.
+func besideDocument(doc, name string) (dir, shown string, err error) {
+	dir = filepath.Dir(doc)
+	shown = filepath.Join(dir, name)
+	if !filepath.IsLocal(name) || leavesFolder(dir, shown) {
+		return "", "", outside{doc: doc, name: name}
+	}
+	if !strings.ContainsAny(name, `/\`) && !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml") {
+		if _, err := os.Lstat(shown); err != nil {
+			return "", "", unknownName(name)
+		}
+	}
+	return dir, shown, nil
 }
 
 // leavesFolder reports whether path, in dir by its name, is in fact

@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"sort"
 	"strings"
 
-	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
 	"gopkg.in/yaml.v3"
@@ -98,13 +96,7 @@ func sum(b []byte) string {
 // rulesetText is the text of the ruleset a document names, found as
 // rulesets.OpenFrom finds it: embedded, the user's, or a file in or below
 // the document's folder.
-func rulesetText(doc, name string) ([]byte, error) {
-	if data, ok := rulesets.Source(name); ok && !strings.ContainsAny(name, `/\`) {
-		return data, nil
-	}
-	dir := filepath.Dir(doc)
-	return safeio.ReadFileIn(dir, name, filepath.Join(dir, name), safeio.MaxFile)
-}
+func rulesetText(doc, name string) ([]byte, error) { return rulesets.SourceFrom(doc, name) }
 
 // netLines is each party's result and each sheet place's gain.
 func netLines(l *settle.Ledger) []string {

@@ -16,7 +16,7 @@ import (
 )
 
 func rulesCmd() *cobra.Command {
-	var markdown, plain, ascii bool
+	var markdown, plain, ascii, glossary bool
 	var width int
 	var options []string
 	cmd := &cobra.Command{
@@ -27,7 +27,8 @@ the exchange, the defence, the play, special contracts, settlement and options,
 generated from the ruleset (an embedded name or a house variant's .yaml file).
 
 On a terminal it is rendered with colours; piped, with NO_COLOR set or with
---plain it is plain text. --markdown prints the markdown itself.`,
+--plain it is plain text. --markdown prints the markdown itself. --glossary
+prints instead each term the rulebook uses, defined in one sentence.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -42,6 +43,9 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 			}
 			out := cmd.OutOrStdout()
 			plain = plainOutput(out, plain, ascii)
+			if glossary {
+				return printGlossary(out, r, ascii, markdown, plain, width)
+			}
 			if markdown {
 				md, err := tutorial.Rulebook(r, ascii)
 				if err != nil {
@@ -65,6 +69,7 @@ On a terminal it is rendered with colours; piped, with NO_COLOR set or with
 	}
 	f := cmd.Flags()
 	f.BoolVar(&markdown, "markdown", false, "print the raw markdown")
+	f.BoolVar(&glossary, "glossary", false, "print the terms the rulebook uses, each defined")
 	f.BoolVar(&plain, "plain", false, "plain text, no colours or escape codes")
 	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H) instead of symbols; implies --plain")
 	f.IntVar(&width, "width", 80, "wrap text at this width (20 to 1000)")
@@ -119,4 +124,19 @@ func rendered(doc func(*ruleset.Ruleset, bool) (string, error), r *ruleset.Rules
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// printGlossary prints r's glossary: the markdown itself, or rendered.
+func printGlossary(out io.Writer, r *ruleset.Ruleset, ascii, markdown, plain bool, width int) error {
+	md, err := tutorial.GlossaryMarkdown(r, ascii)
+	if err != nil {
+		return failed("glossary: %v", err)
+	}
+	if !markdown {
+		if md, err = tutorial.Render(md, plain, width); err != nil {
+			return failed("glossary: %v", err)
+		}
+	}
+	_, err = fmt.Fprint(out, termtext.Escape(md)) // ruleset text, shown, never obeyed
+	return err
 }

@@ -125,7 +125,7 @@ func TestRealProgramInATerminal(t *testing.T) {
 	at = s.waitFor(t, at, "Your card")
 	// the panel: the contract and its trumps, the defence, the trick
 	s.waitFor(t, 0, "Contract: Charlotte plays spades, trumps spades")
-	s.waitFor(t, 0, "Defence: Anton defends")
+	s.waitFor(t, 0, "Defence: Anton plays")
 	s.waitFor(t, 0, "Tricks won: Anton 0")
 	send("\x1b[D\r") // ← to 7D, which may not be played
 	at = s.waitFor(t, at, "7D is not legal: you must follow suit")
@@ -202,7 +202,7 @@ func TestRealTableScreen(t *testing.T) {
 		send("\r")
 		time.Sleep(80 * time.Millisecond)
 	}
-	for _, want := range []string{"Contract: Anton plays spades, trumps spades", "Defence: Brigitte defends", "Last trick (", "Tricks won: Anton "} {
+	for _, want := range []string{"Contract: Anton plays spades, trumps spades", "Defence: Brigitte plays", "Last trick (", "Tricks won: Anton "} {
 		s.waitFor(t, at, want)
 	}
 	send("q")

@@ -24,7 +24,8 @@ func (s *Session) tell(before *game.State, a game.Action) {
 	case game.PhaseAnnounce:
 		s.tellAnnouncement(name)
 	case game.PhaseDefend:
-		what := map[deal.Choice]string{deal.Play: "defends", deal.Drop: "passes", deal.Half: "takes half without play"}[deal.Choice(a.Value)]
+		// the lessons' words for the choice (game/words.go's defence row)
+		what := map[deal.Choice]string{deal.Play: "plays", deal.Drop: "drops out", deal.Half: "takes half without play"}[deal.Choice(a.Value)]
 		p.Printf("  %-10s %s\n", name, what)
 	default:
 		if a.Value == game.Yes {
@@ -68,9 +69,9 @@ func (s *Session) tellDiscard(before *game.State, a game.Action, name string) {
 	case name == p.You:
 		p.Printf("You take the talon (%s) and lay aside %s.\n", p.Cards(before.Talon), p.Cards(a.Cards))
 	case s.t.R.Exchange.ShowTalon:
-		p.Printf("%s shows the talon (%s), takes it and lays aside %d cards.\n", name, p.Cards(before.Talon), a.Cards.Count())
+		p.Printf("%s shows the talon (%s), takes it and lays aside %s.\n", name, p.Cards(before.Talon), counted(a.Cards.Count(), "card"))
 	default:
-		p.Printf("%s takes the talon and lays aside %d cards.\n", name, a.Cards.Count())
+		p.Printf("%s takes the talon and lays aside %s.\n", name, counted(a.Cards.Count(), "card"))
 	}
 }
 
@@ -91,7 +92,7 @@ func (s *Session) tellAnnouncement(name string) {
 	if ct.Exact {
 		verb = "must take exactly"
 	}
-	p.Printf("%s announces %s%s: %s %d tricks.\n", name, ct.Display(), trumps, verb, r.Need(g.Contract, g.Hand))
+	p.Printf("%s announces %s%s: %s %s.\n", name, ct.Display(), trumps, verb, counted(r.Need(g.Contract, g.Hand), "trick"))
 }
 
 // tellYes is a question of phase ph answered yes: from the hand, the

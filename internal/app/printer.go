@@ -219,15 +219,7 @@ func (p *Printer) Card(c cards.Card) string {
 }
 
 func (p *Printer) callName(c ruleset.Call) string {
-	ct := &p.Ruleset.Contracts[c.Contract]
-	s := ct.Name
-	if ct.Label != "" {
-		s = ct.Label
-	}
-	if c.Hand {
-		s += " (hand)"
-	}
-	return s
+	return game.SpokenCall(p.Ruleset, c) // the prompt's words for it
 }
 
 func (p *Printer) header(t *table.Table, d, deals int, seats []string) {
@@ -315,7 +307,7 @@ func (p *Printer) passedOut(g *game.Game, names []string) {
 	if g.Contract >= 0 {
 		p.Printf("Everybody passed: %s, each for himself.\n", p.Ruleset.Contracts[g.Contract].Display())
 		if g.TalonTricks() > 0 {
-			p.Printf("The talon's cards are turned one by one and open the first %d tricks.\n", g.TalonTricks())
+			p.Printf("The talon's cards are turned one by one and open the first %s.\n", counted(g.TalonTricks(), "trick"))
 		}
 		p.tricks(g, names)
 		return
@@ -360,9 +352,9 @@ func (p *Printer) announcement(g *game.Game, d string) {
 	}
 	switch {
 	case ct.Exact:
-		p.Printf(": %s must take exactly %d tricks.\n", d, r.Need(g.Contract, g.Hand))
+		p.Printf(": %s must take exactly %s.\n", d, counted(r.Need(g.Contract, g.Hand), "trick"))
 	default:
-		p.Printf(": %s needs %d tricks.\n", d, r.Need(g.Contract, g.Hand))
+		p.Printf(": %s needs %s.\n", d, counted(r.Need(g.Contract, g.Hand), "trick"))
 	}
 	if ct.Open {
 		p.Printf("  %s plays with the cards shown: %s\n", d, p.Cards(g.Hands[g.Declarer]))

@@ -90,9 +90,9 @@ func (p *Printer) announcedLine(g *game.Game) string {
 			trumps += " " + p.suitSymbol(int(g.Trump))
 		}
 	}
-	need := fmt.Sprintf("needs %d tricks", r.Need(g.Contract, g.Hand))
+	need := "needs " + counted(r.Need(g.Contract, g.Hand), "trick")
 	if ct.Exact {
-		need = fmt.Sprintf("must take exactly %d tricks", r.Need(g.Contract, g.Hand))
+		need = "must take exactly " + counted(r.Need(g.Contract, g.Hand), "trick")
 	}
 	hand := ""
 	if g.Hand {
@@ -155,17 +155,17 @@ func (p *Printer) defenceLine(g *game.Game) string {
 		case g.Invited(s):
 			what = "invited: plays for the inviter"
 		case g.Defence[s] == deal.Play:
-			what = "defends"
+			what = "plays"
 		case g.Defence[s] == deal.Invite:
-			what = "defends and invites"
+			what = "plays and invites"
 		case g.Defence[s] == deal.Half:
 			what = "takes half"
 		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0 && g.Open:
-			what = fmt.Sprintf("passes; the hands are open, %s plays this one", p.SeatName(g.LoneDefender()))
+			what = fmt.Sprintf("drops out; the hands are open, %s plays this one", p.SeatName(g.LoneDefender()))
 		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0:
-			what = "passes; plays the hand along"
+			what = "drops out; plays the hand along"
 		case g.Defence[s] == deal.Drop:
-			what = "passes"
+			what = "drops out"
 		}
 		parts = append(parts, p.SeatName(s)+" "+what)
 	}

@@ -132,7 +132,7 @@ func (h *Human) call(g *game.Game, seat int, legal []game.Action, adv game.Actio
 			continue
 		}
 		for i, n := range names {
-			if a == n {
+			if a == n || strings.EqualFold(a, g.ActionWords(legal[i], game.Written, game.Namer{})) { // "hearts" for "hearts (Préférence)"
 				h.p.Printf("  %-10s %s\n", h.name, n)
 				return legal[i]
 			}
@@ -211,7 +211,7 @@ func (h *Human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 			continue
 		}
 		for i, n := range names {
-			if a == n {
+			if a == n || strings.EqualFold(a, g.ActionWords(legal[i], game.Written, game.Namer{})) { // "hearts" for "hearts (Préférence)"
 				return legal[i]
 			}
 		}
@@ -221,10 +221,10 @@ func (h *Human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 
 func (h *Human) defend(g *game.Game, seat int, advice deal.Choice) deal.Choice {
 	h.showHand(g, seat)
-	if h.yesNo(fmt.Sprintf("%s plays %s. Defend?", h.p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == deal.Play) {
+	if h.yesNo(fmt.Sprintf("%s plays %s. Play against it (no: drop out)?", h.p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == deal.Play) {
 		return deal.Play
 	}
-	if g.MayHalf(seat) && h.yesNo("The other defender passed. Take half without play?", advice == deal.Half) {
+	if g.MayHalf(seat) && h.yesNo("The other defender dropped out. Take half without play?", advice == deal.Half) {
 		return deal.Half
 	}
 	return deal.Drop

@@ -15,10 +15,22 @@ import (
 // The program speaks of actions in three vocabularies today: the prompt's
 // (a decision offered to a player, and the hint), a record's (the token a
 // record file holds and is read back from) and the computer players'
-// reasons. They do not always agree yet (a drop is "pass" at the prompt
-// and "drop" in a record). Rather than each front end keeping words of its
-// own, the three are declared here side by side, one row per kind of
-// action (kinds), so that where they differ the row shows it.
+// reasons. Rather than each front end keeping words of its own, the three
+// are declared here side by side, one row per kind of action (kinds), so
+// that where they differ the row shows it. They differ only where a record
+// needs a token of one word and the prompt a sentence:
+//   - a yes-or-no question is answered "yes"/"no" at the prompt and in the
+//     reasons, and by its token in a record (take, hand/talon, retrieve,
+//     open/closed, invite, give up/play, contra, recontra...);
+//   - a defence choice is the lessons' words everywhere: "play" and "drop
+//     out" at the prompt ("drop" in a record and the reasons), "take half"
+//     at the prompt ("half" elsewhere);
+//   - a contract or call is named at the prompt as the lessons name it:
+//     the ruleset's label, with the bid's own name beside it where the two
+//     differ in more than accents ("hearts (Préférence)"); a record and the
+//     reasons keep the bid's name (hearts), which a record is read by.
+// A record written before these words (the prompt once said "defend" and
+// "pass") is read by record.ParseWord, which never read the prompt's words.
 
 // Vocabulary is whose words an action is named in.
 type Vocabulary int
@@ -103,7 +115,11 @@ var (
 // kinds is the one table of the words for every kind of action, by the
 // phase whose decision it is.
 var kinds = [PhaseOver]kindWords{
-	PhaseAuction: {name: same(callWord)}, // "pass", "hearts hand", or the ladder's own name for a call
+	PhaseAuction: {name: [vocabularies]namer{ // "pass", "hearts hand", or the ladder's own name for a call
+		Spoken:   spokenCall,
+		Written:  callWord,
+		Reasoned: callWord,
+	}},
 	PhaseOffer: {
 		ask:     "Everybody passed. Become declarer?",
 		yes:     [vocabularies]string{Spoken: "yes", Written: "take", Reasoned: "yes"},
@@ -122,7 +138,7 @@ var kinds = [PhaseOver]kindWords{
 		Reasoned: func(s *State, a Action, _ Namer) string { return s.R.Deck.Format(a.Cards, false) },
 	}},
 	PhaseAnnounce: {name: [vocabularies]namer{ // a contract, or giving up (a record names the contract given up)
-		Spoken:   announcement("give up", false, contractName),
+		Spoken:   announcement("give up", false, SpokenContract),
 		Written:  announcement(ConcedeWord, true, contractName),
 		Reasoned: announcement("give up", false, contractLabel),
 	}},
@@ -174,10 +190,10 @@ var kinds = [PhaseOver]kindWords{
 // defenceWords are the defence choices' words in each vocabulary.
 var defenceWords = [...][vocabularies]string{
 	deal.NoChoice: {Spoken: "-", Written: "-", Reasoned: "-"},
-	deal.Play:     {Spoken: "defend", Written: "play", Reasoned: "play"},
-	deal.Drop:     {Spoken: "pass", Written: "drop", Reasoned: "drop"},
+	deal.Play:     {Spoken: "play", Written: "play", Reasoned: "play"},
+	deal.Drop:     {Spoken: "drop out", Written: "drop", Reasoned: "drop"},
 	deal.Invite:   {Spoken: "invite", Written: "invite", Reasoned: "invite"},
-	deal.Half:     {Spoken: "half", Written: "half", Reasoned: "half"},
+	deal.Half:     {Spoken: "take half", Written: "half", Reasoned: "half"},
 }
 
 // ActionString is action a in the player's words (the Spoken vocabulary),
@@ -266,6 +282,61 @@ func callWord(s *State, a Action, _ Namer) string {
 		return fmt.Sprintf("bid %d (not on the ladder)", a.Value)
 	}
 	return s.R.CallName(s.R.Ladder[a.Value])
+}
+
+// spokenCall names a call as the prompt offers it: pass, a call the
+// ladder names itself (totus) by that name, or the contract as the lessons
+// name it (SpokenContract), with "hand" for a call from the hand.
+func spokenCall(s *State, a Action, n Namer) string {
+	if a.Value < 0 || a.Value >= len(s.R.Ladder) {
+		return callWord(s, a, n)
+	}
+	return SpokenCall(s.R, s.R.Ladder[a.Value])
+}
+
+// SpokenCall is call c of r's ladder as the prompt and the narration say
+// it: the ladder's own name for it (totus), or the contract as the lessons
+// name it, with "hand" for a call from the hand.
+func SpokenCall(r *ruleset.Ruleset, c ruleset.Call) string {
+	if c.Name != "" || c.Contract < 0 || c.Contract >= len(r.Contracts) {
+		return r.CallName(c)
+	}
+	name := SpokenContract(&r.Contracts[c.Contract])
+	if c.Hand {
+		name += " hand"
+	}
+	return name
+}
+
+// SpokenContract is a contract's name as the lessons and the prompt say
+// it: its label where it has one, with the name a record writes beside it
+// when the label does not already say it ("hearts (Préférence)", but
+// "misère" for misere and "Eins (clubs)" for clubs).
+func SpokenContract(c *ruleset.Contract) string {
+	switch {
+	case c.Label == "" || c.Label == c.Name:
+		return c.Name
+	case sameLetters(c.Label, c.Name) || strings.Contains(strings.ToLower(c.Label), strings.ToLower(c.Name)):
+		return c.Label
+	}
+	return c.Name + " (" + c.Label + ")"
+}
+
+// sameLetters is whether label spells name but for accents, case and a
+// space for a hyphen (misère, misere; open misère, open-misere).
+func sameLetters(label, name string) bool {
+	l, n := []rune(strings.ToLower(label)), []rune(strings.ToLower(name))
+	if len(l) != len(n) {
+		return false
+	}
+	for i := range l {
+		switch {
+		case l[i] == n[i], l[i] > 127 && n[i] < 128, l[i] == ' ' && n[i] == '-':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // offerWord names an offer into the pot: pass for none.

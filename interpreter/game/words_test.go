@@ -98,18 +98,24 @@ func (p *oldPrinter) actionName(g *game.State, a game.Action) string {
 		if a.Value == game.Pass {
 			return "pass"
 		}
+		// since issue 26 the prompt names the contract as the lessons do
+		if c := g.R.Ladder[a.Value]; c.Name == "" {
+			return strings.TrimSuffix(game.SpokenContract(&g.R.Contracts[c.Contract])+map[bool]string{true: " hand"}[c.Hand], " ")
+		}
 		return g.R.CallName(g.R.Ladder[a.Value])
 	case game.PhaseAnnounce:
 		if a.Concede {
 			return "give up"
 		}
-		return g.R.Contracts[a.Value].Name
+		return game.SpokenContract(&g.R.Contracts[a.Value])
 	case game.PhaseDefend:
-		switch deal.Choice(a.Value) {
+		switch deal.Choice(a.Value) { // the lessons' words since issue 26 (were "defend", "pass", "half")
 		case deal.Play:
-			return "defend"
+			return "play"
 		case deal.Drop:
-			return "pass"
+			return "drop out"
+		case deal.Half:
+			return "take half"
 		}
 		return deal.Choice(a.Value).String()
 	case game.PhasePotAuction:

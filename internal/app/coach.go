@@ -64,7 +64,7 @@ func (c *Coach) lookAt(g *game.Game, a game.Action) (kind, say string) {
 	case game.PhaseAnnounce:
 		return "announce", "Name as trumps the suit where you hold the most cards and the high ones."
 	case game.PhaseDefend:
-		return "defend", fmt.Sprintf("Defend if your hand can take its share of tricks: you hold %s.", count(aces(g, hand), "ace"))
+		return "defend", fmt.Sprintf("Play against the declarer if your hand can take its share of tricks (else drop out): you hold %s.", count(aces(g, hand), "ace"))
 	case game.PhasePlay:
 		if g.CurrentTrick().N == 0 {
 			return "lead", "You lead: a card of your longest suit, or a sure winner."
@@ -229,7 +229,7 @@ var reasonWords = []struct{ prefix, say string }{
 	{"announces the contract with the best margin", "announce the game your hand makes most easily: trumps in your longest, strongest suit"},
 	{"hopeless hand: gives up", "the hand cannot make any game: giving up costs least"},
 	{"expects to take its share of tricks", "your hand should take its share of the defenders' tricks"},
-	{"the other defender passed: takes half without play", "the other defender passed, and half without play is safer"},
+	{"the other defender passed: takes half without play", "the other defender dropped out, and half without play is safer"},
 	{"too weak to take its share", "your hand is too weak to take its share of the tricks: pass"},
 	{"wins the trick as cheaply as it can", "win the trick with the cheapest card that does it"},
 	{"plays its highest card that does not win", "nobody wants tricks here: get rid of your highest card that does not win"},
@@ -243,7 +243,7 @@ var reasonWords = []struct{ prefix, say string }{
 	{"plays both defending hands open", "play both defending hands open: you see more"},
 	{"strong enough to reach the target with the partner's help: invites", "your hand is strong enough to reach the target with your partner's help: invite"},
 	{"does not invite", "your hand is too weak to invite"},
-	{"strong enough for the whole defence: whists after all", "your hand can take the whole defence's share alone: defend after all"},
+	{"strong enough for the whole defence: whists after all", "your hand can take the whole defence's share alone: play after all"},
 	{"lets the half stand", "let the half stand: your hand cannot defend alone"},
 	{"too weak against this defence: gives up", "the hand cannot make the game against this defence: giving up costs least"},
 	{"expects to beat the contract alone: contra", "your hand should beat the game alone: double it"},

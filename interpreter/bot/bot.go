@@ -48,10 +48,18 @@ func (c *counted) words() string {
 // call of every simulated deal cost an allocation each).
 func (b *Simple) Reason() string {
 	if b.r != nil {
-		return b.why + b.r.CallName(b.called) + b.count.words()
+		return b.why + b.r.CallName(b.called)
 	}
-	return b.why + b.tail + b.count.words()
+	return b.why + b.tail
 }
+
+// Counted is Reason followed, for a bid, a pass in the auction or an
+// announcement, by the count of the hand it rests on, in counting words
+// (bot.Judge): "expects enough tricks for 6-spades: A-K of hearts, A of
+// spades: 3 sure tricks; ...; 6 are needed". It names the player's own
+// cards: a hint or a coach for that player may show it; a log of the
+// others' decisions shows Reason.
+func (b *Simple) Counted() string { return b.Reason() + b.count.words() }
 
 // because notes why, in constant words.
 func (b *Simple) because(why string) { b.why, b.tail, b.r, b.count.r = why, "", nil, nil }
@@ -68,6 +76,10 @@ func (b *Simple) becauseCall(why string, r *ruleset.Ruleset, call ruleset.Call) 
 // or not) that a call rests on, for Reason to say after the words.
 func (b *Simple) countFor(g *game.Game, hand cards.Mask, ci int, handGame bool) {
 	ct := &g.R.Contracts[ci]
+	if ct.Exact || ct.NoDeclarer {
+		b.count.r = nil // a misère is judged by its low cards, not counted
+		return
+	}
 	b.count = counted{r: g.R, hand: hand, trumps: ct.Trumps, need: ct.Tricks, talon: talonCounted(g.R, ci, handGame)}
 }
 
@@ -342,7 +354,8 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 		// comes first; else the bot never promises more tricks than its
 		// bid on a hand it counts too weak for any contract.
 		if nt := noTrumpMade(g, &w, legal); nt >= 0 {
-			b.because(b.announcedWords(g, seat, "its count carries no trumps", nt))
+			b.because("its count carries no trumps")
+			b.countFor(g, g.Hands[seat], nt, true)
 			return nt, false
 		}
 		if low := noRaise(g, &w, legal, best); low != best {
@@ -353,18 +366,9 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 		b.because("hopeless hand: gives up")
 		return best, true
 	}
-	b.because(b.announcedWords(g, seat, why, best))
+	b.because(why)
+	b.countFor(g, g.Hands[seat], best, true) // the talon is in the hand now
 	return best, false
-}
-
-// announcedWords is why, followed by the count of seat's hand for
-// contract ci and what it needs.
-func (b *Simple) announcedWords(g *game.Game, seat int, why string, ci int) string {
-	ct := &g.R.Contracts[ci]
-	if ct.Exact {
-		return why
-	}
-	return why + ": " + CountWords(g.R, g.Hands[seat], ci, true)
 }
 
 // noTrumpMade is the first no-trump contract of legal that hand, weighed

@@ -52,7 +52,10 @@ func (p *countChecker) Choose(g *game.Game, legal []game.Action) game.Action {
 	if a.Phase != game.PhaseAuction {
 		return a
 	}
-	why := p.b.Reason()
+	why := p.b.Counted()
+	if plain := p.b.Reason(); !strings.HasPrefix(why, plain) || strings.Contains(plain, " are needed") {
+		p.t.Errorf("%s: Reason %q says the count (or Counted %q does not begin with it)", p.name, plain, why)
+	}
 	if a.Value == game.Pass {
 		if strings.HasPrefix(why, "too few sure tricks") && len(legal) > 1 {
 			p.passes++
@@ -72,9 +75,10 @@ func (p *countChecker) Choose(g *game.Game, legal []game.Action) game.Action {
 	return a
 }
 
-// TestReasonsCountTheHand: the simple player's bids and passes say the
-// count they rest on, the one bot.Judge and the lesson give, in every
-// embedded ruleset.
+// TestReasonsCountTheHand: the simple player's bids and passes, asked
+// with Counted, say the count they rest on, the one bot.Judge and the
+// lesson give, in every embedded ruleset; Reason, which a table's log of
+// the others' decisions shows, names no card.
 func TestReasonsCountTheHand(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		r, _ := rulesets.Open(name)

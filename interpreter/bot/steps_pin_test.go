@@ -33,20 +33,20 @@ func (p noted) Choose(g *game.Game, legal []game.Action) game.Action {
 // ruleset, as they were when the bots' long functions were cut into named
 // steps (issue 25): the steps must choose to the byte as the functions did.
 var pinnedChoices = map[string]string{
-	"american-1909":            "3483782c1019cf19",
-	"austrian-1829":            "ba1da80df64a8c88",
-	"austrian-1829-pot-tenth":  "c7985a5344b5059e",
-	"austrian-modern":          "fca8218b9db51759",
-	"danube-swabian":           "585142a7c31df776",
-	"illustrated":              "c4ab9d32068ead4e",
-	"illustrated-six-in-a-row": "c4ab9d32068ead4e",
-	"leningrad":                "e9da8386a1cf59c6",
-	"rostov":                   "68b2a369cefbb698",
-	"serbian":                  "bd3384e49aadf6b0",
-	"simple-pot":               "dc6d6c7507edd82b",
-	"sochi":                    "121188757900e30e",
-	"vienna-pot":               "573abe7e3bb4f094",
-	"west-balkans":             "34b1c3461f359cf2",
+	"american-1909":            "6812587a7b684037",
+	"austrian-1829":            "3bfb35f6487f49ed",
+	"austrian-1829-pot-tenth":  "58deab443e2d6286",
+	"austrian-modern":          "2d9187d90c7076a2",
+	"danube-swabian":           "f4510f45faae33b2",
+	"illustrated":              "55717e49d32d344a",
+	"illustrated-six-in-a-row": "55717e49d32d344a",
+	"leningrad":                "1d475c55da09556b",
+	"rostov":                   "d6a20560cf9025a1",
+	"serbian":                  "0de5702ba37634e9",
+	"simple-pot":               "53f09fa4dbf94854",
+	"sochi":                    "c0a9216684693acf",
+	"vienna-pot":               "f1e4311cdf7f36ff",
+	"west-balkans":             "1c424bd0ffa772ca",
 }
 
 // TestChoicesAsPinned plays two deals of each embedded ruleset with

@@ -66,7 +66,14 @@ func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
 // the talon), with examples in r's own cards, then r's rules, every
 // condition and amount in words.
 func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
-	return document(r, ascii, false, append([]struct{ Name, Title string }{{"basics", "Before the rules: tricks, suits and trumps"}}, Lessons...))
+	course := []struct{ Name, Title string }{{"basics", "Before the rules: tricks, suits and trumps"}}
+	for _, l := range Lessons {
+		course = append(course, l)
+		if l.Name == "auction" { // how to judge a hand, once the bids and the auction are known
+			course = append(course, struct{ Name, Title string }{"judging", "Judging a hand"})
+		}
+	}
+	return document(r, ascii, false, course)
 }
 
 // Page is one lesson of the course as markdown, under its title.
@@ -97,6 +104,7 @@ func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, T
 	v := newView(r, ascii, precise)
 	if !precise {
 		v.Example = example(r, ascii)
+		v.Judging = judging(r, ascii)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
@@ -129,6 +137,7 @@ type view struct {
 	Leader        string   // who leads to the first trick, contracts that say otherwise included
 	Basics        basicsView
 	Example       exampleView     // a real deal, in the course only
+	Judging       judgingView     // a hand counted as the computer players count it, in the course only
 	InForce       map[string]bool // options the ruleset already applies
 	Source        string
 	Suits         []suitView

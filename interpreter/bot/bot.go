@@ -14,6 +14,33 @@ type Simple struct {
 	why, tail string
 	r         *ruleset.Ruleset // non-nil: Reason names called in r's words
 	called    ruleset.Call
+	count     counted // a bid's or a pass's count of the hand, said after why
+}
+
+// counted is the count a call rests on, kept as its inputs: Reason judges
+// the hand again and says it in counting words only when asked.
+type counted struct {
+	r      *ruleset.Ruleset // nil: no count to say
+	hand   cards.Mask
+	trumps cards.Suit
+	need   int  // tricks the contract needs
+	talon  bool // the talon may add one
+	named  bool // needFor is named after the need
+	needOf ruleset.Call
+}
+
+// words says the count: "A-K of hearts: 2 sure tricks; 5 spades as trumps
+// may bring 2 more; the talon may add 1; 6 are needed".
+func (c *counted) words() string {
+	if c.r == nil {
+		return ""
+	}
+	j := Judge(c.r, c.hand, c.trumps)
+	s := ": " + j.Words(c.r) + "; " + needsWords(j, c.need, c.talon)
+	if c.named {
+		s += " for " + c.r.CallName(c.needOf) + ", the lowest bid open"
+	}
+	return s
 }
 
 // Reason says why the last decision was made. A decision only notes the
@@ -26,15 +53,34 @@ func (b *Simple) Reason() string {
 	return b.why + b.tail
 }
 
+// Counted is Reason followed, for a bid, a pass in the auction or an
+// announcement, by the count of the hand it rests on, in counting words
+// (bot.Judge): "expects enough tricks for 6-spades: A-K of hearts, A of
+// spades: 3 sure tricks; ...; 6 are needed". It names the player's own
+// cards: a hint or a coach for that player may show it; a log of the
+// others' decisions shows Reason.
+func (b *Simple) Counted() string { return b.Reason() + b.count.words() }
+
 // because notes why, in constant words.
-func (b *Simple) because(why string) { b.why, b.tail, b.r = why, "", nil }
+func (b *Simple) because(why string) { b.why, b.tail, b.r, b.count.r = why, "", nil, nil }
 
 // becauseOf notes why, followed by words kept elsewhere (a name).
-func (b *Simple) becauseOf(why, tail string) { b.why, b.tail, b.r = why, tail, nil }
+func (b *Simple) becauseOf(why, tail string) { b.why, b.tail, b.r, b.count.r = why, tail, nil, nil }
 
 // becauseCall notes why, followed by the name of call in r.
 func (b *Simple) becauseCall(why string, r *ruleset.Ruleset, call ruleset.Call) {
-	b.why, b.tail, b.r, b.called = why, "", r, call
+	b.why, b.tail, b.r, b.called, b.count.r = why, "", r, call, nil
+}
+
+// countFor notes the count of hand for contract ci (bid as a hand game
+// or not) that a call rests on, for Reason to say after the words.
+func (b *Simple) countFor(g *game.Game, hand cards.Mask, ci int, handGame bool) {
+	ct := &g.R.Contracts[ci]
+	if ct.Exact || ct.NoDeclarer {
+		b.count.r = nil // a misère is judged by its low cards, not counted
+		return
+	}
+	b.count = counted{r: g.R, hand: hand, trumps: ct.Trumps, need: ct.Tricks, talon: talonCounted(g.R, ci, handGame)}
 }
 
 // weighed is a hand as the bot weighs it: the half tricks its honours
@@ -61,21 +107,8 @@ func weighR(r *ruleset.Ruleset, hand cards.Mask) weighed {
 		if n == 0 {
 			continue
 		}
-		ace := part.Has(cards.Make(su, ranks-1))
-		king := part.Has(cards.Make(su, ranks-2))
-		queen := part.Has(cards.Make(su, ranks-3))
-		if ace {
-			w.half += 2
-		}
-		if king && n >= 2 {
-			w.half += 2
-			if !ace {
-				w.half--
-			}
-		}
-		if queen && n >= 3 && (ace || king) {
-			w.half++
-		}
+		sure, likely, _, _ := countSuit(part, su, n, ranks)
+		w.half += sure + likely
 	}
 	return w
 }
@@ -84,8 +117,8 @@ func weighR(r *ruleset.Ruleset, hand cards.Mask) weighed {
 // (cards.NoSuit: no trumps), in half tricks.
 func (w *weighed) estimate(t cards.Suit) int {
 	half := w.half
-	if t != cards.NoSuit && int(t) < len(w.n) && w.n[t] > 3 {
-		half += 2 * (w.n[t] - 3) // long trumps take tricks
+	if t != cards.NoSuit && int(t) < len(w.n) {
+		half += longTrumps(w.n[t]) // long trumps take tricks
 	}
 	return half
 }
@@ -177,14 +210,32 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 	}
 	if best < 0 {
 		b.because("too few sure tricks for any bid still open")
+		b.countLowest(g, h, legal)
 		return game.Pass
 	}
 	if above >= 0 {
 		b.becauseOf("bids no more than it must, for a game it may announce after the talon: ", g.R.Contracts[above].Name)
+		b.countFor(g, h, above, g.R.Ladder[best].Hand)
 		return best
 	}
 	b.becauseCall("expects enough tricks for ", g.R, g.R.Ladder[best])
+	b.countFor(g, h, g.R.Ladder[best].Contract, g.R.Ladder[best].Hand)
 	return best
+}
+
+// countLowest notes, for a pass, the count of hand in its best trump suit
+// against the lowest bid open that is won by taking tricks.
+func (b *Simple) countLowest(g *game.Game, hand cards.Mask, legal []int) {
+	for _, c := range legal[1:] {
+		call := g.R.Ladder[c]
+		if g.R.Contracts[call.Contract].Exact {
+			continue
+		}
+		b.countFor(g, hand, call.Contract, call.Hand)
+		b.count.trumps = bestTrump(g, hand)
+		b.count.named, b.count.needOf = true, call
+		return
+	}
 }
 
 // handIndex is 1 for a hand bid, 0 for one with the talon.
@@ -297,12 +348,70 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 			best, bestScore = ci, score
 		}
 	}
+	why := "announces the contract with the best margin"
+	if bestScore < 0 {
+		// No suit contract open is counted as made: a no-trump one that is
+		// comes first; else the bot never promises more tricks than its
+		// bid on a hand it counts too weak for any contract.
+		if nt := noTrumpMade(g, &w, legal); nt >= 0 {
+			b.because("its count carries no trumps")
+			b.countFor(g, g.Hands[seat], nt, true)
+			return nt, false
+		}
+		if low := noRaise(g, &w, legal, best); low != best {
+			best, why = low, "no contract open is counted as made: promises no more tricks than the bid"
+		}
+	}
 	if mayConcede && bestScore < -4 {
 		b.because("hopeless hand: gives up")
 		return best, true
 	}
-	b.because("announces the contract with the best margin")
+	b.because(why)
+	b.countFor(g, g.Hands[seat], best, true) // the talon is in the hand now
 	return best, false
+}
+
+// noTrumpMade is the first no-trump contract of legal that hand, weighed
+// w, is counted to make as the bot bids them (all its tricks but half a
+// trick), or -1.
+func noTrumpMade(g *game.Game, w *weighed, legal []int) int {
+	for _, ci := range legal {
+		ct := &g.R.Contracts[ci]
+		if !ct.Exact && ct.Trumps == cards.NoSuit && w.estimate(cards.NoSuit) >= 2*ct.Tricks-1 {
+			return ci
+		}
+	}
+	return -1
+}
+
+// noRaise keeps best, a contract of legal, unless it needs more tricks
+// than the contract bid: then it is the contract with the best margin among
+// those of legal that need no more than the bid, a suit contract before a
+// no-trump one on a tie. A hand counted too weak for every contract open
+// is not made to promise more than its bid.
+func noRaise(g *game.Game, w *weighed, legal []int, best int) int {
+	if g.Bid < 0 {
+		return best // no bid (a game taken by an offer): nothing to raise
+	}
+	bid := g.R.Contracts[g.R.Ladder[g.Bid].Contract].Tricks
+	if g.R.Contracts[best].Tricks <= bid {
+		return best
+	}
+	pick, score := best, -1<<30
+	for _, ci := range legal {
+		ct := &g.R.Contracts[ci]
+		if ct.Exact || ct.Tricks > bid {
+			continue
+		}
+		margin := 2 * (w.estimate(ct.Trumps) - 2*ct.Tricks)
+		if ct.Trumps != cards.NoSuit {
+			margin++ // a suit before no trumps on a tie
+		}
+		if margin > score {
+			pick, score = ci, margin
+		}
+	}
+	return pick
 }
 
 // retrieve: the other defender took half; the bot whists after all only

@@ -105,7 +105,9 @@ func (c *Coach) Judge(g *game.Game, legal []game.Action, a game.Action) Verdict 
 		return Verdict{Agree: true} // one card, one call: nothing to judge (a yes-or-no question lists one action)
 	}
 	best := c.player.Choose(g, legal)
-	why := beginnerWords(c.player.Reason())
+	// the reason with the count of the learner's hand in words: what
+	// the coach teaches is what the simple player counts
+	why := beginnerWords(c.player.Counted())
 	if c.same(g, a, best) {
 		return Verdict{Agree: true, Say: "Coach: good — " + why + "."}
 	}
@@ -226,6 +228,8 @@ var reasonWords = []struct{ prefix, say string }{
 	{"strong enough without the talon", "your hand is strong enough without the talon"},
 	{"takes the talon", "take the talon: its cards may help your hand"},
 	{"lays aside low cards of short suits", "lay aside low cards of your short suits: your winners stay, and a suit you are out of can be trumped"},
+	{"its count carries no trumps", "your count carries a game without trumps"},
+	{"no contract open is counted as made: promises no more tricks than the bid", "no game open is counted as made: promise no more tricks than you bid"},
 	{"announces the contract with the best margin", "announce the game your hand makes most easily: trumps in your longest, strongest suit"},
 	{"hopeless hand: gives up", "the hand cannot make any game: giving up costs least"},
 	{"expects to take its share of tricks", "your hand should take its share of the defenders' tricks"},

@@ -52,3 +52,14 @@ func NewAdviser(kind string) Adviser {
 	}
 	return &bot.Simple{}
 }
+
+// Why is an adviser's reason for the hint it just gave, with its count of
+// the person's hand in words when it gives one (the simple player's
+// Counted), so that a hint teaches how the hand was judged. Only for the
+// person's own hand: the table's log prints the opponents' bare reasons.
+func Why(a Adviser) string {
+	if c, ok := a.(interface{ Counted() string }); ok {
+		return c.Counted()
+	}
+	return a.Reason()
+}

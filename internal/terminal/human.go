@@ -98,7 +98,7 @@ func (h *Human) yesNo(question string, advice bool) bool {
 		case a == "n" || a == "no":
 			return false
 		case a == "?":
-			h.p.Printf("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[advice], h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", map[bool]string{true: "yes", false: "no"}[advice], app.Why(h.hint))
 		default:
 			h.p.Printf("  answer y or n (? for a hint)\n")
 		}
@@ -128,7 +128,7 @@ func (h *Human) call(g *game.Game, seat int, legal []game.Action, adv game.Actio
 			return adv
 		}
 		if a == "?" {
-			h.p.Printf("  hint: %s (%s)\n", h.p.ActionName(g, adv), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.ActionName(g, adv), app.Why(h.hint))
 			continue
 		}
 		for i, n := range names {
@@ -151,7 +151,7 @@ func (h *Human) potOffer(min, advice int) int {
 			return 0
 		}
 		if a == "?" {
-			h.p.Printf("  hint: %d (%s)\n", advice, h.hint.Reason())
+			h.p.Printf("  hint: %d (%s)\n", advice, app.Why(h.hint))
 			continue
 		}
 		if n, err := strconv.Atoi(a); err == nil && n >= min {
@@ -170,7 +170,7 @@ func (h *Human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.
 			return advice
 		}
 		if a == "?" {
-			h.p.Printf("  hint: %s (%s)\n", h.p.Cards(advice), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.Cards(advice), app.Why(h.hint))
 			continue
 		}
 		var m cards.Mask
@@ -207,7 +207,7 @@ func (h *Human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 			return adv
 		}
 		if a == "?" {
-			h.p.Printf("  hint: %s (%s)\n", h.p.ActionName(g, adv), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.ActionName(g, adv), app.Why(h.hint))
 			continue
 		}
 		for i, n := range names {
@@ -262,7 +262,7 @@ func (h *Human) play(g *game.Game, seat int, legal cards.Mask, advice cards.Card
 			return advice
 		}
 		if a == "?" {
-			h.p.Printf("  hint: %s (%s)\n", h.p.Card(advice), h.hint.Reason())
+			h.p.Printf("  hint: %s (%s)\n", h.p.Card(advice), app.Why(h.hint))
 			continue
 		}
 		c, err := g.R.Deck.Parse(a)

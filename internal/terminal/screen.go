@@ -172,7 +172,7 @@ func (s *Screen) show() {
 	g := s.sess.Game()
 	a := s.legal[0]
 	adv := s.hint.Choose(g, s.legal)
-	r := &request{HintWhy: s.hint.Reason()}
+	r := &request{HintWhy: app.Why(s.hint)}
 	hand := "Your hand: " + s.p.Cards(g.Hands[a.Seat])
 	if name := s.p.SeatName(a.Seat); name != s.you {
 		hand = name + "'s hand, which you play: " + s.p.Cards(g.Hands[a.Seat])
@@ -538,7 +538,7 @@ func (s *Screen) wrap(text string) []string {
 			continue
 		}
 		indent := len(l) - len(strings.TrimLeft(l, " "))
-		for i, part := range strings.Split(wordwrap.String(strings.TrimLeft(l, " "), w-indent-2), "\n") {
+		for i, part := range strings.Split(wrapAtSpaces(strings.TrimLeft(l, " "), w-indent-2), "\n") {
 			pad := indent
 			if i > 0 {
 				pad += 2 // a continued line stands in
@@ -547,6 +547,17 @@ func (s *Screen) wrap(text string) []string {
 		}
 	}
 	return out
+}
+
+// wrapAtSpaces wraps text at limit columns, breaking only at spaces:
+// reflow's default also breaks after a hyphen and then lets the line run
+// one column over ("A-K of hearts" at the edge).
+func wrapAtSpaces(text string, limit int) string {
+	ww := wordwrap.NewWriter(limit)
+	ww.Breakpoints = nil
+	_, _ = ww.Write([]byte(text))
+	_ = ww.Close()
+	return ww.String()
 }
 
 func (s *Screen) View() string {

@@ -97,12 +97,12 @@ type tally struct {
 // from judged on only for the rules that apply.
 func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome, judged int) {
 	s := settle.New(rr)
-	s.Untold = true // the rules traced and their payments; no sentences read
+	s.Trace = true // which rules held and what they paid: no arithmetic or sentences read
 	for i, o := range outs {
 		if deal.Check(rr, o) != nil {
 			continue
 		}
-		l, err := s.Settle(o, true)
+		l, err := s.Settle(o, false)
 		if err != nil {
 			continue
 		}

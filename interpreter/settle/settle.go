@@ -188,10 +188,11 @@ type Settler struct {
 	total   []ruleset.Slot // per r.Sheet.Accounts: total_<account>
 	defines []ruleset.Slot // per r.Defines
 
-	// Untold, when set, leaves an explained ledger without its sentences
-	// (Ledger.Told): for lint, which reads only which rules held and what
-	// they paid, over thousands of made-up outcomes.
-	Untold bool
+	// Trace, when set, lists every rule in Ledger.Rules with whether its
+	// condition held even when the settlement is not explained (no
+	// arithmetic rendered, no sentences): for lint, which reads only which
+	// rules held and what they paid, over thousands of made-up outcomes.
+	Trace bool
 }
 
 // New makes a Settler for r.
@@ -259,6 +260,8 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 				return fmt.Errorf("rule %q: %v", rule.Name, err)
 			}
 			l.Rules = append(l.Rules, RuleTrace{Name: rule.Name, Source: rule.Source, When: when, Held: ok})
+		} else if s.Trace {
+			l.Rules = append(l.Rules, RuleTrace{Name: rule.Name, Source: rule.Source, Held: ok})
 		}
 		if !ok {
 			continue
@@ -280,7 +283,7 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 	// Every total printed later must be computable: an overflow in a net
 	// result stops the settlement here rather than a printer later.
 	l.checkTotals()
-	if explain && !s.Untold {
+	if explain {
 		l.Told = s.tell(l, o)
 	}
 	return nil

@@ -53,9 +53,9 @@ func legalContract(legal []game.Action, ci int) bool {
 
 // The strong player, in every seat, answers every decision of deals of
 // every embedded ruleset with one of the actions offered (checked before
-// the deal applies it): 4 deals each, 100 with PREF_SOAK=1.
+// the deal applies it): 2 deals each, 100 with PREF_SOAK=1.
 func TestStrongAnswersLegally(t *testing.T) {
-	n := 4
+	n := 2
 	if os.Getenv("PREF_SOAK") != "" {
 		n = 100
 	}

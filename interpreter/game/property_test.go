@@ -46,7 +46,7 @@ func outcome(g *game.Game) *deal.Outcome {
 // independent reading of the rules, the tricks complete, settlement
 // balanced with the pot.
 func TestRandomDeals(t *testing.T) {
-	deals := 10000
+	deals := 4000
 	if testing.Short() {
 		deals = 1000
 	}

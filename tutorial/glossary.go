@@ -2,6 +2,7 @@ package tutorial
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/game"
 	"regexp"
 	"strings"
 
@@ -165,9 +166,4 @@ func GlossaryMarkdown(r *ruleset.Ruleset, ascii bool) (string, error) {
 }
 
 // plural is n and its noun, singular for one.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func plural(n int, noun string) string { return game.Count(n, noun) }

@@ -133,7 +133,7 @@ func TestGuidedDealShowsPerfectPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		names := []string{"Anton", "Brigitte", "Charlotte"}
-		want := fmt.Sprintf("best play by both sides from the first card gives %s %d trick(s); %s took %d.",
+		want := fmt.Sprintf("best play by both sides from the first card gives %s %d tricks; %s took %d.",
 			names[g.Declarer], holds[g.Declarer], names[g.Declarer], g.Taken[g.Declarer])
 		found := false
 		for _, s := range w.Steps {

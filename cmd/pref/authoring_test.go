@@ -257,7 +257,7 @@ func TestAnalyseMidTrick(t *testing.T) {
 	}
 	var out bytes.Buffer
 	run(append(slices.Clone(base), "--hand", "Charlotte=JS QS 7C 9C 10D JD QD KD 7H", "--trick", "JH"), &out, &out)
-	if want := "Charlotte led, the trick holds JH, Anton to play. With best play by both sides Anton takes 0 trick(s) of 10."; !strings.Contains(out.String(), want) {
+	if want := "Charlotte led, the trick holds JH, Anton to play. With best play by both sides Anton takes 0 tricks of 10."; !strings.Contains(out.String(), want) {
 		t.Errorf("%s\nwant %s", out.String(), want)
 	}
 }

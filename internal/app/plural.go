@@ -1,12 +1,7 @@
 package app
 
-import "fmt"
+import "github.com/preference-rules/pref/interpreter/game"
 
 // counted is n and its noun, the noun singular for one: "1 trick",
 // "0 tricks", "6 tricks" (nouns whose plural adds an s).
-func counted(n int, noun string) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func counted(n int, noun string) string { return game.Count(n, noun) }

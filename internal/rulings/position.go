@@ -207,11 +207,11 @@ func (a *PositionAnalysis) Print(out io.Writer) {
 	}
 	left := p.Hands[a.toPlay].Count() // the tricks still to play, this one too
 	if ct.NoDeclarer {
-		fmt.Fprintf(out, "All play %s; %s. Playing to take as few tricks as possible, %s takes at most %d trick(s) of %d, whatever the others do.\n",
-			ct.Display(), leads, q.Declarer, a.Tricks, left)
+		fmt.Fprintf(out, "All play %s; %s. Playing to take as few tricks as possible, %s takes at most %s of %d, whatever the others do.\n",
+			ct.Display(), leads, q.Declarer, game.Count(a.Tricks, "trick"), left)
 	} else {
-		fmt.Fprintf(out, "%s plays %s; %s. With best play by both sides %s takes %d trick(s) of %d.\n",
-			q.Declarer, ct.Display(), leads, q.Declarer, a.Tricks, left)
+		fmt.Fprintf(out, "%s plays %s; %s. With best play by both sides %s takes %s of %d.\n",
+			q.Declarer, ct.Display(), leads, q.Declarer, game.Count(a.Tricks, "trick"), left)
 	}
 	if q.PerCard {
 		a.printValues(out, ct.NoDeclarer)

@@ -2,10 +2,11 @@ package schema
 
 import (
 	"fmt"
-	"gopkg.in/yaml.v3"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 )
 
 var yamlLine = regexp.MustCompile(`line (\d+): ([^\n]*)`)

@@ -2,10 +2,10 @@ package tutorial
 
 import (
 	"fmt"
-	"github.com/preference-rules/pref/interpreter/game"
 	"regexp"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 

@@ -109,7 +109,7 @@ func runPlay(cmd *cobra.Command, pf *playFlags) error {
 	}
 	// A person practising at a terminal gets a new deal each time, not
 	// seed 1's; the seed is shown so that the deal can be played again.
-	if pf.seat != "" && !cmd.Flags().Changed("seed") && isTerminalReader(cmd.InOrStdin()) {
+	if pf.seat != "" && !cmd.Flags().Changed("seed") && terminal.IsTerminalReader(cmd.InOrStdin()) {
 		pf.seed, pf.randomSeed = newSeed(), true
 	}
 	rng := rand.New(rand.NewPCG(pf.seed, 0x9e3779b97f4a7c15))
@@ -192,7 +192,7 @@ func playAt(cmd *cobra.Command, pf *playFlags, p *app.Printer, t *table.Table, r
 	switch {
 	case pf.seat == "":
 		return app.Play(p, t, rng, pf.deals, nil, "")
-	case pf.plain || !isTerminal(cmd.OutOrStdout()) || !isTerminalReader(cmd.InOrStdin()):
+	case pf.plain || !terminal.IsTerminal(cmd.OutOrStdout()) || !terminal.IsTerminalReader(cmd.InOrStdin()):
 		h := terminal.NewHuman(cmd.InOrStdin(), p, pf.seat)
 		h.Table = t
 		if pf.randomSeed {

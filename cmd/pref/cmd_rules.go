@@ -2,17 +2,15 @@ package main
 
 import (
 	"fmt"
+	"io"
+
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"io"
-	"os"
-
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/preference-rules/pref/tutorial"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 func rulesCmd() *cobra.Command {
@@ -42,7 +40,7 @@ prints instead each term the rulebook uses, defined in one sentence.`,
 				return err
 			}
 			out := cmd.OutOrStdout()
-			plain = plainOutput(out, plain, ascii)
+			plain = terminal.Plain(out, plain, ascii)
 			if glossary {
 				return printGlossary(out, r, ascii, markdown, plain, width)
 			}
@@ -54,11 +52,11 @@ prints instead each term the rulebook uses, defined in one sentence.`,
 				_, err = fmt.Fprint(out, termtext.Escape(md)) // ruleset text, shown, never obeyed
 				return err
 			}
-			text, err := renderedRulebook(r, ascii, plain, width)
+			text, err := terminal.RenderedRulebook(r, ascii, plain, width)
 			if err != nil {
 				return err
 			}
-			if !plain && isTerminalReader(cmd.InOrStdin()) {
+			if !plain && terminal.IsTerminalReader(cmd.InOrStdin()) {
 				_, err = tea.NewProgram(&terminal.Pager{Text: text}, tea.WithAltScreen(),
 					tea.WithInput(cmd.InOrStdin()), tea.WithOutput(out)).Run()
 				return err
@@ -86,44 +84,6 @@ func rulesetArg(args []string) string {
 		return args[0]
 	}
 	return rulesets.Default
-}
-
-// plainOutput decides plain text: asked for, letters for suits, not a
-// terminal, or NO_COLOR (which glamour v1 ignores, so pref decides).
-func plainOutput(out io.Writer, plain, ascii bool) bool {
-	return plain || ascii || !isTerminal(out) || os.Getenv("NO_COLOR") != ""
-}
-
-// renderedRulebook is the rulebook of r rendered for the reader.
-func renderedRulebook(r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
-	return rendered(tutorial.Rulebook, r, ascii, plain, width)
-}
-
-// renderedCourse is the tutorial's lessons: the rules in words, for a
-// learner, after what tricks, suits and trumps are.
-func renderedCourse(r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
-	return rendered(tutorial.Course, r, ascii, plain, width)
-}
-
-func rendered(doc func(*ruleset.Ruleset, bool) (string, error), r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
-	md, err := doc(r, ascii)
-	if err != nil {
-		return "", failed("rulebook: %v", err)
-	}
-	// The ruleset's own text (titles, descriptions, sources) is escaped
-	// before the renderer adds its colours: shown, never obeyed.
-	md = termtext.Escape(md)
-	text, err := tutorial.Render(md, plain, width)
-	if err != nil {
-		return "", failed("rendering: %v", err)
-	}
-	return text, nil
-}
-
-// isTerminal reports whether w is a terminal (not a pipe or a file).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // printGlossary prints r's glossary: the markdown itself, or rendered.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/preference-rules/pref/internal/rulings"
+	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/interpreter/bot/extern"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/simulate"
@@ -108,7 +109,7 @@ func compareOn(s *rulings.Simulation, r *ruleset.Ruleset, cfg simulate.Config, p
 // progressOn is a progress bar of deals on the command's standard error
 // when that is a terminal and the output is not JSON; else nil.
 func progressOn(cmd *cobra.Command, deals int, asJSON bool) func(int) {
-	if errOut := cmd.ErrOrStderr(); isTerminal(errOut) && !asJSON {
+	if errOut := cmd.ErrOrStderr(); terminal.IsTerminal(errOut) && !asJSON {
 		return rulings.ProgressBar(errOut, deals)
 	}
 	return nil

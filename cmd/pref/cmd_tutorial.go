@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -12,7 +10,6 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/tutorial"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 // tutorialFlags are pref tutorial's flags as given.
@@ -76,8 +73,8 @@ func runTutorial(cmd *cobra.Command, args []string, tf *tutorialFlags) error {
 		return err
 	}
 	out := cmd.OutOrStdout()
-	plainOut := plainOutput(out, tf.plain, tf.ascii)
-	atTerminal := isTerminal(out) && isTerminalReader(cmd.InOrStdin())
+	plainOut := terminal.Plain(out, tf.plain, tf.ascii)
+	atTerminal := terminal.IsTerminal(out) && terminal.IsTerminalReader(cmd.InOrStdin())
 	if tf.coached {
 		if !atTerminal || tf.plain {
 			return badInput(fmt.Errorf("--coached plays at the table screen: run it at a terminal, without --plain"))
@@ -87,9 +84,9 @@ func runTutorial(cmd *cobra.Command, args []string, tf *tutorialFlags) error {
 	if !tf.plain && !tf.interactive && atTerminal {
 		return tutorialFullScreen(cmd, tf, r, plainOut)
 	}
-	ask := tf.interactive || (!tf.plain && isTerminalReader(cmd.InOrStdin()))
+	ask := tf.interactive || (!tf.plain && terminal.IsTerminalReader(cmd.InOrStdin()))
 	if !tf.skip {
-		text, err := renderedCourse(r, tf.ascii, plainOut, 80)
+		text, err := terminal.RenderedCourse(r, tf.ascii, plainOut, 80)
 		if err != nil {
 			return err
 		}
@@ -179,7 +176,7 @@ func guidedDeal(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Ruleset, ask b
 // right; piped answers are echoed so that the transcript reads.
 func answerQuiz(cmd *cobra.Command, r *ruleset.Ruleset, q *tutorial.Quiz, answer string) bool {
 	out := cmd.OutOrStdout()
-	if !isTerminalReader(cmd.InOrStdin()) {
+	if !terminal.IsTerminalReader(cmd.InOrStdin()) {
 		fmt.Fprintf(out, "> %s\n", answer)
 	}
 	if q.Check(r, answer) {
@@ -188,9 +185,4 @@ func answerQuiz(cmd *cobra.Command, r *ruleset.Ruleset, q *tutorial.Quiz, answer
 	}
 	fmt.Fprintf(out, "Not quite: the answer is %s. The rule: %s.\n", q.Shown, q.Why)
 	return false
-}
-
-func isTerminalReader(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -2,13 +2,13 @@ package app
 
 import (
 	"fmt"
-	"github.com/preference-rules/pref/internal/rulings"
 	"io"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"

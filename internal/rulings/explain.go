@@ -189,7 +189,7 @@ func explainCalls(st *game.State) []string {
 	for _, c := range st.Calls {
 		call := "passes"
 		if c.Call != game.Pass {
-			call = "bids " + r.CallName(r.Ladder[c.Call])
+			call = "bids " + game.SpokenCall(r, r.Ladder[c.Call]) // the words of the menus and narration
 		}
 		calls = append(calls, st.SeatName(c.Seat)+" "+call)
 	}
@@ -201,7 +201,7 @@ func explainAuction(st *game.State) string {
 	r := st.R
 	switch {
 	case st.Declarer >= 0 && st.Bid != game.Pass:
-		return fmt.Sprintf("%s wins the auction with %s, the last bid standing: the others passed", st.SeatName(st.Declarer), r.CallName(r.Ladder[st.Bid]))
+		return fmt.Sprintf("%s wins the auction with %s, the last bid standing: the others passed", st.SeatName(st.Declarer), game.SpokenCall(r, r.Ladder[st.Bid]))
 	case st.Declarer >= 0 && st.Forced:
 		return fmt.Sprintf("everyone passed; %s is forced to declare", st.SeatName(st.Declarer))
 	case st.Declarer >= 0 && st.PotBid > 0:

@@ -220,7 +220,7 @@ func beginnerWords(reason string) string {
 var reasonWords = []struct{ prefix, say string }{
 	{"too few sure tricks for any bid still open", "your hand has too few sure tricks (aces, kings with a guard, long trumps) for any bid still open: pass"},
 	{"expects enough tricks for ", "your aces, kings and long suit should take enough tricks for "},
-	{"bids no more than it must, for a game it may announce after the talon: ", "bid no more than you must; after the talon you may announce "},
+	{"bids no more than needed, for a game to announce after the talon: ", "bid no more than you must; after the talon you may announce "},
 	{"the hand is good enough for ", "your hand is good enough for "},
 	{"the hand is too weak", "your hand is too weak to take on a game"},
 	{"offers for the talon", "the talon may well make your game"},
@@ -235,7 +235,7 @@ var reasonWords = []struct{ prefix, say string }{
 	{"expects to take its share of tricks", "your hand should take its share of the defenders' tricks"},
 	{"the other defender passed: takes half without play", "the other defender dropped out, and half without play is safer"},
 	{"too weak to take its share", "your hand is too weak to take its share of the tricks: pass"},
-	{"wins the trick as cheaply as it can", "win the trick with the cheapest card that does it"},
+	{"wins the trick as cheaply as possible", "win the trick with the cheapest card that does it"},
 	{"plays its highest card that does not win", "nobody wants tricks here: get rid of your highest card that does not win"},
 	{"leaves the trick to the other defender", "your fellow defender already wins the trick: keep your high cards"},
 	{"plays its lowest card", "you cannot win this trick: throw your lowest card"},

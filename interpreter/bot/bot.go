@@ -214,7 +214,7 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 		return game.Pass
 	}
 	if above >= 0 {
-		b.becauseOf("bids no more than it must, for a game it may announce after the talon: ", g.R.Contracts[above].Name)
+		b.becauseOf("bids no more than needed, for a game to announce after the talon: ", g.R.Contracts[above].Name)
 		b.countFor(g, h, above, g.R.Ladder[best].Hand)
 		return best
 	}
@@ -536,7 +536,7 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 		b.because("plays its highest card that does not win")
 		return (legal &^ winners).Highest()
 	case wantTricks && winners != 0 && !partnerWins:
-		b.because("wins the trick as cheaply as it can")
+		b.because("wins the trick as cheaply as possible")
 		return cheapest(winners)
 	case partnerWins && legal&^winners != 0:
 		b.because("leaves the trick to the other defender")

@@ -33,7 +33,7 @@ func (p *recorder) Choose(g *game.Game, legal []game.Action) game.Action {
 			p.hands++
 		}
 		// or a cheaper bid for a higher game announced after the talon
-		if above, ok := strings.CutPrefix(why, "bids no more than it must, for a game it may announce after the talon: "); ok {
+		if above, ok := strings.CutPrefix(why, "bids no more than needed, for a game to announce after the talon: "); ok {
 			ci, known := g.R.ContractByName(above)
 			if !known || ci <= call.Contract || !g.R.Exchange.AtLeastBid {
 				p.t.Errorf("%s: bid %d: reason %q names no higher contract it may announce", p.name, a.Value, why)

@@ -40,22 +40,24 @@ func (p noted) Choose(g *game.Game, legal []game.Action) game.Action {
 // issue 27's fix of the simple player's announcement: the same choices
 // (a digest of the actions alone is the same before and after), but the
 // strong player's reasons quote averages over playouts in which the
-// simple player now announces otherwise.
+// simple player now announces otherwise. Every ruleset's changed with
+// issue 26's words (the simple player's reasons no longer call a player
+// "it"): a digest of the actions alone is the same before and after.
 var pinnedChoices = map[string]string{
-	"american-1909":            "6812587a7b684037",
-	"austrian-1829":            "3bfb35f6487f49ed",
-	"austrian-1829-pot-tenth":  "58deab443e2d6286",
-	"austrian-modern":          "2d9187d90c7076a2",
-	"danube-swabian":           "ad365a48d07cac04",
-	"illustrated":              "55717e49d32d344a",
-	"illustrated-six-in-a-row": "55717e49d32d344a",
-	"leningrad":                "1d475c55da09556b",
-	"rostov":                   "d6a20560cf9025a1",
-	"serbian":                  "9183a67be951ba63",
-	"simple-pot":               "53f09fa4dbf94854",
-	"sochi":                    "c0a9216684693acf",
-	"vienna-pot":               "f1e4311cdf7f36ff",
-	"west-balkans":             "1c424bd0ffa772ca",
+	"american-1909":            "fc63dee73b5b90fa",
+	"austrian-1829":            "8c07f62cf04bbbfd",
+	"austrian-1829-pot-tenth":  "7d9ff84dd0762397",
+	"austrian-modern":          "e016bccbf9001341",
+	"danube-swabian":           "3d87bdd57c5a7909",
+	"illustrated":              "4350720e1c5f5081",
+	"illustrated-six-in-a-row": "4350720e1c5f5081",
+	"leningrad":                "5ea078045b165eeb",
+	"rostov":                   "310c74325d1930a9",
+	"serbian":                  "117c4e230f8e65cf",
+	"simple-pot":               "0303675adea7d371",
+	"sochi":                    "957da8e412365f76",
+	"vienna-pot":               "5092caedb1355a47",
+	"west-balkans":             "d427a157ef1aa449",
 }
 
 // TestChoicesAsPinned plays two deals of each embedded ruleset with

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
@@ -56,11 +55,11 @@ are said after the sheet.`,
 				return ruled(err)
 			}
 			if asJSON {
-				return ruled(printJSON(cmd.OutOrStdout(), settled, app.UsesMoney(r)))
+				return ruled(printJSON(cmd.OutOrStdout(), settled, r.MovesMoney()))
 			}
 			// the words of contracts and accounts come from the ruleset
 			settled.Arithmetic = arithmetic
-			return ruled(settled.Print(termtext.NewWriter(cmd.OutOrStdout()), app.UsesMoney(r)))
+			return ruled(settled.Print(termtext.NewWriter(cmd.OutOrStdout()), r.MovesMoney()))
 		},
 	}
 	f := cmd.Flags()

@@ -79,22 +79,6 @@ func (p *Printer) sheet(w io.Writer, l *settle.Ledger) {
 // must not run forever.
 const MaxGameDeals = 10000
 
-// UsesMoney reports whether r moves money (antes, payments) rather than
-// only writing on a score sheet.
-func UsesMoney(r *ruleset.Ruleset) bool {
-	if r.Ante.Each > 0 || r.Ante.Dealer > 0 {
-		return true
-	}
-	for _, rule := range r.Rules {
-		for _, p := range rule.Pay {
-			if p.Account == "" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // final prints the closed sheet and the final scores as a table.
 func (p *Printer) final(t *table.Table) (err error) {
 	scores, err := t.Final()
@@ -455,7 +439,7 @@ func (p *Printer) balances(t *table.Table) {
 	for i, n := range t.Names {
 		parts = append(parts, fmt.Sprintf("%s %s", n, t.Balance[i].Signed()))
 	}
-	if UsesMoney(t.R) {
+	if t.R.MovesMoney() {
 		p.Printf("Balances: %s; pot %v\n", strings.Join(parts, ", "), t.Pot)
 	}
 	if len(t.Sheet) > 0 {

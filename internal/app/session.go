@@ -220,7 +220,7 @@ func (s *Session) startDeal() error {
 	for _, a := range d.Antes {
 		p.Printf("%s pays %v into the pot (%s)\n", t.Names[a.From], a.Amount, a.Rule)
 	}
-	if UsesMoney(r) {
+	if r.MovesMoney() {
 		p.Printf("Pot: %v\n", t.Pot)
 	}
 	s.g.History = s.g.History[:0]
@@ -253,7 +253,7 @@ func (s *Session) finishDeal() error {
 		p.Record.Deals = append(p.Record.Deals, rd)
 	}
 	p.Printf("\nSettlement\n")
-	if UsesMoney(r) || len(l.Transfers) > 0 {
+	if r.MovesMoney() || len(l.Transfers) > 0 {
 		if err := p.ledger(indent{p.Out}, l, o.Pot, t); err != nil {
 			return failed("settlement: %v", err)
 		}

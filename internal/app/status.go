@@ -176,7 +176,7 @@ func (p *Printer) defenceLine(g *game.Game) string {
 // deal is booked.
 func (p *Printer) tableLine(t *table.Table) string {
 	r := t.R
-	if UsesMoney(r) {
+	if r.MovesMoney() {
 		parts := []string{fmt.Sprintf("Pot %v", t.Pot)}
 		for i, n := range t.Names {
 			parts = append(parts, n+" "+t.Balance[i].Signed())

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/money"
-	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
 
@@ -59,7 +58,7 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 	out.Deal = dealSentences(l, t)
 	out.Payments = paymentSentences(l, t)
 	out.Sheet = sheetSentences(l, t)
-	if len(l.Transfers) > 0 || (t != nil && movesMoney(t.R)) {
+	if len(l.Transfers) > 0 || (t != nil && t.R.MovesMoney()) {
 		out.Results = results(l, session)
 		net := l.Net()[len(l.Seats)]
 		switch {
@@ -72,22 +71,6 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 		}
 	}
 	return out, nil
-}
-
-// movesMoney: r moves money (antes, payments) rather than only writing
-// on a score sheet.
-func movesMoney(r *ruleset.Ruleset) bool {
-	if r.Ante.Each > 0 || r.Ante.Dealer > 0 {
-		return true
-	}
-	for _, rule := range r.Rules {
-		for _, p := range rule.Pay {
-			if p.Account == "" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // count writes n of a noun: "1 trick", "3 tricks", "no trick".

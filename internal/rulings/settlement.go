@@ -259,7 +259,7 @@ func PrintSheet(w io.Writer, l *settle.Ledger) {
 	if err != nil {
 		return // PrintLedger reports totals that do not fit
 	}
-	if len(l.Transfers) > 0 || (l.Told != nil && movesMoney(l.Told.R)) {
+	if len(l.Transfers) > 0 || (l.Told != nil && l.Told.R.MovesMoney()) {
 		told.Deal = nil // PrintLedger's
 	}
 	told.Payments, told.Results, told.Pot = nil, nil, ""

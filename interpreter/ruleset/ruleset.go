@@ -636,3 +636,20 @@ func (r *Ruleset) Place(n *yaml.Node) (file string, line, col int) {
 	}
 	return "", line, col
 }
+
+// MovesMoney reports whether r moves money (antes, payments) rather than
+// only writing on a score sheet: the transcript and pref settle then
+// speak of money and the pot.
+func (r *Ruleset) MovesMoney() bool {
+	if r.Ante.Each > 0 || r.Ante.Dealer > 0 {
+		return true
+	}
+	for _, rule := range r.Rules {
+		for _, p := range rule.Pay {
+			if p.Account == "" {
+				return true
+			}
+		}
+	}
+	return false
+}

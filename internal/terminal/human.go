@@ -117,13 +117,20 @@ func (h *Human) showHand(g *game.Game, seat int) {
 }
 
 func (h *Human) call(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
+	return h.pick(g, seat, legal, adv, "Your call", "is not a call open to you now", true)
+}
+
+// pick asks for one of legal by its name (or its record word: "hearts" for
+// "hearts (Préférence)"), a hint on "?"; refused says why an answer is
+// not taken; echo repeats the choice as the auction's log writes a call.
+func (h *Human) pick(g *game.Game, seat int, legal []game.Action, adv game.Action, prompt, refused string, echo bool) game.Action {
 	h.showHand(g, seat)
 	names := make([]string, len(legal))
 	for i, l := range legal {
 		names[i] = h.p.ActionName(g, l)
 	}
 	for {
-		a, ok := h.ask("  Your call (%s, ? for a hint): ", strings.Join(names, ", "))
+		a, ok := h.ask("  "+prompt+" (%s, ? for a hint): ", strings.Join(names, ", "))
 		if !ok {
 			return adv
 		}
@@ -132,12 +139,14 @@ func (h *Human) call(g *game.Game, seat int, legal []game.Action, adv game.Actio
 			continue
 		}
 		for i, n := range names {
-			if a == n || strings.EqualFold(a, g.ActionWords(legal[i], game.Written, game.Namer{})) { // "hearts" for "hearts (Préférence)"
-				h.p.Printf("  %-10s %s\n", h.name, n)
+			if a == n || strings.EqualFold(a, g.ActionWords(legal[i], game.Written, game.Namer{})) {
+				if echo {
+					h.p.Printf("  %-10s %s\n", h.name, n)
+				}
 				return legal[i]
 			}
 		}
-		h.p.Printf("  %q is not a call open to you now\n", a)
+		h.p.Printf("  %q %s\n", a, refused)
 	}
 }
 
@@ -196,27 +205,7 @@ func (h *Human) discard(g *game.Game, seat int, n int, advice cards.Mask) cards.
 }
 
 func (h *Human) announce(g *game.Game, seat int, legal []game.Action, adv game.Action) game.Action {
-	h.showHand(g, seat)
-	names := make([]string, len(legal))
-	for i, l := range legal {
-		names[i] = h.p.ActionName(g, l)
-	}
-	for {
-		a, ok := h.ask("  Announce (%s, ? for a hint): ", strings.Join(names, ", "))
-		if !ok {
-			return adv
-		}
-		if a == "?" {
-			h.p.Printf("  hint: %s (%s)\n", h.p.ActionName(g, adv), app.Why(h.hint))
-			continue
-		}
-		for i, n := range names {
-			if a == n || strings.EqualFold(a, g.ActionWords(legal[i], game.Written, game.Namer{})) { // "hearts" for "hearts (Préférence)"
-				return legal[i]
-			}
-		}
-		h.p.Printf("  %q cannot be announced now\n", a)
-	}
+	return h.pick(g, seat, legal, adv, "Announce", "cannot be announced now", false)
 }
 
 func (h *Human) defend(g *game.Game, seat int, advice deal.Choice) deal.Choice {

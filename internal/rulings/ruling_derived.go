@@ -163,6 +163,18 @@ func namesRead(src string) []string {
 		return nil
 	}
 	var names []string
+	skip := notPlainNames(tree)
+	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
+		if id, ok := (*n).(*ast.IdentifierNode); ok && !skip[*n] && !slices.Contains(names, id.Value) {
+			names = append(names, id.Value)
+		}
+	}))
+	return names
+}
+
+// notPlainNames are the identifiers of tree that are not names read: a
+// member's object (to.tricks) and a function called.
+func notPlainNames(tree *parser.Tree) map[ast.Node]bool {
 	skip := map[ast.Node]bool{}
 	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
 		switch x := (*n).(type) {
@@ -172,12 +184,7 @@ func namesRead(src string) []string {
 			skip[x.Callee] = true
 		}
 	}))
-	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
-		if id, ok := (*n).(*ast.IdentifierNode); ok && !skip[*n] && !slices.Contains(names, id.Value) {
-			names = append(names, id.Value)
-		}
-	}))
-	return names
+	return skip
 }
 
 // withValues is an expression with each plain name it reads replaced by
@@ -187,15 +194,7 @@ func (d *deriver) withValues(src string) string {
 	if err != nil {
 		return src
 	}
-	skip := map[ast.Node]bool{}
-	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
-		switch x := (*n).(type) {
-		case *ast.MemberNode:
-			skip[x.Node] = true
-		case *ast.CallNode:
-			skip[x.Callee] = true
-		}
-	}))
+	skip := notPlainNames(tree)
 	ast.Walk(&tree.Node, visitor(func(n *ast.Node) {
 		switch x := (*n).(type) {
 		case *ast.IdentifierNode:

@@ -162,8 +162,8 @@ func weightedMean(xs, ws []float64) float64 {
 // ladderRolloutNodes is what a rollout or a verdict of ddMade costs
 // besides its solving when a doubling call is weighed, counted in solver
 // nodes: the settlement of a doubled deal on a score sheet and the
-// simple player's decisions, about a millisecond here (measured on
-// serbian), far more than rolloutNodes, since a weighted weighing cannot
+// simple player's decisions, about a millisecond here (measured on a
+// score-sheet ruleset), far more than rolloutNodes, since a weighted weighing cannot
 // stop early as often.
 const ladderRolloutNodes = NodesPerMs
 

@@ -238,7 +238,7 @@ type SheetSpec struct {
 	Ceiling      *CeilingSpec    `yaml:"ceiling"`
 	Final        *FinalSpec      `yaml:"final"`
 	// Target names the option that sets the figure the game is played
-	// to (sochi's pool-target): pref play --to-pool N sets it, so that
+	// to (e.g. a pool-target option): pref play --to-pool N sets it, so that
 	// no Go code names a ruleset's option (Ruleset.Target reads it).
 	Target string `yaml:"target"`
 }

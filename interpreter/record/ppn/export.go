@@ -20,8 +20,8 @@ import (
 // unfinished, a table given before the first deal).
 var ErrCannotWrite = errors.New("PPN cannot write this")
 
-// FromRecord writes a record of the ruleset PPN records (serbian,
-// Ruleset) as PPN. The record is replayed
+// FromRecord writes a record of the ruleset PPN records (the one its
+// ppn: section binds, Ruleset) as PPN. The record is replayed
 // first: what PPN states beside the cards and calls (the winners, the
 // value, refa, the summary, the results) is pref's settlement. A step the
 // rules refuse is the replay's *record.StepError.
@@ -180,7 +180,7 @@ func (w *dealWriter) deal() (*Deal, error) {
 		return nil, err
 	}
 	sum := summaryOf(w.r, w.b, w.res)
-	if err := w.play(sum[decl].bule); err != nil {
+	if err := w.play(sum[decl].middle); err != nil {
 		return nil, err
 	}
 	if err := w.summary(sum); err != nil {
@@ -315,15 +315,16 @@ func (w *dealWriter) accepted(decl int, came [3]bool) int {
 	return 8
 }
 
-// play writes the value (the declarer's bule, without its sign), who led
-// and the tricks.
-func (w *dealWriter) play(bule money.Amount) error {
+// play writes the value (the declarer's move in the middle column, the
+// ppn: section's middle account, without its sign), who led and the
+// tricks.
+func (w *dealWriter) play(middle money.Amount) error {
 	d, st := w.d, w.res.State
-	if bule.Sign() < 0 {
-		bule = bule.Neg()
+	if middle.Sign() < 0 {
+		middle = middle.Neg()
 	}
 	var err error
-	if d.Value, err = whole(bule, "the value"); err != nil {
+	if d.Value, err = whole(middle, "the value"); err != nil {
 		return err
 	}
 	if st.NTricks > 0 {
@@ -350,7 +351,7 @@ func (w *dealWriter) summary(sum [3]settled) error {
 		if e.Supe, err = whole(x.supe, w.b.sides); err != nil {
 			return err
 		}
-		if e.Middle, err = whole(x.bule, w.b.middle); err != nil {
+		if e.Middle, err = whole(x.middle, w.b.middle); err != nil {
 			return err
 		}
 		e.HasMiddle = x.kind == 'M' || e.Middle != 0

@@ -20,7 +20,7 @@ import (
 const SourceName = "Portable Preferans Notation"
 
 // OptionsTag is a tag pref writes for the options of the ruleset
-// (serbian) that PPN has no tag of its own for ("must-head=true,no-subkontra=true"); readers that
+// (the one its ppn: section binds) that PPN has no tag of its own for ("must-head=true,no-subkontra=true"); readers that
 // do not know it pass it over.
 const OptionsTag = "PrefOptions"
 
@@ -28,7 +28,7 @@ const OptionsTag = "PrefOptions"
 type Imported struct {
 	File    *File
 	Record  *record.Record
-	Ruleset *ruleset.Ruleset // the ruleset PPN records (serbian) with the options of the tags
+	Ruleset *ruleset.Ruleset // the ruleset PPN records (bound by its ppn: section) with the options of the tags
 	Deals   []record.DealResult
 	// Notes say how an ambiguity was resolved or what was not carried
 	// over; Differences are what PPN states and pref's rules settle
@@ -39,7 +39,7 @@ type Imported struct {
 	Differences []Note
 }
 
-// Import reads a PPN text, turns it into a record of serbian (options, as
+// Import reads a PPN text, turns it into a record of the bound ruleset (options, as
 // name=value pairs already typed, override the tags'), replays it through
 // the rules and compares what PPN states with pref's settlement. A text
 // that is malformed, or that the rules refuse, is an *Error.
@@ -89,7 +89,7 @@ func ImportFile(f *File, options map[string]any) (*Imported, error) {
 	return im, nil
 }
 
-// Options are the options of the ruleset PPN records (serbian) the tags
+// Options are the options of the ruleset PPN records (bound by its ppn: section) the tags
 // give: Bula, Refe (the options its ppn: section binds them to) and pref's
 // own PrefOptions. r is that ruleset without options, for their types.
 func (f *File) Options(r *ruleset.Ruleset) (map[string]any, error) {
@@ -178,7 +178,7 @@ func (f *File) Players() ([3]string, []Note, error) {
 }
 
 // ToRecord turns a parsed PPN text into a record of the ruleset PPN
-// records (serbian, Ruleset), with the
+// records (the bound one, Ruleset), with the
 // options of its tags (options override them) and the ruleset they make.
 // Every deal is stepped through the rules as it is converted: an auction
 // no rule allows, a card that must follow suit, a trick given to the wrong

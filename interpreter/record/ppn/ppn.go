@@ -159,7 +159,7 @@ func cardName(code byte) string {
 
 // Error is PPN refused: where (the deal and its field, or a line of the
 // info section) and why. Rules reports a record that is well formed but
-// that serbian's rules refuse (an auction no rule allows, a card that
+// that the bound ruleset's rules refuse (an auction no rule allows, a card that
 // must follow suit), as against malformed text.
 type Error struct {
 	Deal  int // from 1; 0 outside the deals

@@ -13,21 +13,21 @@ import (
 
 // settled is one seat's part of a deal as pref settled it, in PPN's terms.
 type settled struct {
-	kind       byte // '0', 'M', 'F'
-	tricks     int  // the declarer's; a defender's own, and with the one he played for
-	own        int  // the seat's own tricks
-	side       byte // 'L': the declarer plays just before him; 'R': just after
-	supe, bule money.Amount
+	kind         byte         // '0', 'M', 'F'
+	tricks       int          // the declarer's; a defender's own, and with the one he played for
+	own          int          // the seat's own tricks
+	side         byte         // 'L': the declarer plays just before him; 'R': just after
+	supe, middle money.Amount // the PPN columns: supe, and the middle one (bule)
 }
 
 func (x settled) String() string {
 	switch x.kind {
 	case 'M':
-		return fmt.Sprintf("M%d:%v", x.tricks, x.bule)
+		return fmt.Sprintf("M%d:%v", x.tricks, x.middle)
 	case 'F':
 		s := fmt.Sprintf("F%d:%c%v", x.tricks, x.side, x.supe)
-		if !x.bule.IsZero() {
-			s += fmt.Sprintf(":%v", x.bule)
+		if !x.middle.IsZero() {
+			s += fmt.Sprintf(":%v", x.middle)
 		}
 		return s
 	}
@@ -47,7 +47,7 @@ func summaryOf(r *ruleset.Ruleset, b binding, res *record.DealResult) [3]settled
 	var out [3]settled
 	for s := range 3 {
 		name := res.Seats[s]
-		x := settled{kind: '0', own: o.Tricks[s], tricks: o.Tricks[s], bule: net[name+" "+b.middle]}
+		x := settled{kind: '0', own: o.Tricks[s], tricks: o.Tricks[s], middle: net[name+" "+b.middle]}
 		for j := range 3 {
 			if j != s {
 				x.supe = x.supe.Add(net[name+" "+b.sides+" "+res.Seats[j]])
@@ -56,7 +56,7 @@ func summaryOf(r *ruleset.Ruleset, b binding, res *record.DealResult) [3]settled
 		switch {
 		case s == decl:
 			x.kind = 'M'
-		case o.Played() && (o.Defence[s] == deal.Play || o.Defence[s] == deal.Invite) || !x.supe.IsZero() || !x.bule.IsZero():
+		case o.Played() && (o.Defence[s] == deal.Play || o.Defence[s] == deal.Invite) || !x.supe.IsZero() || !x.middle.IsZero():
 			x.kind = 'F'
 			x.side = 'R'
 			if decl == (s+2)%3 {
@@ -86,10 +86,10 @@ func agrees(e Entry, x settled, played bool) bool {
 	case '0':
 		return e.Kind == '0' || e.Kind == 'F' && e.Supe == 0 && e.Middle == 0 && e.Tricks == x.own
 	case 'M':
-		return e.Kind == 'M' && amount(e.Middle).Equal(x.bule) &&
+		return e.Kind == 'M' && amount(e.Middle).Equal(x.middle) &&
 			(e.Tricks == x.tricks || !played && (e.Tricks == 0 || e.Tricks == 10))
 	}
-	return e.Kind == 'F' && e.Side == x.side && amount(e.Supe).Equal(x.supe) && amount(e.Middle).Equal(x.bule) &&
+	return e.Kind == 'F' && e.Side == x.side && amount(e.Supe).Equal(x.supe) && amount(e.Middle).Equal(x.middle) &&
 		(e.Tricks == x.tricks || e.Tricks == x.own)
 }
 

@@ -23,14 +23,20 @@ const (
 	// LessonDefend: the learner defends against another's game, and the
 	// defence beats it.
 	LessonDefend
+	// LessonPass: the learner's hand has no game: he passes every call,
+	// and another's game is made (it was not his to contest).
+	LessonPass
+	// LessonDrop: the learner drops out of the defence of a game the
+	// declarer makes (defending would only have cost).
+	LessonDrop
 	lessons
 )
 
 // Lessons are the coached deals in the order they are offered.
-var Lessons = []Lesson{LessonDeclare, LessonDefend}
+var Lessons = []Lesson{LessonDeclare, LessonPass, LessonDefend, LessonDrop}
 
 func (l Lesson) String() string {
-	return [...]string{"a game to bid and make", "a defence to join"}[l]
+	return [...]string{"a game to bid and make", "a defence to join", "a clear pass", "a hand to drop"}[l]
 }
 
 // CoachedDeal is a deal picked to teach: its seed (dealt by DealRand at a
@@ -59,14 +65,30 @@ func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (Coached
 	if lesson < 0 || lesson >= lessons {
 		return CoachedDeal{}, fmt.Errorf("no such lesson %d", lesson)
 	}
-	var fallback *CoachedDeal // the first deal with a declarer
+	taken := map[uint64]bool{} // the deals of the lessons before: each coached deal is a new one
+	for _, l := range Lessons {
+		if l == lesson {
+			break
+		}
+		// (an earlier lesson is picked again for each later one: four
+		// scans of a few milliseconds at most)
+		d, err := PickCoachedDeal(r, names, l)
+		if err != nil {
+			return CoachedDeal{}, err
+		}
+		taken[d.Seed] = true
+	}
+	var fallback *CoachedDeal // a deal that teaches less clearly, or the first with a declarer
 	for seed := uint64(1); seed <= coachSeeds; seed++ {
 		g, seats, err := playOutQuietly(r, names, seed)
 		if err != nil {
 			return CoachedDeal{}, err
 		}
-		if seat, ok := teaches(g, lesson); ok {
+		if seat, ok := teaches(g, lesson, true); ok && !taken[seed] {
 			return CoachedDeal{Seed: seed, Seat: seats[seat], Lesson: lesson, Found: true}, nil
+		}
+		if seat, ok := teaches(g, lesson, false); ok && !taken[seed] && (fallback == nil || !fallback.Found) {
+			fallback = &CoachedDeal{Seed: seed, Seat: seats[seat], Lesson: lesson, Found: true}
 		}
 		if fallback == nil && g.Declarer >= 0 {
 			fallback = &CoachedDeal{Seed: seed, Seat: seats[g.Declarer], Lesson: lesson}
@@ -89,6 +111,7 @@ func playOutQuietly(r *ruleset.Ruleset, names []string, seed uint64) (*game.Game
 		PrintLedger: func(io.Writer, *settle.Ledger, money.Amount) error { return nil },
 		PrintSheet:  func(io.Writer, *settle.Ledger) {}}
 	s := NewSession(p, t, DealRand(seed), 1, nil, "")
+	s.Game().KeepHistory = true // who passed, who dropped: the lessons read the decisions
 	if _, err := s.Next(); err != nil {
 		return nil, nil, err
 	}
@@ -96,11 +119,15 @@ func playOutQuietly(r *ruleset.Ruleset, names []string, seed uint64) (*game.Game
 }
 
 // teaches reports whether the finished deal g teaches lesson, and at
-// which seat the learner learns it.
-func teaches(g *game.Game, lesson Lesson) (int, bool) {
+// which seat the learner learns it; clearly: a drop too was right (the
+// declarer made the game anyway).
+func teaches(g *game.Game, lesson Lesson, clearly bool) (int, bool) {
 	d := g.Declarer
 	if d < 0 || g.Forced || g.Contract < 0 {
 		return 0, false
+	}
+	if g.Conceded { // the declarer gave a hopeless hand up: a hand to drop, or nothing
+		return d, lesson == LessonDrop
 	}
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Exact || ct.Tricks == 0 {
@@ -116,6 +143,44 @@ func teaches(g *game.Game, lesson Lesson) (int, bool) {
 				return s, true
 			}
 		}
+	case LessonPass:
+		// the learner passes and then defends: he plays cards too
+		for s := 0; s < g.Seats(); s++ {
+			if s != d && made && passedOnly(g, s) && g.Defence[s] == deal.Play {
+				return s, true
+			}
+		}
+	case LessonDrop:
+		for s := 0; s < g.Seats(); s++ {
+			if s != d && (made || !clearly) && decided(g, s, game.PhaseDefend, int(deal.Drop)) {
+				return s, true
+			}
+		}
 	}
 	return 0, false
+}
+
+// passedOnly reports whether seat s was asked for a call and passed each
+// time.
+func passedOnly(g *game.Game, s int) bool {
+	asked := false
+	for _, a := range g.History {
+		if a.Seat == s && a.Phase == game.PhaseAuction {
+			if a.Value != game.Pass {
+				return false
+			}
+			asked = true
+		}
+	}
+	return asked
+}
+
+// decided reports whether seat s took the decision value in phase.
+func decided(g *game.Game, s int, phase game.Phase, value int) bool {
+	for _, a := range g.History {
+		if a.Seat == s && a.Phase == phase && a.Value == value {
+			return true
+		}
+	}
+	return false
 }

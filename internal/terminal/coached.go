@@ -37,6 +37,7 @@ type coaching struct {
 // session Deal makes (dealt afresh on each call), Lesson what it teaches.
 type CoachedDeal struct {
 	Lesson, You string
+	Teaches     app.Lesson
 	Deal        func() (*app.Session, error)
 }
 
@@ -234,9 +235,11 @@ func (s *Screen) replay() {
 	s.advance()
 }
 
-// CoachedDeals are the coached deals of r, one per lesson, each picked
-// from seeds by the simple players' play (app.PickCoachedDeal) and dealt
-// at a fresh table of names, printed by p.
+// CoachedDeals are the coached deals of r, one per lesson the ruleset
+// has a deal for, each picked from seeds by the simple players' play
+// (app.PickCoachedDeal) and dealt at a fresh table of names, printed by
+// p. A lesson no deal teaches (a hand to drop where nobody may drop out)
+// is left out.
 func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]CoachedDeal, error) {
 	var out []CoachedDeal
 	for _, l := range app.Lessons {
@@ -244,7 +247,10 @@ func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]Coached
 		if err != nil {
 			return nil, &app.Failed{Err: fmt.Errorf("coached deal: %v", err)}
 		}
-		out = append(out, CoachedDeal{Lesson: fmt.Sprintf("%v, as %s", l, d.Seat), You: d.Seat, Deal: func() (*app.Session, error) {
+		if !d.Found && len(out) > 0 {
+			continue
+		}
+		out = append(out, CoachedDeal{Lesson: fmt.Sprintf("%v, as %s", l, d.Seat), You: d.Seat, Teaches: l, Deal: func() (*app.Session, error) {
 			t, err := table.New(r, names)
 			if err != nil {
 				return nil, &app.BadInput{Err: err}

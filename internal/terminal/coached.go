@@ -241,6 +241,7 @@ func (s *Screen) replay() {
 // p. A lesson no deal teaches (a hand to drop where nobody may drop out)
 // is left out.
 func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]CoachedDeal, error) {
+	p.Review = true // each deal ends with the review: the costly card, the better one and the line it wins
 	var out []CoachedDeal
 	for _, l := range app.Lessons {
 		d, err := app.PickCoachedDeal(r, names, l)

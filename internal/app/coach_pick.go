@@ -134,27 +134,22 @@ func teaches(g *game.Game, lesson Lesson, clearly bool) (int, bool) {
 		return 0, false // a misère is no first lesson
 	}
 	made := g.Taken[d] >= ct.Tricks
+	var learner func(s int) bool // the defender's seat that learns the lesson
 	switch lesson {
 	case LessonDeclare:
 		return d, made
 	case LessonDefend:
-		for s := 0; s < g.Seats(); s++ {
-			if s != d && g.Defence[s] == deal.Play && !made {
-				return s, true
-			}
-		}
-	case LessonPass:
-		// the learner passes and then defends: he plays cards too
-		for s := 0; s < g.Seats(); s++ {
-			if s != d && made && passedOnly(g, s) && g.Defence[s] == deal.Play {
-				return s, true
-			}
-		}
+		learner = func(s int) bool { return g.Defence[s] == deal.Play && !made }
+	case LessonPass: // the learner passes and then defends: he plays cards too
+		learner = func(s int) bool { return made && passedOnly(g, s) && g.Defence[s] == deal.Play }
 	case LessonDrop:
-		for s := 0; s < g.Seats(); s++ {
-			if s != d && (made || !clearly) && decided(g, s, game.PhaseDefend, int(deal.Drop)) {
-				return s, true
-			}
+		learner = func(s int) bool { return (made || !clearly) && decided(g, s, game.PhaseDefend, int(deal.Drop)) }
+	default:
+		return 0, false
+	}
+	for s := 0; s < g.Seats(); s++ {
+		if s != d && learner(s) {
+			return s, true
 		}
 	}
 	return 0, false

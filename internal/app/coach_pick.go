@@ -2,15 +2,11 @@ package app
 
 import (
 	"fmt"
-	"io"
 	"math/rand/v2"
 
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
-	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
-	"github.com/preference-rules/pref/interpreter/table"
 )
 
 // Lesson is what a coached deal teaches.
@@ -101,21 +97,10 @@ func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (Coached
 }
 
 // playOutQuietly plays the deal of seed among simple players, telling
-// nothing, and returns it with its seats' names.
+// nothing, and returns it with its seats' names (who passed, who
+// dropped: the decisions are kept in its History).
 func playOutQuietly(r *ruleset.Ruleset, names []string, seed uint64) (*game.Game, []string, error) {
-	t, err := table.New(r, names)
-	if err != nil {
-		return nil, nil, err
-	}
-	p := &Printer{Out: io.Discard, Ruleset: r, Bots: "simple",
-		PrintLedger: func(io.Writer, *settle.Ledger, money.Amount) error { return nil },
-		PrintSheet:  func(io.Writer, *settle.Ledger) {}}
-	s := NewSession(p, t, DealRand(seed), 1, nil, "")
-	s.Game().KeepHistory = true // who passed, who dropped: the lessons read the decisions
-	if _, err := s.Next(); err != nil {
-		return nil, nil, err
-	}
-	return s.Game(), p.Names, nil
+	return playOut(r, names, seed, nil, "")
 }
 
 // teaches reports whether the finished deal g teaches lesson, and at

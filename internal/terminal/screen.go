@@ -617,8 +617,11 @@ func (s *Screen) View() string {
 	}
 	if s.practice != nil {
 		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
+		if l := s.practice.Ladder; l != nil {
+			title += " · " + l.Standing()
+		}
 	}
-	title = s.coachTitle(title)
+	title = ansi.Truncate(s.coachTitle(title), w, "…") // a long ruleset's title must not wrap the screen
 	b.WriteString(styleTitle.Render(title) + "\n")
 	if len(panel) > 0 {
 		b.WriteString(strings.Join(panel, "\n") + "\n")

@@ -56,30 +56,71 @@ func DealRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9e37
 // lesson under r, played out by simple players at a table of names: the
 // learner then sits where the lesson happens. The pick is the analyser's
 // (the simple player's own play), not written per ruleset, and the same
-// each time.
+// each time. A deal picked for a lesson offered before is not picked
+// again: each coached deal is a new one.
 func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (CoachedDeal, error) {
 	if lesson < 0 || lesson >= lessons {
 		return CoachedDeal{}, fmt.Errorf("no such lesson %d", lesson)
 	}
-	taken := map[uint64]bool{} // the deals of the lessons before: each coached deal is a new one
-	for _, l := range Lessons {
-		if l == lesson {
-			break
+	all, err := PickCoachedDeals(r, names)
+	if err != nil {
+		return CoachedDeal{}, err
+	}
+	for _, d := range all {
+		if d.Lesson == lesson {
+			return d, nil
 		}
-		// (an earlier lesson is picked again for each later one: four
-		// scans of a few milliseconds at most)
-		d, err := PickCoachedDeal(r, names, l)
+	}
+	return CoachedDeal{}, fmt.Errorf("no such lesson %d", lesson)
+}
+
+// PickCoachedDeals is PickCoachedDeal for every lesson, in the order of
+// Lessons, each deal played once for all of them.
+func PickCoachedDeals(r *ruleset.Ruleset, names []string) ([]CoachedDeal, error) {
+	var played []playedDeal // seed i+1's deal, played when first needed
+	deal := func(seed uint64) (playedDeal, error) {
+		for uint64(len(played)) < seed {
+			g, seats, err := playOutQuietly(r, names, uint64(len(played))+1)
+			if err != nil {
+				return playedDeal{}, err
+			}
+			played = append(played, playedDeal{g, seats})
+		}
+		return played[seed-1], nil
+	}
+	taken := map[uint64]bool{}
+	var out []CoachedDeal
+	for _, lesson := range Lessons {
+		d, err := pickOne(deal, lesson, taken)
 		if err != nil {
-			return CoachedDeal{}, err
+			return nil, err
+		}
+		if len(names) > 0 && d.Seat == "" {
+			d.Seat = names[0]
 		}
 		taken[d.Seed] = true
+		out = append(out, d)
 	}
-	var fallback *CoachedDeal // a deal that teaches less clearly, or the first with a declarer
+	return out, nil
+}
+
+// playedDeal is a deal played out and its seats' names.
+type playedDeal struct {
+	g     *game.Game
+	seats []string
+}
+
+// pickOne is the first deal of deal(1), deal(2), ... that teaches
+// lesson, none of taken: one that teaches it clearly, else less clearly,
+// else (Found false) the first with a declarer, else seed 1.
+func pickOne(deal func(uint64) (playedDeal, error), lesson Lesson, taken map[uint64]bool) (CoachedDeal, error) {
+	var fallback *CoachedDeal
 	for seed := uint64(1); seed <= coachSeeds; seed++ {
-		g, seats, err := playOutQuietly(r, names, seed)
+		pd, err := deal(seed)
 		if err != nil {
 			return CoachedDeal{}, err
 		}
+		g, seats := pd.g, pd.seats
 		if seat, ok := teaches(g, lesson, true); ok && !taken[seed] {
 			return CoachedDeal{Seed: seed, Seat: seats[seat], Lesson: lesson, Found: true}, nil
 		}
@@ -93,7 +134,7 @@ func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (Coached
 	if fallback != nil {
 		return *fallback, nil
 	}
-	return CoachedDeal{Seed: 1, Seat: names[0], Lesson: lesson}, nil
+	return CoachedDeal{Seed: 1, Lesson: lesson}, nil
 }
 
 // playOutQuietly plays the deal of seed among simple players, telling

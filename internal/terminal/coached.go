@@ -98,6 +98,15 @@ func (s *Screen) coachBefore() {
 	s.coach.before = s.coach.coach.Before(s.sess.Game(), s.legal)
 }
 
+// coachAgain is the coach's word before a decision taken back and asked
+// again (u): said again, and the word on the decision taken back kept.
+func (s *Screen) coachAgain() {
+	if s.coach == nil || s.legal == nil {
+		return
+	}
+	s.coach.before = s.coach.coach.Again(s.sess.Game(), s.legal)
+}
+
 // coachJudge is the coach's word on action a, before it is taken.
 func (s *Screen) coachJudge(a game.Action) app.Verdict {
 	if s.coach == nil {
@@ -243,11 +252,12 @@ func (s *Screen) replay() {
 func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]CoachedDeal, error) {
 	p.Review = true // each deal ends with the review: the costly card, the better one and the line it wins
 	var out []CoachedDeal
-	for _, l := range app.Lessons {
-		d, err := app.PickCoachedDeal(r, names, l)
-		if err != nil {
-			return nil, &app.Failed{Err: fmt.Errorf("coached deal: %v", err)}
-		}
+	picked, err := app.PickCoachedDeals(r, names)
+	if err != nil {
+		return nil, &app.Failed{Err: fmt.Errorf("coached deal: %v", err)}
+	}
+	for _, d := range picked {
+		l := d.Lesson
 		if !d.Found && len(out) > 0 {
 			continue
 		}

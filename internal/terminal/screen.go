@@ -313,7 +313,11 @@ func (s *Screen) choose() {
 		}
 	}
 	verdict := s.coachJudge(a)
+	if a.Phase == game.PhaseAuction { // the call before what it leads to: the auction's end is told by Take
+		s.log("  %-10s %s", s.p.SeatName(a.Seat), c.Label)
+	}
 	if err := s.sess.Take(a); err != nil {
+		s.lines, s.pending = s.lines[:point.lines], ""
 		s.status = err.Error()
 		s.laid = 0
 		s.show()
@@ -322,10 +326,6 @@ func (s *Screen) choose() {
 	s.undo = append(s.undo, point)
 	s.status = ""
 	s.scroll = 0 // the log follows again: what the decision led to is at the bottom
-	switch a.Phase {
-	case game.PhaseAuction:
-		s.log("  %-10s %s", s.you, c.Label)
-	}
 	if note != "" {
 		s.log("%s", note)
 	}
@@ -341,6 +341,7 @@ func (s *Screen) back() {
 		if s.sess.Restore(u.snap) {
 			s.lines, s.pending = s.lines[:u.lines], ""
 			s.ask(s.sess.Game().Choices())
+			s.coachAgain()
 			s.status = "Taken back: decide again."
 			return
 		}
@@ -609,19 +610,7 @@ func (s *Screen) View() string {
 	body = body[max(0, end-room):end]
 
 	var b strings.Builder
-	title := s.title
-	if begun, planned, whole := s.sess.Progress(); planned > 1 && !whole {
-		title = fmt.Sprintf("%s · deal %d of %d", title, begun, planned)
-	} else if whole {
-		title = fmt.Sprintf("%s · deal %d", title, begun)
-	}
-	if s.practice != nil {
-		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
-		if l := s.practice.Ladder; l != nil {
-			title += " · " + l.Standing()
-		}
-	}
-	title = ansi.Truncate(s.coachTitle(title), w, "…") // a long ruleset's title must not wrap the screen
+	title := s.titleLine(w)
 	b.WriteString(styleTitle.Render(title) + "\n")
 	if len(panel) > 0 {
 		b.WriteString(strings.Join(panel, "\n") + "\n")
@@ -634,6 +623,24 @@ func (s *Screen) View() string {
 	b.WriteString(rule + "\n")
 	b.WriteString(strings.Join(bottom, "\n"))
 	return b.String()
+}
+
+// titleLine is the title with the deal under way, the practice's seed
+// and rung, what a coached deal teaches, cut to the width w.
+func (s *Screen) titleLine(w int) string {
+	title := s.title
+	if begun, planned, whole := s.sess.Progress(); planned > 1 && !whole {
+		title = fmt.Sprintf("%s · deal %d of %d", title, begun, planned)
+	} else if whole {
+		title = fmt.Sprintf("%s · deal %d", title, begun)
+	}
+	if s.practice != nil {
+		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
+		if l := s.practice.Ladder; l != nil {
+			title += " · " + l.Standing()
+		}
+	}
+	return ansi.Truncate(s.coachTitle(title), w, "…") // a long ruleset's title must not wrap the screen
 }
 
 // plain is a card's name without colour, for a choice the screen styles.

@@ -67,3 +67,21 @@ func TestOwnCallLoggedBeforeAuctionEnd(t *testing.T) {
 		t.Fatalf("only %d auctions ended by the learner's call", seen)
 	}
 }
+
+// Sochi at 60x20 (a sheet of three lines in the panel, 27 calls on five
+// rows) fits the screen's height at every decision of a practice deal
+// and of every coached deal, and at their ends: the panel gives way, a
+// row a line, before the screen runs over (issue 27).
+func TestSochiFits60x20(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		scr := tableScreen(t, "sochi", seed, 60, 20)
+		for step := 0; !scr.done && step < 300; step++ {
+			fits(t, "sochi", scr, 60, 20)
+			press(scr, "?", "enter")
+		}
+		fits(t, "sochi", scr, 60, 20)
+	}
+	for _, lesson := range app.Lessons {
+		playCoached(t, "sochi", lesson, 60, 20)
+	}
+}

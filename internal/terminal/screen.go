@@ -564,12 +564,6 @@ func wrapAtSpaces(text string, limit int) string {
 func (s *Screen) View() string {
 	w := max(20, s.width)
 	rule := styleHelp.Render(strings.Repeat("─", w))
-	var panel []string
-	if s.sess.InDeal() || s.sess.Game().Over() {
-		for _, l := range s.p.Status(s.sess.Game(), s.sess.Table()) {
-			panel = append(panel, s.wrap(l)...)
-		}
-	}
 	var bottom []string
 	if s.req != nil {
 		bottom = append(bottom, s.wrap(s.req.Prompt)...)
@@ -596,15 +590,31 @@ func (s *Screen) View() string {
 		}
 		bottom = append(bottom, row)
 	}
+	question := len(bottom)
 	bottom = append(bottom, s.wrap(s.status)...)
 	bottom = append(bottom, s.footer(w)...)
-	bottom = append(s.coachLines(s.height-len(panel)-len(bottom)-5-3), bottom...) // what the transcript's least can spare
+	full, short := s.panel(w)
+	coach := s.coachLines(s.height - len(full) - len(bottom) - 5 - 3) // what the transcript's least can spare
+	panel := full
+	if len(full) > 0 && len(full)+len(coach)+len(bottom)+5+3 > s.height || s.coach != nil && len(coach) == 0 && len(full) > len(short) {
+		// too low for it all: the panel a row a line, the coach in
+		// what that frees, down to one line of the transcript
+		panel = short
+		if s.status == "" { // no blank line where the status stands empty
+			bottom = slices.Delete(bottom, question, question+1)
+		}
+		coach = s.coachLines(s.height - len(panel) - len(bottom) - 4 - 1)
+		panel = short[:max(1, min(len(short), s.height-len(coach)-len(bottom)-4-1))]
+	}
+	bottom = append(coach, bottom...)
 
 	var body []string
 	for _, l := range s.lines {
 		body = append(body, s.wrap(l)...)
 	}
-	room := max(3, s.height-len(panel)-len(bottom)-5)
+	// three lines of the transcript at least, unless the screen is too
+	// low for them: the title, two rules and the scroll mark stand too
+	room := max(1, min(max(3, s.height-len(panel)-len(bottom)-5), s.height-len(panel)-len(bottom)-4))
 	s.scroll = min(s.scroll, max(0, len(body)-room))
 	end := len(body) - s.scroll
 	body = body[max(0, end-room):end]
@@ -623,6 +633,20 @@ func (s *Screen) View() string {
 	b.WriteString(rule + "\n")
 	b.WriteString(strings.Join(bottom, "\n"))
 	return b.String()
+}
+
+// panel is the table at a glance, each line wrapped whole (full) and
+// each cut to one row (short, for a screen too low for full: its last
+// lines, the least needed, are then left out first).
+func (s *Screen) panel(w int) (full, short []string) {
+	if !s.sess.InDeal() && !s.sess.Game().Over() {
+		return nil, nil
+	}
+	for _, l := range s.p.Status(s.sess.Game(), s.sess.Table()) {
+		full = append(full, s.wrap(l)...)
+		short = append(short, ansi.Truncate(l, w, "…"))
+	}
+	return full, short
 }
 
 // titleLine is the title with the deal under way, the practice's seed

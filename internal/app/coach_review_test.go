@@ -40,7 +40,7 @@ func TestBetterCardsPositionIsTheDeal(t *testing.T) {
 	checked := 0
 	for _, name := range rulesets.Names() {
 		r, _ := rulesets.Open(name)
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= 2; seed++ {
 			g, _, err := playOutQuietly(r, coachNames[:r.Hands], seed)
 			if err != nil {
 				t.Fatal(err)
@@ -78,7 +78,7 @@ func TestBetterCardsPositionIsTheDeal(t *testing.T) {
 			}
 		}
 	}
-	if checked < 12 {
+	if checked < 8 {
 		t.Fatalf("only %d costly cards checked", checked)
 	}
 }

@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -69,9 +70,16 @@ func TestPracticeLadderClimbs(t *testing.T) {
 	if data, _ := os.ReadFile(kept); string(data) != "1 0\n" {
 		t.Fatalf("kept: %q", data)
 	}
+	if strings.Contains(screenText(scr), "--bots") {
+		t.Fatalf("a deal against the simple players dealt again with --bots: %s", screenText(scr))
+	}
 	press(scr, "n")
 	if title := screenLines(scr)[0]; !strings.Contains(title, "vs strong") || p.Bots != "strong" {
 		t.Fatalf("after the climb: %q, players %s", title, p.Bots)
+	}
+	playOut(t, scr)
+	if !strings.Contains(screenText(scr), fmt.Sprintf("--seed %d --bots strong deals it again", scr.practice.Seed)) {
+		t.Fatalf("a deal against the strong players is dealt again without them: %s", screenText(scr))
 	}
 	// the next practice starts on the rung reached
 	if again, p := ladderPractice(t); p.Bots != "strong" || !strings.Contains(screenLines(again)[0], "vs strong") {

@@ -69,7 +69,11 @@ func (s *Screen) practiceOver() string {
 			}
 		}
 	}
-	text := fmt.Sprintf("The deal is over (seed %d: %s deals it again).", pr.Seed, fmt.Sprintf(pr.Again, pr.Seed))
+	again := fmt.Sprintf(pr.Again, pr.Seed)
+	if pr.Ladder != nil && s.p.Bots != app.LadderRungs[0] { // the players of the rung the deal was played on
+		again += " --bots " + s.p.Bots
+	}
+	text := fmt.Sprintf("The deal is over (seed %d: %s deals it again).", pr.Seed, again)
 	if pr.moved != "" {
 		text = pr.moved + " " + text
 	}

@@ -79,7 +79,7 @@ func runTutorial(cmd *cobra.Command, args []string, tf *tutorialFlags) error {
 	plainOut := terminal.Plain(out, tf.plain, tf.ascii)
 	atTerminal := terminal.IsTerminal(out) && terminal.IsTerminalReader(cmd.InOrStdin())
 	if tf.exercises {
-		return app.Exercises(cmd.InOrStdin(), out, r, defaultNames[:r.Hands], tf.seed, tf.ascii || plainOut, !terminal.IsTerminalReader(cmd.InOrStdin()))
+		return app.Exercises(cmd.InOrStdin(), out, r, defaultNames[:r.Hands], tf.seed, tf.ascii || plainOut, !terminal.IsTerminalReader(cmd.InOrStdin()), terminal.Width(out))
 	}
 	if tf.coached {
 		if !atTerminal || tf.plain {

@@ -67,8 +67,8 @@ func (e *Exercise) Check(answer string) bool {
 			answer = strings.ToLower(c)
 		}
 	}
-	if c, err := e.deck.Parse(strings.ToUpper(answer)); err == nil && len(e.Choices) == 0 {
-		answer = strings.ToLower(e.deck.Name(c))
+	if len(e.Choices) == 0 {
+		answer = e.cardName(answer)
 	}
 	for _, r := range e.right {
 		if answer == r {
@@ -76,6 +76,20 @@ func (e *Exercise) Check(answer string) bool {
 		}
 	}
 	return false
+}
+
+// cardName is the card written answer (7S, 7s or 7♠) by its letters in
+// lower case; answer itself when it names no card.
+func (e *Exercise) cardName(answer string) string {
+	if c, err := e.deck.Parse(answer); err == nil {
+		return strings.ToLower(e.deck.Name(c))
+	}
+	for m := e.deck.All(); m != 0; m &= m - 1 {
+		if c := m.Lowest(); strings.ToLower(e.deck.Pretty(c)) == answer {
+			return strings.ToLower(e.deck.Name(c))
+		}
+	}
+	return answer
 }
 
 // exerciseSeeds is how many deals are searched for each exercise.
@@ -423,7 +437,8 @@ func sortedCards(cs []cards.Card) []cards.Card {
 // read a line at a time; a wrong one may be tried again once, then the
 // answer is shown with why; a right one is confirmed with why. It
 // returns how many were answered right.
-func RunExercises(in io.Reader, out io.Writer, exercises []Exercise, echo bool) int {
+func RunExercises(in io.Reader, out io.Writer, exercises []Exercise, echo bool, width int) int {
+	wrap := max(20, width-2)
 	lines := bufio.NewScanner(io.LimitReader(in, 1<<20))
 	right := 0
 	for i, e := range exercises {
@@ -431,7 +446,7 @@ func RunExercises(in io.Reader, out io.Writer, exercises []Exercise, echo bool) 
 		for _, l := range e.Setting {
 			fmt.Fprintf(out, "  %s\n", l)
 		}
-		fmt.Fprintf(out, "\n%s\n", e.Question)
+		fmt.Fprintf(out, "\n%s\n", wrapWords(e.Question, wrap))
 		for k, c := range e.Choices {
 			fmt.Fprintf(out, "  %d. %s\n", k+1, c)
 		}
@@ -452,9 +467,9 @@ func RunExercises(in io.Reader, out io.Writer, exercises []Exercise, echo bool) 
 		}
 		if ok {
 			right++
-			fmt.Fprintf(out, "%s\n", wrapWords(fmt.Sprintf("Right: %s. %s", e.Answer, e.Why), 78))
+			fmt.Fprintf(out, "%s\n", wrapWords(fmt.Sprintf("Right: %s. %s", e.Answer, e.Why), wrap))
 		} else {
-			fmt.Fprintf(out, "%s\n", wrapWords(fmt.Sprintf("The answer: %s. %s", e.Answer, e.Why), 78))
+			fmt.Fprintf(out, "%s\n", wrapWords(fmt.Sprintf("The answer: %s. %s", e.Answer, e.Why), wrap))
 		}
 	}
 	fmt.Fprintf(out, "\n%d of %d right.\n", right, len(exercises))
@@ -462,15 +477,16 @@ func RunExercises(in io.Reader, out io.Writer, exercises []Exercise, echo bool) 
 }
 
 // Exercises picks the exercises of r's deals from seed on, at a table of
-// names, and asks them on in and out (pref tutorial --exercises); echo
-// writes each answer read, for a transcript of piped answers.
-func Exercises(in io.Reader, out io.Writer, r *ruleset.Ruleset, names []string, seed uint64, ascii, echo bool) error {
+// names, and asks them on in and out (pref tutorial --exercises), the
+// text wrapped to width; echo writes each answer read, for a transcript
+// of piped answers.
+func Exercises(in io.Reader, out io.Writer, r *ruleset.Ruleset, names []string, seed uint64, ascii, echo bool, width int) error {
 	p := &Printer{Out: out, Ruleset: r, ASCII: ascii, Names: names}
 	ex, err := PickExercises(r, names, seed, p)
 	if err != nil {
 		return failed("exercises: %v", err)
 	}
-	fmt.Fprintf(out, "Exercises from real deals of %s, each answer checked by the analyser (every hand known, best play by both sides).\n", r.Title)
-	RunExercises(in, out, ex, echo)
+	fmt.Fprintf(out, "%s\n", wrapWords(fmt.Sprintf("Exercises from real deals of %s, each answer checked by the analyser (every hand known, best play by both sides). Answer, then Enter: a card as 7S (or 7♠), a choice by its number.", r.Title), max(20, width-2)))
+	RunExercises(in, out, ex, echo, width)
 	return nil
 }

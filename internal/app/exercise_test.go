@@ -41,6 +41,12 @@ func TestExercisesEveryRuleset(t *testing.T) {
 			if len(e.Setting) < 2 || e.Question == "" || e.Answer == "" || e.Why == "" {
 				t.Errorf("%s %v: incomplete %+v", name, e.Kind, e)
 			}
+			if len(e.Choices) == 0 { // a card: by its letters, in lower case, or with the suit's sign
+				c, _ := r.Deck.Parse(e.right[0])
+				if !e.Check(strings.ToUpper(e.right[0])) || !e.Check(r.Deck.Pretty(c)) || !e.Check(" "+e.right[0]+" ") {
+					t.Errorf("%s %v: the card %s is not taken as written", name, e.Kind, r.Deck.Pretty(c))
+				}
+			}
 			if !e.Check(e.right[0]) || e.Check("nonsense") {
 				t.Errorf("%s %v: the check does not take its own answer %q", name, e.Kind, e.right[0])
 			}
@@ -67,7 +73,7 @@ func TestRunExercises(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	right := RunExercises(strings.NewReader(strings.Join(answers, "\n")+"\n"), &out, ex, true)
+	right := RunExercises(strings.NewReader(strings.Join(answers, "\n")+"\n"), &out, ex, true, 80)
 	text := out.String()
 	if right != 1 || !strings.Contains(text, "Not quite. Think again") || !strings.Contains(text, "Right: "+ex[0].Answer) ||
 		!strings.Contains(text, "The answer: "+ex[1].Answer) || !strings.Contains(text, "1 of 3 right.") {

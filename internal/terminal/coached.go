@@ -25,6 +25,7 @@ type coaching struct {
 	after     string // the word on the last decision
 	reviewing bool   // the coach disagreed: u takes back, any other key goes on
 	result    string // the deal's result, once it is over
+	review    string // the better card where one cost a trick, and its line
 	Lesson    string // what the deal teaches, for the title
 	// deal deals the coached deal afresh: a decision that ended the deal
 	// (booked, beyond Restore) is taken back by playing the deal again
@@ -155,6 +156,10 @@ func (s *Screen) coachOver() {
 	}
 	s.coach.before, s.coach.reviewing = "", false
 	s.coach.result = s.coach.coach.Result(s.sess, s.you)
+	s.coach.review = ""
+	if s.err == nil {
+		s.coach.review = app.BetterCards(s.sess.Game(), s.p.Names, s.p.Card)
+	}
 	s.status = "The deal is over: press q to leave."
 	if len(s.coach.more) > 0 {
 		s.status = fmt.Sprintf("The deal is over: n for the next coached deal (%s), q to leave.", s.coach.more[0].Lesson)
@@ -162,16 +167,17 @@ func (s *Screen) coachOver() {
 }
 
 // coachLines are the coach's lines above the question, in at most room
-// lines: the result, the word on the last decision, what to look at, each
-// whole or not at all, in that order of need. The result and the word the
-// learner must answer (u or go on) are always shown.
+// lines: the result, the word on the last decision, the better card of
+// the review, what to look at, each whole or not at all, in that order of
+// need. The result and the word the learner must answer (u or go on)
+// are always shown.
 func (s *Screen) coachLines(room int) []string {
 	if s.coach == nil {
 		return nil
 	}
 	var out []string
 	c := s.coach
-	for _, text := range []string{c.result, c.after, c.before} {
+	for _, text := range []string{c.result, c.after, c.review, c.before} {
 		if text == "" {
 			continue
 		}

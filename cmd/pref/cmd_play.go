@@ -213,6 +213,7 @@ func practice(cmd *cobra.Command, pf *playFlags, p *app.Printer, r *ruleset.Rule
 		Seed:    pf.seed,
 		NewSeed: newSeed,
 		Again:   againCommand(cmd, pf),
+		Ladder:  terminal.LoadLadder(r.Name, !cmd.Flags().Changed("bots")), // simple, then strong players, unless --bots chose
 		Deal: func(seed uint64) (*app.Session, error) {
 			t, err := table.New(r, pf.names)
 			if err != nil {

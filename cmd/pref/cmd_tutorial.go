@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/tutorial"
@@ -16,7 +17,7 @@ import (
 type tutorialFlags struct {
 	seed                                     uint64
 	plain, ascii, interactive, skip, restart bool
-	coached                                  bool
+	coached, exercises                       bool
 	options                                  []string
 	botKind                                  string
 }
@@ -43,7 +44,8 @@ guided deal, c at any lesson, or --coached to go straight there): you make
 every decision at the table, a coach says what to look at before it and after
 it agrees, or says what it would do and why (u takes your choice back), and
 the result is told in a sentence. The deals are picked from seeds for this
-ruleset: a game to bid and make, then (n) a defence to join.`,
+ruleset: a game to bid and make, then (n) a clear pass, a defence to join
+and a hand to drop (where the ruleset lets a defender drop out).`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE:              func(cmd *cobra.Command, args []string) error { return runTutorial(cmd, args, &tf) },
@@ -56,6 +58,7 @@ ruleset: a game to bid and make, then (n) a defence to join.`,
 	f.BoolVar(&tf.skip, "skip-lessons", false, "go straight to the guided deal")
 	f.BoolVar(&tf.restart, "restart", false, "at the full screen: start at the first lesson, not where you left off")
 	f.BoolVar(&tf.coached, "coached", false, "go straight to the coached deals (at a terminal)")
+	f.BoolVar(&tf.exercises, "exercises", false, "exercises from real deals (from --seed), checked by the analyser: what to lead, the card that cost a trick, whether to defend")
 	f.StringSliceVar(&tf.options, "option", nil, "ruleset option, name=value")
 	f.StringVar(&tf.botKind, "bots", "simple", "simple, or strong (checked; the coached deals are played against the simple players, whose judgement the coach teaches)")
 	return cmd
@@ -75,6 +78,9 @@ func runTutorial(cmd *cobra.Command, args []string, tf *tutorialFlags) error {
 	out := cmd.OutOrStdout()
 	plainOut := terminal.Plain(out, tf.plain, tf.ascii)
 	atTerminal := terminal.IsTerminal(out) && terminal.IsTerminalReader(cmd.InOrStdin())
+	if tf.exercises {
+		return app.Exercises(cmd.InOrStdin(), out, r, defaultNames[:r.Hands], tf.seed, tf.ascii || plainOut, !terminal.IsTerminalReader(cmd.InOrStdin()), terminal.Width(out))
+	}
 	if tf.coached {
 		if !atTerminal || tf.plain {
 			return badInput(fmt.Errorf("--coached plays at the table screen: run it at a terminal, without --plain"))

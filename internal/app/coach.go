@@ -37,19 +37,33 @@ func NewCoach(p *Printer) *Coach {
 // short sentence; "" when there is nothing new to say (each kind of hint
 // is given once a deal, a card's hint at the first lead and follow).
 func (c *Coach) Before(g *game.Game, legal []game.Action) string {
-	if len(legal) == 0 {
-		return ""
-	}
-	a := legal[0]
-	kind, say := c.lookAt(g, a)
-	if a.Phase == game.PhaseAuction {
-		say = c.lookAtCalls(g, legal)
-	}
+	kind, say := c.hint(g, legal)
 	if say == "" || c.seen[kind] {
 		return ""
 	}
 	c.seen[kind] = true
 	return say
+}
+
+// Again is what to look at before the decision legal belongs to, said
+// again: the decision is asked again (taken back), and the word given
+// before it must not vanish.
+func (c *Coach) Again(g *game.Game, legal []game.Action) string {
+	_, say := c.hint(g, legal)
+	return say
+}
+
+// hint is the hint before the decision legal belongs to and its kind.
+func (c *Coach) hint(g *game.Game, legal []game.Action) (kind, say string) {
+	if len(legal) == 0 {
+		return "", ""
+	}
+	a := legal[0]
+	kind, say = c.lookAt(g, a)
+	if a.Phase == game.PhaseAuction {
+		say = c.lookAtCalls(g, legal)
+	}
+	return kind, say
 }
 
 // lookAt is the hint for a decision like a and the kind it belongs to.

@@ -2,15 +2,11 @@ package app
 
 import (
 	"fmt"
-	"io"
 	"math/rand/v2"
 
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
-	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
-	"github.com/preference-rules/pref/interpreter/settle"
-	"github.com/preference-rules/pref/interpreter/table"
 )
 
 // Lesson is what a coached deal teaches.
@@ -23,14 +19,20 @@ const (
 	// LessonDefend: the learner defends against another's game, and the
 	// defence beats it.
 	LessonDefend
+	// LessonPass: the learner's hand has no game: he passes every call,
+	// and another's game is made (it was not his to contest).
+	LessonPass
+	// LessonDrop: the learner drops out of the defence of a game the
+	// declarer makes (defending would only have cost).
+	LessonDrop
 	lessons
 )
 
 // Lessons are the coached deals in the order they are offered.
-var Lessons = []Lesson{LessonDeclare, LessonDefend}
+var Lessons = []Lesson{LessonDeclare, LessonPass, LessonDefend, LessonDrop}
 
 func (l Lesson) String() string {
-	return [...]string{"a game to bid and make", "a defence to join"}[l]
+	return [...]string{"a game to bid and make", "a defence to join", "a clear pass", "a hand to drop"}[l]
 }
 
 // CoachedDeal is a deal picked to teach: its seed (dealt by DealRand at a
@@ -54,19 +56,76 @@ func DealRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9e37
 // lesson under r, played out by simple players at a table of names: the
 // learner then sits where the lesson happens. The pick is the analyser's
 // (the simple player's own play), not written per ruleset, and the same
-// each time.
+// each time. A deal picked for a lesson offered before is not picked
+// again: each coached deal is a new one.
 func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (CoachedDeal, error) {
 	if lesson < 0 || lesson >= lessons {
 		return CoachedDeal{}, fmt.Errorf("no such lesson %d", lesson)
 	}
-	var fallback *CoachedDeal // the first deal with a declarer
+	all, err := PickCoachedDeals(r, names)
+	if err != nil {
+		return CoachedDeal{}, err
+	}
+	for _, d := range all {
+		if d.Lesson == lesson {
+			return d, nil
+		}
+	}
+	return CoachedDeal{}, fmt.Errorf("no such lesson %d", lesson)
+}
+
+// PickCoachedDeals is PickCoachedDeal for every lesson, in the order of
+// Lessons, each deal played once for all of them.
+func PickCoachedDeals(r *ruleset.Ruleset, names []string) ([]CoachedDeal, error) {
+	var played []playedDeal // seed i+1's deal, played when first needed
+	deal := func(seed uint64) (playedDeal, error) {
+		for uint64(len(played)) < seed {
+			g, seats, err := playOutQuietly(r, names, uint64(len(played))+1)
+			if err != nil {
+				return playedDeal{}, err
+			}
+			played = append(played, playedDeal{g, seats})
+		}
+		return played[seed-1], nil
+	}
+	taken := map[uint64]bool{}
+	var out []CoachedDeal
+	for _, lesson := range Lessons {
+		d, err := pickOne(deal, lesson, taken)
+		if err != nil {
+			return nil, err
+		}
+		if len(names) > 0 && d.Seat == "" {
+			d.Seat = names[0]
+		}
+		taken[d.Seed] = true
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// playedDeal is a deal played out and its seats' names.
+type playedDeal struct {
+	g     *game.Game
+	seats []string
+}
+
+// pickOne is the first deal of deal(1), deal(2), ... that teaches
+// lesson, none of taken: one that teaches it clearly, else less clearly,
+// else (Found false) the first with a declarer, else seed 1.
+func pickOne(deal func(uint64) (playedDeal, error), lesson Lesson, taken map[uint64]bool) (CoachedDeal, error) {
+	var fallback *CoachedDeal
 	for seed := uint64(1); seed <= coachSeeds; seed++ {
-		g, seats, err := playOutQuietly(r, names, seed)
+		pd, err := deal(seed)
 		if err != nil {
 			return CoachedDeal{}, err
 		}
-		if seat, ok := teaches(g, lesson); ok {
+		g, seats := pd.g, pd.seats
+		if seat, ok := teaches(g, lesson, true); ok && !taken[seed] {
 			return CoachedDeal{Seed: seed, Seat: seats[seat], Lesson: lesson, Found: true}, nil
+		}
+		if seat, ok := teaches(g, lesson, false); ok && !taken[seed] && (fallback == nil || !fallback.Found) {
+			fallback = &CoachedDeal{Seed: seed, Seat: seats[seat], Lesson: lesson, Found: true}
 		}
 		if fallback == nil && g.Declarer >= 0 {
 			fallback = &CoachedDeal{Seed: seed, Seat: seats[g.Declarer], Lesson: lesson}
@@ -75,47 +134,74 @@ func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (Coached
 	if fallback != nil {
 		return *fallback, nil
 	}
-	return CoachedDeal{Seed: 1, Seat: names[0], Lesson: lesson}, nil
+	return CoachedDeal{Seed: 1, Lesson: lesson}, nil
 }
 
 // playOutQuietly plays the deal of seed among simple players, telling
-// nothing, and returns it with its seats' names.
+// nothing, and returns it with its seats' names (who passed, who
+// dropped: the decisions are kept in its History).
 func playOutQuietly(r *ruleset.Ruleset, names []string, seed uint64) (*game.Game, []string, error) {
-	t, err := table.New(r, names)
-	if err != nil {
-		return nil, nil, err
-	}
-	p := &Printer{Out: io.Discard, Ruleset: r, Bots: "simple",
-		PrintLedger: func(io.Writer, *settle.Ledger, money.Amount) error { return nil },
-		PrintSheet:  func(io.Writer, *settle.Ledger) {}}
-	s := NewSession(p, t, DealRand(seed), 1, nil, "")
-	if _, err := s.Next(); err != nil {
-		return nil, nil, err
-	}
-	return s.Game(), p.Names, nil
+	return playOut(r, names, seed, nil, "")
 }
 
 // teaches reports whether the finished deal g teaches lesson, and at
-// which seat the learner learns it.
-func teaches(g *game.Game, lesson Lesson) (int, bool) {
+// which seat the learner learns it; clearly: a drop too was right (the
+// declarer made the game anyway).
+func teaches(g *game.Game, lesson Lesson, clearly bool) (int, bool) {
 	d := g.Declarer
 	if d < 0 || g.Forced || g.Contract < 0 {
 		return 0, false
+	}
+	if g.Conceded { // the declarer gave a hopeless hand up: a hand to drop, or nothing
+		return d, lesson == LessonDrop
 	}
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Exact || ct.Tricks == 0 {
 		return 0, false // a misère is no first lesson
 	}
 	made := g.Taken[d] >= ct.Tricks
+	var learner func(s int) bool // the defender's seat that learns the lesson
 	switch lesson {
 	case LessonDeclare:
 		return d, made
 	case LessonDefend:
-		for s := 0; s < g.Seats(); s++ {
-			if s != d && g.Defence[s] == deal.Play && !made {
-				return s, true
-			}
+		learner = func(s int) bool { return g.Defence[s] == deal.Play && !made }
+	case LessonPass: // the learner passes and then defends: he plays cards too
+		learner = func(s int) bool { return made && passedOnly(g, s) && g.Defence[s] == deal.Play }
+	case LessonDrop:
+		learner = func(s int) bool { return (made || !clearly) && decided(g, s, game.PhaseDefend, int(deal.Drop)) }
+	default:
+		return 0, false
+	}
+	for s := 0; s < g.Seats(); s++ {
+		if s != d && learner(s) {
+			return s, true
 		}
 	}
 	return 0, false
+}
+
+// passedOnly reports whether seat s was asked for a call and passed each
+// time.
+func passedOnly(g *game.Game, s int) bool {
+	asked := false
+	for _, a := range g.History {
+		if a.Seat == s && a.Phase == game.PhaseAuction {
+			if a.Value != game.Pass {
+				return false
+			}
+			asked = true
+		}
+	}
+	return asked
+}
+
+// decided reports whether seat s took the decision value in phase.
+func decided(g *game.Game, s int, phase game.Phase, value int) bool {
+	for _, a := range g.History {
+		if a.Seat == s && a.Phase == phase && a.Value == value {
+			return true
+		}
+	}
+	return false
 }

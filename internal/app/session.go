@@ -241,6 +241,9 @@ func (s *Session) finishDeal() error {
 		if text := tutorial.PerfectPlay(g, seatNames, p.Card); text != "" {
 			p.Printf("\n%s\n", wrapWords(text, 78))
 		}
+		if text := BetterCards(g, seatNames, p.Card); text != "" {
+			p.Printf("%s\n", wrapWords(text, 78))
+		}
 	}
 	d := s.deal
 	if err := d.Settle(); err != nil {

@@ -12,8 +12,8 @@ import (
 	"github.com/preference-rules/pref/rulesets"
 )
 
-// coachedScreen is the coached deals of ruleset name from lesson on, at
-// a screen of w x h.
+// coachedScreen is the coached deals of ruleset name from the one that
+// teaches lesson on, at a screen of w x h; nil when none teaches it.
 func coachedScreen(t *testing.T, name string, lesson app.Lesson, w, h int) (*Screen, string) {
 	t.Helper()
 	r, err := rulesets.Open(name)
@@ -25,12 +25,16 @@ func coachedScreen(t *testing.T, name string, lesson app.Lesson, w, h int) (*Scr
 	if err != nil {
 		t.Fatal(err)
 	}
-	scr, err := NewCoachedScreen(r.Title, p, deals[lesson:])
+	i := slices.IndexFunc(deals, func(d CoachedDeal) bool { return d.Teaches == lesson })
+	if i < 0 {
+		return nil, ""
+	}
+	scr, err := NewCoachedScreen(r.Title, p, deals[i:])
 	if err != nil {
 		t.Fatal(err)
 	}
 	scr.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	return scr, deals[lesson].You
+	return scr, deals[i].You
 }
 
 // wrongChoice is a legal choice on screen other than the hint that takes
@@ -69,6 +73,10 @@ func TestCoachedDealNarrow(t *testing.T) {
 
 func playCoached(t *testing.T, name string, lesson app.Lesson, w, h int) {
 	scr, you := coachedScreen(t, name, lesson, w, h)
+	if scr == nil {
+		t.Logf("%s: no deal teaches %v", name, lesson)
+		return
+	}
 	took, explained, phases := 0, false, map[game.Phase]bool{}
 	for step := 0; !scr.done; step++ {
 		if step > 400 {
@@ -101,7 +109,8 @@ func playCoached(t *testing.T, name string, lesson app.Lesson, w, h int) {
 	if !explained {
 		t.Errorf("%s %v: no wrong choice was explained", name, lesson)
 	}
-	if !phases[game.PhasePlay] || took < 3 {
+	// a hand dropped plays no card; every other lesson plays the cards
+	if !phases[game.PhasePlay] && lesson != app.LessonDrop || took < 2 {
 		t.Errorf("%s %v: the learner made %d decisions, phases %v", name, lesson, took, phases)
 	}
 	res := scr.coach.result
@@ -140,10 +149,9 @@ func tryWrong(t *testing.T, name string, scr *Screen, w, h int) bool {
 	return true
 }
 
-// fits fails when a line of the screen is wider than w, or at 80x24 the
-// screen is taller than h (at 60x20 the table screen itself can run over,
-// with a sheet in its panel and a list of 27 calls: the coach then gives
-// way, but cannot help it).
+// fits fails when a line of the screen is wider than w or the screen is
+// taller than h (at 60x20 too, with a sheet in the panel and a list of
+// 27 calls: the panel then gives way, a row a line).
 func fits(t *testing.T, name string, scr *Screen, w, h int) {
 	t.Helper()
 	lines := screenLines(scr)
@@ -152,7 +160,7 @@ func fits(t *testing.T, name string, scr *Screen, w, h int) {
 			t.Fatalf("%s: a line %d wide: %q", name, ansi.StringWidth(l), l)
 		}
 	}
-	if len(lines) > h && w >= 80 {
+	if len(lines) > h {
 		t.Errorf("%s: %d lines on a screen of %d:\n%s", name, len(lines), h, ansi.Strip(scr.View()))
 	}
 }

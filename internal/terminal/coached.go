@@ -25,6 +25,7 @@ type coaching struct {
 	after     string // the word on the last decision
 	reviewing bool   // the coach disagreed: u takes back, any other key goes on
 	result    string // the deal's result, once it is over
+	review    string // the better card where one cost a trick, and its line
 	Lesson    string // what the deal teaches, for the title
 	// deal deals the coached deal afresh: a decision that ended the deal
 	// (booked, beyond Restore) is taken back by playing the deal again
@@ -37,6 +38,7 @@ type coaching struct {
 // session Deal makes (dealt afresh on each call), Lesson what it teaches.
 type CoachedDeal struct {
 	Lesson, You string
+	Teaches     app.Lesson
 	Deal        func() (*app.Session, error)
 }
 
@@ -97,6 +99,15 @@ func (s *Screen) coachBefore() {
 	s.coach.before = s.coach.coach.Before(s.sess.Game(), s.legal)
 }
 
+// coachAgain is the coach's word before a decision taken back and asked
+// again (u): said again, and the word on the decision taken back kept.
+func (s *Screen) coachAgain() {
+	if s.coach == nil || s.legal == nil {
+		return
+	}
+	s.coach.before = s.coach.coach.Again(s.sess.Game(), s.legal)
+}
+
 // coachJudge is the coach's word on action a, before it is taken.
 func (s *Screen) coachJudge(a game.Action) app.Verdict {
 	if s.coach == nil {
@@ -145,6 +156,10 @@ func (s *Screen) coachOver() {
 	}
 	s.coach.before, s.coach.reviewing = "", false
 	s.coach.result = s.coach.coach.Result(s.sess, s.you)
+	s.coach.review = ""
+	if s.err == nil {
+		s.coach.review = app.BetterCards(s.sess.Game(), s.p.Names, s.p.Card)
+	}
 	s.status = "The deal is over: press q to leave."
 	if len(s.coach.more) > 0 {
 		s.status = fmt.Sprintf("The deal is over: n for the next coached deal (%s), q to leave.", s.coach.more[0].Lesson)
@@ -152,16 +167,17 @@ func (s *Screen) coachOver() {
 }
 
 // coachLines are the coach's lines above the question, in at most room
-// lines: the result, the word on the last decision, what to look at, each
-// whole or not at all, in that order of need. The result and the word the
-// learner must answer (u or go on) are always shown.
+// lines: the result, the word on the last decision, the better card of
+// the review, what to look at, each whole or not at all, in that order of
+// need. The result and the word the learner must answer (u or go on)
+// are always shown.
 func (s *Screen) coachLines(room int) []string {
 	if s.coach == nil {
 		return nil
 	}
 	var out []string
 	c := s.coach
-	for _, text := range []string{c.result, c.after, c.before} {
+	for _, text := range []string{c.result, c.after, c.review, c.before} {
 		if text == "" {
 			continue
 		}
@@ -234,17 +250,24 @@ func (s *Screen) replay() {
 	s.advance()
 }
 
-// CoachedDeals are the coached deals of r, one per lesson, each picked
-// from seeds by the simple players' play (app.PickCoachedDeal) and dealt
-// at a fresh table of names, printed by p.
+// CoachedDeals are the coached deals of r, one per lesson the ruleset
+// has a deal for, each picked from seeds by the simple players' play
+// (app.PickCoachedDeal) and dealt at a fresh table of names, printed by
+// p. A lesson no deal teaches (a hand to drop where nobody may drop out)
+// is left out.
 func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]CoachedDeal, error) {
+	p.Review = true // each deal ends with the review: the costly card, the better one and the line it wins
 	var out []CoachedDeal
-	for _, l := range app.Lessons {
-		d, err := app.PickCoachedDeal(r, names, l)
-		if err != nil {
-			return nil, &app.Failed{Err: fmt.Errorf("coached deal: %v", err)}
+	picked, err := app.PickCoachedDeals(r, names)
+	if err != nil {
+		return nil, &app.Failed{Err: fmt.Errorf("coached deal: %v", err)}
+	}
+	for _, d := range picked {
+		l := d.Lesson
+		if !d.Found && len(out) > 0 {
+			continue
 		}
-		out = append(out, CoachedDeal{Lesson: fmt.Sprintf("%v, as %s", l, d.Seat), You: d.Seat, Deal: func() (*app.Session, error) {
+		out = append(out, CoachedDeal{Lesson: fmt.Sprintf("%v, as %s", l, d.Seat), You: d.Seat, Teaches: l, Deal: func() (*app.Session, error) {
 			t, err := table.New(r, names)
 			if err != nil {
 				return nil, &app.BadInput{Err: err}

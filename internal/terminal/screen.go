@@ -313,7 +313,11 @@ func (s *Screen) choose() {
 		}
 	}
 	verdict := s.coachJudge(a)
+	if a.Phase == game.PhaseAuction { // the call before what it leads to: the auction's end is told by Take
+		s.log("  %-10s %s", s.p.SeatName(a.Seat), c.Label)
+	}
 	if err := s.sess.Take(a); err != nil {
+		s.lines, s.pending = s.lines[:point.lines], ""
 		s.status = err.Error()
 		s.laid = 0
 		s.show()
@@ -322,10 +326,6 @@ func (s *Screen) choose() {
 	s.undo = append(s.undo, point)
 	s.status = ""
 	s.scroll = 0 // the log follows again: what the decision led to is at the bottom
-	switch a.Phase {
-	case game.PhaseAuction:
-		s.log("  %-10s %s", s.you, c.Label)
-	}
 	if note != "" {
 		s.log("%s", note)
 	}
@@ -341,6 +341,7 @@ func (s *Screen) back() {
 		if s.sess.Restore(u.snap) {
 			s.lines, s.pending = s.lines[:u.lines], ""
 			s.ask(s.sess.Game().Choices())
+			s.coachAgain()
 			s.status = "Taken back: decide again."
 			return
 		}
@@ -563,12 +564,6 @@ func wrapAtSpaces(text string, limit int) string {
 func (s *Screen) View() string {
 	w := max(20, s.width)
 	rule := styleHelp.Render(strings.Repeat("─", w))
-	var panel []string
-	if s.sess.InDeal() || s.sess.Game().Over() {
-		for _, l := range s.p.Status(s.sess.Game(), s.sess.Table()) {
-			panel = append(panel, s.wrap(l)...)
-		}
-	}
 	var bottom []string
 	if s.req != nil {
 		bottom = append(bottom, s.wrap(s.req.Prompt)...)
@@ -595,30 +590,37 @@ func (s *Screen) View() string {
 		}
 		bottom = append(bottom, row)
 	}
+	question := len(bottom)
 	bottom = append(bottom, s.wrap(s.status)...)
 	bottom = append(bottom, s.footer(w)...)
-	bottom = append(s.coachLines(s.height-len(panel)-len(bottom)-5-3), bottom...) // what the transcript's least can spare
+	full, short := s.panel(w)
+	coach := s.coachLines(s.height - len(full) - len(bottom) - 5 - 3) // what the transcript's least can spare
+	panel := full
+	if len(full) > 0 && len(full)+len(coach)+len(bottom)+5+3 > s.height || s.coach != nil && len(coach) == 0 && len(full) > len(short) {
+		// too low for it all: the panel a row a line, the coach in
+		// what that frees, down to one line of the transcript
+		panel = short
+		if s.status == "" { // no blank line where the status stands empty
+			bottom = slices.Delete(bottom, question, question+1)
+		}
+		coach = s.coachLines(s.height - len(panel) - len(bottom) - 4 - 1)
+		panel = short[:max(1, min(len(short), s.height-len(coach)-len(bottom)-4-1))]
+	}
+	bottom = append(coach, bottom...)
 
 	var body []string
 	for _, l := range s.lines {
 		body = append(body, s.wrap(l)...)
 	}
-	room := max(3, s.height-len(panel)-len(bottom)-5)
+	// three lines of the transcript at least, unless the screen is too
+	// low for them: the title, two rules and the scroll mark stand too
+	room := max(1, min(max(3, s.height-len(panel)-len(bottom)-5), s.height-len(panel)-len(bottom)-4))
 	s.scroll = min(s.scroll, max(0, len(body)-room))
 	end := len(body) - s.scroll
 	body = body[max(0, end-room):end]
 
 	var b strings.Builder
-	title := s.title
-	if begun, planned, whole := s.sess.Progress(); planned > 1 && !whole {
-		title = fmt.Sprintf("%s · deal %d of %d", title, begun, planned)
-	} else if whole {
-		title = fmt.Sprintf("%s · deal %d", title, begun)
-	}
-	if s.practice != nil {
-		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
-	}
-	title = s.coachTitle(title)
+	title := s.titleLine(w)
 	b.WriteString(styleTitle.Render(title) + "\n")
 	if len(panel) > 0 {
 		b.WriteString(strings.Join(panel, "\n") + "\n")
@@ -631,6 +633,38 @@ func (s *Screen) View() string {
 	b.WriteString(rule + "\n")
 	b.WriteString(strings.Join(bottom, "\n"))
 	return b.String()
+}
+
+// panel is the table at a glance, each line wrapped whole (full) and
+// each cut to one row (short, for a screen too low for full: its last
+// lines, the least needed, are then left out first).
+func (s *Screen) panel(w int) (full, short []string) {
+	if !s.sess.InDeal() && !s.sess.Game().Over() {
+		return nil, nil
+	}
+	for _, l := range s.p.Status(s.sess.Game(), s.sess.Table()) {
+		full = append(full, s.wrap(l)...)
+		short = append(short, ansi.Truncate(l, w, "…"))
+	}
+	return full, short
+}
+
+// titleLine is the title with the deal under way, the practice's seed
+// and rung, what a coached deal teaches, cut to the width w.
+func (s *Screen) titleLine(w int) string {
+	title := s.title
+	if begun, planned, whole := s.sess.Progress(); planned > 1 && !whole {
+		title = fmt.Sprintf("%s · deal %d of %d", title, begun, planned)
+	} else if whole {
+		title = fmt.Sprintf("%s · deal %d", title, begun)
+	}
+	if s.practice != nil {
+		title = fmt.Sprintf("%s · seed %d", title, s.practice.Seed)
+		if l := s.practice.Ladder; l != nil {
+			title += " · " + l.Standing()
+		}
+	}
+	return ansi.Truncate(s.coachTitle(title), w, "…") // a long ruleset's title must not wrap the screen
 }
 
 // plain is a card's name without colour, for a choice the screen styles.

@@ -17,6 +17,7 @@ type tableView struct {
 	Seed                uint64
 	Bots                string
 	Again, Fresh, Rules string // links: the same deal again, a new deal, the rulebook
+	Other, OtherBots    string // the same deal with the other kind of computer players
 	Sprite              template.HTML
 	Others              []seatView
 	You                 seatView
@@ -79,6 +80,8 @@ func (w *webTable) view() *tableView {
 	v.Again = playURL(w.name, w.options, fmt.Sprint(w.seed), w.bots)
 	v.Fresh = playURL(w.name, w.options, "", w.bots)
 	v.Rules = rulesURL(w.name, w.options)
+	v.OtherBots = map[string]string{"simple": "strong", "strong": "simple"}[w.bots]
+	v.Other = playURL(w.name, w.options, fmt.Sprint(w.seed), v.OtherBots)
 	if w.err != nil {
 		v.Error = fmt.Sprintf("The session stopped: %v", w.err)
 	}
@@ -87,7 +90,7 @@ func (w *webTable) view() *tableView {
 	}
 	v.Log = w.log()
 	if w.between {
-		v.Settlement = strings.TrimSpace(w.settled)
+		v.Settlement = strings.TrimPrefix(strings.TrimSpace(w.settled), "The deal is over.\n")
 	}
 	if w.between || w.over {
 		v.Standings = w.standings()
@@ -189,7 +192,7 @@ func (w *webTable) middle(v *tableView, g *game.Game, art cardArt, me int) {
 	}
 	tr := g.CurrentTrick()
 	v.TrickNote = fmt.Sprintf("Trick %d", g.NTricks+1)
-	if tr.N == 0 && g.NTricks > 0 {
+	if (tr.N == 0 || g.Over()) && g.NTricks > 0 {
 		tr = &g.Record[g.NTricks-1]
 		v.TrickNote = fmt.Sprintf("Trick %d, won by %s", g.NTricks, p.SeatName(tr.Winner))
 	}

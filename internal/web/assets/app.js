@@ -10,6 +10,8 @@
   function focusFirst() {
     var t = table();
     if (!t) return;
+    var log = t.querySelector(".log");
+    if (log) log.scrollTop = log.scrollHeight; // the latest lines in view
     var el = t.querySelector('[data-legal="true"]') || t.querySelector('[data-tool="next"]');
     if (el) el.focus({ preventScroll: true });
   }

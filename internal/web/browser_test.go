@@ -32,10 +32,12 @@ var (
 	browserStop = func() {}
 )
 
-// findBrowser is the chromium to drive: $PREF_CHROMIUM, else the first
-// found on the PATH or at Debian's place.
+// findBrowser is the chromium to drive: $PREF_CHROMIUM (none: no
+// browser), else the first found on the PATH or at Debian's place.
 func findBrowser() string {
-	if p := os.Getenv("PREF_CHROMIUM"); p != "" {
+	if p := os.Getenv("PREF_CHROMIUM"); p == "none" {
+		return ""
+	} else if p != "" {
 		return p
 	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "/usr/bin/chromium"} {
@@ -192,7 +194,12 @@ func TestBrowserPlaysAWholeDeal(t *testing.T) {
 				if done {
 					break
 				}
-				if err := clickAndWait(ctx, `[data-legal="true"]`); err != nil {
+				// a call rather than a pass, so that the person declares,
+				// takes the talon and lays cards aside where the hand allows
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const el = document.querySelector('[data-legal="true"]:not([data-action="pass"])') || document.querySelector('[data-legal="true"]'); el.dataset.pick = "1"; return true; })()`)); err != nil {
+					t.Fatal(err)
+				}
+				if err := clickAndWait(ctx, `[data-pick]`); err != nil {
 					t.Fatalf("click %d: %v", clicks, err)
 				}
 			}
@@ -297,6 +304,7 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"landing", "/", "", false},
 		{"rules", "/rules?ruleset=sochi", "", false},
 		{"play-auction", "/play?ruleset=sochi&seed=3", "", true},
+		{"play-discard", "/play?ruleset=sochi&seed=3", "discard", true},
 		{"play-trick", "/play?ruleset=austrian-1829&seed=3", "play", true},
 		{"play-settlement", "/play?ruleset=west-balkans&seed=3", "over", true},
 		{"error", "/play?ruleset=nope", "", false},
@@ -329,8 +337,9 @@ func TestBrowserScreenshots(t *testing.T) {
 	}
 }
 
-// advance clicks legal choices until the play of cards ("play") or the
-// settlement ("over"); "" clicks nothing.
+// advance clicks legal choices (a call rather than a pass) until the
+// decision of phase until ("discard", "play"...) or the settlement
+// ("over"); "" clicks nothing.
 func advance(t *testing.T, ctx context.Context, until string) {
 	t.Helper()
 	for i := 0; until != "" && i < 200; i++ {
@@ -341,7 +350,10 @@ func advance(t *testing.T, ctx context.Context, until string) {
 		if phase == until || phase == "over" {
 			return
 		}
-		if err := clickAndWait(ctx, `[data-legal="true"]`); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const el = document.querySelector('[data-legal="true"]:not([data-action="pass"])') || document.querySelector('[data-legal="true"]'); el.dataset.pick = "1"; return true; })()`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := clickAndWait(ctx, `[data-pick]`); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,11 +8,12 @@ import (
 	"github.com/preference-rules/pref/interpreter/game"
 )
 
-// The decision waiting, as a list of answers a front end offers: the web
-// table draws them as buttons and cards. The words are the game's word
-// table's (Spoken for the label, Written for the record's token), so every
-// front end offers the same answers in the same words; the terminal's full
-// screen builds the same list for its own rows (internal/terminal, show).
+// The decision waiting, as a list of answers a front end offers: the
+// terminal's full screen draws them as a row of choices, the web table as
+// buttons and cards. The words are the game's word table's (Spoken for the
+// label, Written for the record's token), so every front end offers the
+// same answers in the same words. (The full screen built this list itself
+// until the web table needed it too.)
 
 // Choice is one answer to the decision waiting.
 type Choice struct {

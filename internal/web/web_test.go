@@ -244,6 +244,7 @@ func TestPageNeverShowsAHiddenCard(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			opened := 0 // decisions at which the rules opened another hand
 			for seed := uint64(1); seed <= uint64(deals); seed++ {
 				w, err := newTable(name, nil, r, seed, "simple")
 				if err != nil {
@@ -254,7 +255,9 @@ func TestPageNeverShowsAHiddenCard(t *testing.T) {
 					if steps > 200 {
 						t.Fatal("the deal never ends")
 					}
-					checkNoHiddenCard(t, w, seed)
+					if checkNoHiddenCard(t, w, seed) {
+						opened++
+					}
 					w.choose(anyLegal(w.question(), pick))
 				}
 				if w.err != nil {
@@ -264,13 +267,15 @@ func TestPageNeverShowsAHiddenCard(t *testing.T) {
 					t.Fatalf("seed %d: the deal ended without its settlement", seed)
 				}
 			}
+			t.Logf("%s: %d decisions with another hand open by the rules", name, opened)
 		})
 	}
 }
 
 // checkNoHiddenCard asks for the hint, tries an illegal answer, draws the
-// page and fails when it names a card hidden from the person's seat.
-func checkNoHiddenCard(t *testing.T, w *webTable, seed uint64) {
+// page and fails when it names a card hidden from the person's seat; true
+// when the rules open another seat's hand to the person.
+func checkNoHiddenCard(t *testing.T, w *webTable, seed uint64) (opened bool) {
 	t.Helper()
 	g, r := w.sess.Game(), w.r
 	w.hint()
@@ -285,6 +290,18 @@ func checkNoHiddenCard(t *testing.T, w *webTable, seed uint64) {
 	if leak := namedCards(page, &r.Deck, cardArt{deck: &r.Deck}) & hidden; leak != 0 {
 		t.Fatalf("seed %d, %s: hidden cards %s named on the page:\n%s", seed, g.Phase(), r.Deck.Format(leak, false), page)
 	}
+	me := seatOf(w.p.Names, w.you)
+	for s := 0; s < g.Seats(); s++ {
+		if s != me && g.Hands[s] != 0 && app.Sees(g, me, s) {
+			opened = true
+			for _, c := range g.Hands[s].Cards() { // and drawn face up
+				if !strings.Contains(page, `data-face="`+r.Deck.Name(c)+`"`) {
+					t.Fatalf("seed %d: %s's hand is open by the rules, but %s is not drawn", seed, w.p.SeatName(s), r.Deck.Name(c))
+				}
+			}
+		}
+	}
+	return opened
 }
 
 // anyLegal is one of q's legal answers, picked at random.

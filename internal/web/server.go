@@ -57,6 +57,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusMisdirectedRequest, fmt.Sprintf("this server answers only requests for %s, not for %q", s.host, r.Host))
 		return
 	}
+	if msg := s.crossSite(r); msg != "" {
+		fail(w, http.StatusForbidden, msg)
+		return
+	}
 	if r.ContentLength > MaxBody {
 		fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request's body is %d bytes: at most %d (2 MiB)", r.ContentLength, MaxBody))
 		return
@@ -83,6 +87,22 @@ func (s *Server) hostAllowed(host string) bool {
 	}
 	ip := net.ParseIP(sh)
 	return strings.EqualFold(h, "localhost") && ip != nil && ip.IsLoopback()
+}
+
+// crossSite is why a request another site's page made is refused, or "":
+// a form posted from elsewhere (its Origin not this server's), or a
+// request a page of another site makes without the person following a link
+// (an image, a script, a fetch: Sec-Fetch-Site cross-site, not a
+// navigation), which could start tables by the dozen and push the
+// person's own out.
+func (s *Server) crossSite(r *http.Request) string {
+	if o := r.Header.Get("Origin"); r.Method != http.MethodGet && r.Method != http.MethodHead && o != "" && !s.hostAllowed(strings.TrimPrefix(o, "http://")) {
+		return fmt.Sprintf("a form from %s is not taken: only this server's own pages post here", o)
+	}
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" && r.Header.Get("Sec-Fetch-Mode") != "navigate" {
+		return "a request from another site's page is not taken"
+	}
+	return ""
 }
 
 // fail writes a plain-text error: the message alone, never a stack trace.

@@ -73,6 +73,40 @@ func TestHostNotServedIsRefused(t *testing.T) {
 	}
 }
 
+// Another site's page may link to the table, but not post to it nor
+// fetch from it: 403.
+func TestCrossSiteRequestsRefused(t *testing.T) {
+	ts, _ := testServer(t)
+	for _, tc := range []struct {
+		method  string
+		headers map[string]string
+		want    int
+	}{
+		{"POST", map[string]string{"Origin": "http://evil.example"}, http.StatusForbidden},
+		{"POST", map[string]string{"Origin": "null"}, http.StatusForbidden},
+		{"GET", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"}, http.StatusForbidden},
+		{"GET", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"}, http.StatusOK},
+		{"POST", map[string]string{"Origin": ts.URL}, http.StatusNotFound}, // our own page: on to the table (none here)
+	} {
+		req, _ := http.NewRequest(tc.method, ts.URL+"/play", strings.NewReader("t=x&c=0"))
+		if tc.method == "GET" {
+			req, _ = http.NewRequest("GET", ts.URL+"/play?ruleset=sochi&seed=1", nil)
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for k, v := range tc.headers {
+			req.Header.Set(k, v)
+		}
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tc.want {
+			t.Errorf("%s %v: status %d, want %d", tc.method, tc.headers, res.StatusCode, tc.want)
+		}
+	}
+}
+
 // Serve refuses an address that is not loopback: the tables have no
 // password.
 func TestServeBindsLoopbackOnly(t *testing.T) {

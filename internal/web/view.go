@@ -198,6 +198,9 @@ func (w *webTable) middle(v *tableView, g *game.Game, art cardArt, me int) {
 	}
 	if tr.N == 0 {
 		v.TrickNote = ""
+		if g.Phase() == game.PhasePlay {
+			v.TrickNote = fmt.Sprintf("Trick %d: %s to lead", g.NTricks+1, p.SeatName(g.ToAct()))
+		}
 	}
 	for k := 0; k < tr.N; k++ {
 		c := tr.Cards[k]

@@ -158,6 +158,7 @@ Exit status, the same for every command:
 		Version:       version(),
 	}
 	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd(), newCmd(), diffCmd(), lintCmd(), showCmd(), analyseCmd(), simulateCmd(), matchCmd(), importCmd(), exportCmd())
+	root.AddCommand(serveCmd())
 	// cobra's completion command prints its help and exits 0 when the
 	// shell is missing or unknown: that is bad usage like anywhere else.
 	root.InitDefaultCompletionCmd()

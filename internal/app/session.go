@@ -69,19 +69,28 @@ func (s *Session) Next() ([]game.Action, error) {
 			}
 			continue
 		}
-		legal := s.g.Choices()
-		pl := s.g.Players[s.g.Chooser()]
-		if pl == nil {
-			return legal, nil
+		if legal, err := s.step(); legal != nil || err != nil {
+			return legal, err
 		}
-		before := s.g.State
-		a, err := s.g.Take(pl.Choose(s.g, legal))
-		if err != nil {
-			s.over = true
-			return nil, failed("the interpreter refused a computer player's move: %v", err)
-		}
-		s.tell(&before, a.Action)
 	}
+	return nil, nil
+}
+
+// step lets the computer player whose decision it is decide; when the
+// seat has no player it returns the actions open to it.
+func (s *Session) step() ([]game.Action, error) {
+	legal := s.g.Choices()
+	pl := s.g.Players[s.g.Chooser()]
+	if pl == nil {
+		return legal, nil
+	}
+	before := s.g.State
+	a, err := s.g.Take(pl.Choose(s.g, legal))
+	if err != nil {
+		s.over = true
+		return nil, failed("the interpreter refused a computer player's move: %v", err)
+	}
+	s.tell(&before, a.Action)
 	return nil, nil
 }
 

@@ -32,7 +32,7 @@ var layer = map[string]int{
 	// runs and documents
 	"interpreter/simulate": 8, "interpreter/record/ppn": 8, "interpreter/verify": 8, "tutorial": 8,
 	// the application layer, then the front ends
-	"internal/rulings": 9, "internal/app": 10, "internal/terminal": 11, "cmd/pref": 12,
+	"internal/rulings": 9, "internal/app": 10, "internal/terminal": 11, "internal/web": 11, "cmd/pref": 12,
 }
 
 // testOnly are packages for tests: no production package imports them.

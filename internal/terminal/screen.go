@@ -167,40 +167,21 @@ func (s *Screen) ask(legal []game.Action) {
 	s.show()
 }
 
-// show builds the question for the waiting decision.
+// show builds the question for the waiting decision: the application
+// layer's answers (app.Printer.Ask, which the web table offers too), the
+// cards named without colour for the screen to style, and the hand the
+// decision is about above the prompt.
 func (s *Screen) show() {
 	g := s.sess.Game()
 	a := s.legal[0]
-	adv := s.hint.Choose(g, s.legal)
-	r := &request{HintWhy: app.Why(s.hint)}
-	hand := "Your hand: " + s.p.Cards(g.Hands[a.Seat])
-	if name := s.p.SeatName(a.Seat); name != s.you {
-		hand = name + "'s hand, which you play: " + s.p.Cards(g.Hands[a.Seat])
-	}
-	switch a.Phase {
-	case game.PhaseAuction, game.PhaseAnnounce, game.PhaseDefend:
-		s.askCall(r, g, a, adv, hand)
-	case game.PhasePotAuction:
-		r.Prompt = hand + "\nOffer for the talon:"
-		r.add(choice{Label: "pass", OK: true, action: game.Action{Phase: a.Phase, Seat: a.Seat}}, adv.Value == 0)
-		for k := 0; k < 10; k++ {
-			v := a.Value + k
-			r.add(choice{Label: fmt.Sprint(v), OK: true, action: game.Action{Phase: a.Phase, Seat: a.Seat, Value: v}}, adv.Value == v)
+	q := s.p.Ask(g, s.legal, s.laid, s.hint)
+	r := &request{Prompt: s.prompt(g, a, q), Hint: max(q.Hint, 0), HintWhy: q.HintWhy}
+	for _, c := range q.Choices {
+		ch := choice{Label: c.Label, OK: c.OK, Why: c.Why, action: c.Action}
+		if c.IsCard {
+			ch.Label, ch.Red = s.plain(c.Card), s.red(c.Card)
 		}
-	case game.PhaseDiscard:
-		s.askDiscard(r, g, a, adv, hand)
-	case game.PhasePlay:
-		s.askCard(r, g, a, adv)
-	default: // yes or no
-		r.Prompt = s.p.Question(g, a.Phase)
-		if a.Phase == game.PhaseOffer || a.Phase == game.PhaseFromHand {
-			r.Prompt = hand + "\n" + r.Prompt
-		}
-		// "no" first: a stray Enter must not take on a game
-		no, yes := a, a
-		no.Value, yes.Value = game.No, game.Yes
-		r.add(choice{Label: "no", OK: true, action: no}, adv.Value == game.No)
-		r.add(choice{Label: "yes", OK: true, action: yes}, adv.Value == game.Yes)
+		r.Choices = append(r.Choices, ch)
 	}
 	s.req, s.cursor = r, 0
 	for i, c := range r.Choices {
@@ -212,77 +193,21 @@ func (s *Screen) show() {
 	s.coachBefore()
 }
 
-// add offers choice c; advised: it is the hint.
-func (r *request) add(c choice, advised bool) {
-	if advised {
-		r.Hint = len(r.Choices)
+// prompt is question q's prompt as the screen puts it: the hand decided
+// for above it (where the decision is about the hand), and a card's
+// question telling that the legal cards are in bold.
+func (s *Screen) prompt(g *game.Game, a game.Action, q *app.Question) string {
+	hand := "Your hand: " + s.p.Cards(g.Hands[a.Seat])
+	if name := s.p.SeatName(a.Seat); name != s.you {
+		hand = name + "'s hand, which you play: " + s.p.Cards(g.Hands[a.Seat])
 	}
-	r.Choices = append(r.Choices, c)
-}
-
-// sameAction reports whether x and y are the same answer.
-func sameAction(x, y game.Action) bool {
-	return x.Value == y.Value && x.Cards == y.Cards && x.Concede == y.Concede
-}
-
-// askCall asks for a call, a contract to announce or a defence: each legal
-// action a choice.
-func (s *Screen) askCall(r *request, g *game.Game, a, adv game.Action, hand string) {
-	r.Prompt = hand + "\nYour call:"
-	if a.Phase == game.PhaseAnnounce {
-		r.Prompt = hand + "\nAnnounce:"
+	switch a.Phase {
+	case game.PhasePlay:
+		return strings.TrimSuffix(q.Prompt, ":") + " (legal cards in bold):"
+	case game.PhaseAuction, game.PhaseAnnounce, game.PhaseDefend, game.PhasePotAuction, game.PhaseDiscard, game.PhaseOffer, game.PhaseFromHand:
+		return hand + "\n" + q.Prompt
 	}
-	if a.Phase == game.PhaseDefend {
-		r.Prompt = fmt.Sprintf("%s\n%s plays %s. Defend, or pass?", hand, s.p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display())
-	}
-	for _, l := range s.legal {
-		r.add(choice{Label: s.p.ActionName(g, l), OK: true, action: l}, sameAction(l, adv))
-	}
-}
-
-// askDiscard asks for the cards to lay aside one at a time, then for a
-// confirmation: the cards laid aside are out of the game.
-func (s *Screen) askDiscard(r *request, g *game.Game, a, adv game.Action, hand string) {
-	p, seat := s.p, a.Seat
-	if n := a.Value; s.laid.Count() == n { // confirm: the cards laid aside are out of the game
-		r.Prompt = fmt.Sprintf("%s\nLay aside %s? They are out of play for good.", hand, p.Cards(s.laid))
-		r.add(choice{Label: "lay them aside", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: n, Cards: s.laid}}, true)
-		r.add(choice{Label: "choose again", OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Value: -1}}, false)
-		return
-	}
-	r.Prompt = fmt.Sprintf("%s\nYou took the talon (%s). Lay aside a card (%d of %d):", hand, p.Cards(g.Talon), s.laid.Count()+1, a.Value)
-	hinted := false
-	for _, c := range s.sorted(g.Hands[seat] &^ s.laid) {
-		advised := !hinted && adv.Cards.Has(c)
-		hinted = hinted || advised
-		r.add(choice{Label: s.plain(c), Red: s.red(c), OK: true, action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, advised)
-	}
-}
-
-// askCard asks for a card to play: the whole hand shown, the legal cards
-// choosable, each other card with the rule it would break.
-func (s *Screen) askCard(r *request, g *game.Game, a, adv game.Action) {
-	p, seat := s.p, a.Seat
-	var legal cards.Mask
-	for _, l := range s.legal {
-		legal |= l.Cards
-	}
-	tr := g.CurrentTrick()
-	var so []string
-	for k := 0; k < tr.N; k++ {
-		so = append(so, fmt.Sprintf("%s %s", p.SeatName(int(tr.Seats[k])), p.Card(tr.Cards[k])))
-	}
-	prompt := fmt.Sprintf("Trick %d: you lead.", g.NTricks+1)
-	if len(so) > 0 {
-		prompt = fmt.Sprintf("Trick %d so far: %s.", g.NTricks+1, strings.Join(so, ", "))
-	}
-	if name := p.SeatName(seat); name != s.you {
-		prompt += " You play " + name + "'s hand."
-	}
-	r.Prompt = prompt + " Your card (legal cards in bold):"
-	for _, c := range s.sorted(g.Hands[seat]) {
-		r.add(choice{Label: s.plain(c), Red: s.red(c), OK: legal.Has(c), Why: g.WhyIllegal(seat, c), action: game.Action{Phase: a.Phase, Seat: seat, Cards: c.Bit()}}, c == adv.Card())
-	}
+	return q.Prompt
 }
 
 // choose takes the choice under the cursor.
@@ -678,18 +603,4 @@ func (s *Screen) plain(c cards.Card) string {
 func (s *Screen) red(c cards.Card) bool {
 	red := s.p.Ruleset.Deck.Red
 	return int(c.Suit()) < len(red) && red[c.Suit()]
-}
-
-// sorted lists a hand as it is shown: by suit, highest first.
-func (s *Screen) sorted(m cards.Mask) []cards.Card {
-	var out []cards.Card
-	for su := len(s.p.Ruleset.Deck.SuitIDs) - 1; su >= 0; su-- {
-		part := m.Suit(cards.Suit(su))
-		for part != 0 {
-			c := part.Highest()
-			part &^= c.Bit()
-			out = append(out, c)
-		}
-	}
-	return out
 }

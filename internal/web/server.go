@@ -1,0 +1,163 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os/exec"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/preference-rules/pref/internal/safeio"
+)
+
+// MaxBody is the most a request's body may hold: the CLI's bound on a file
+// it reads (safeio.MaxFile), 2 MiB.
+const MaxBody = safeio.MaxFile
+
+// Server is pref serve's handler: the pages, the assets and the tables in
+// play. Its zero value is not usable: New.
+type Server struct {
+	host   string // the Host a request must name: the address served
+	tables *store
+	mux    *http.ServeMux
+	Log    *log.Logger // where a request that failed inside is told; nil: nowhere
+}
+
+// New is the server for requests to addr (host:port, as bound).
+func New(addr string) *Server {
+	s := &Server{host: addr, tables: newStore(maxTables, tableIdle)}
+	m := http.NewServeMux()
+	m.HandleFunc("GET /{$}", s.landing)
+	m.HandleFunc("GET /play", s.play)
+	m.HandleFunc("POST /play", s.act)
+	m.HandleFunc("GET /rules", s.rules)
+	m.Handle("GET /assets/", assetHandler())
+	s.mux = m
+	return s
+}
+
+// ServeHTTP guards every request: the Host must be the address served, the
+// body is bounded, and a panic inside becomes a plain 500 page.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			if s.Log != nil {
+				s.Log.Printf("pref serve: internal error on %s %s: %v", r.Method, r.URL.Path, v)
+			}
+			fail(w, http.StatusInternalServerError, "internal error in pref: please report it (the server's log has the details)")
+		}
+	}()
+	if !s.hostAllowed(r.Host) {
+		fail(w, http.StatusMisdirectedRequest, fmt.Sprintf("this server answers only requests for %s, not for %q", s.host, r.Host))
+		return
+	}
+	if msg := s.crossSite(r); msg != "" {
+		fail(w, http.StatusForbidden, msg)
+		return
+	}
+	if r.ContentLength > MaxBody {
+		fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request's body is %d bytes: at most %d (2 MiB)", r.ContentLength, MaxBody))
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("X-Frame-Options", "DENY")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// hostAllowed reports whether a request's Host names the address served:
+// a page of another site that a DNS name rebinds to 127.0.0.1 sends its
+// own name, and is refused. "localhost" stands for a loopback address.
+func (s *Server) hostAllowed(host string) bool {
+	if strings.EqualFold(host, s.host) {
+		return true
+	}
+	h, port, err := net.SplitHostPort(host)
+	sh, sport, err2 := net.SplitHostPort(s.host)
+	if err != nil || err2 != nil || port != sport {
+		return false
+	}
+	ip := net.ParseIP(sh)
+	return strings.EqualFold(h, "localhost") && ip != nil && ip.IsLoopback()
+}
+
+// crossSite is why a request another site's page made is refused, or "":
+// a form posted from elsewhere (its Origin not this server's), or a
+// request a page of another site makes without the person following a link
+// (an image, a script, a fetch: Sec-Fetch-Site cross-site, not a
+// navigation), which could start tables by the dozen and push the
+// person's own out.
+func (s *Server) crossSite(r *http.Request) string {
+	if o := r.Header.Get("Origin"); r.Method != http.MethodGet && r.Method != http.MethodHead && o != "" && !s.hostAllowed(strings.TrimPrefix(o, "http://")) {
+		return fmt.Sprintf("a form from %s is not taken: only this server's own pages post here", o)
+	}
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" && r.Header.Get("Sec-Fetch-Mode") != "navigate" {
+		return "a request from another site's page is not taken"
+	}
+	return ""
+}
+
+// fail writes a plain-text error: the message alone, never a stack trace.
+func fail(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(code)
+	fmt.Fprintf(w, "pref: %s\n", msg)
+}
+
+// Serve listens on addr and serves until ctx ends; ready is told the
+// address bound (with a port chosen when addr asks for port 0). Only a
+// loopback address is served: the tables have no password, and would be
+// anybody's who can reach the port.
+func Serve(ctx context.Context, addr string, logw io.Writer, ready func(url string)) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: want host:port, such as 127.0.0.1:8080", addr)
+	}
+	if ip := net.ParseIP(host); ip == nil && !strings.EqualFold(host, "localhost") || ip != nil && !ip.IsLoopback() {
+		return fmt.Errorf("--addr %s: not a loopback address; pref serve binds 127.0.0.1 or ::1 (its tables have no password)", addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %v", addr, err)
+	}
+	bound := ln.Addr().String()
+	s := New(bound)
+	s.Log = log.New(logw, "", log.LstdFlags)
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute, MaxHeaderBytes: 64 << 10, ErrorLog: s.Log}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shut)
+	}()
+	if ready != nil {
+		ready("http://" + bound + "/")
+	}
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// OpenBrowser asks the desktop to open url; an error when it cannot.
+func OpenBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	return cmd.Start()
+}

@@ -65,7 +65,7 @@ Example (the Kovalevskaya misère):
 			if dealRange != "" {
 				return badInput(fmt.Errorf("--deals %s: chooses the deals of a RECORD; give one", dealRange))
 			}
-			r, _, err := openWithOptions(name, options)
+			r, _, err := rulings.OpenWithOptions(name, options)
 			if err != nil {
 				return err
 			}

@@ -34,7 +34,7 @@ through it.`,
 			if from == "" {
 				return badInput(fmt.Errorf("--from: name the ruleset to start from (pref rulesets lists them)"))
 			}
-			base, err := openRuleset(from)
+			base, err := rulings.OpenRuleset(from)
 			if err != nil {
 				return err
 			}
@@ -65,11 +65,11 @@ one cannot be read.`,
 		Args:              cobra.ExactArgs(2),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := openRuleset(args[0])
+			a, err := rulings.OpenRuleset(args[0])
 			if err != nil {
 				return err
 			}
-			b, err := openRuleset(args[1])
+			b, err := rulings.OpenRuleset(args[1])
 			if err != nil {
 				return err
 			}
@@ -103,7 +103,7 @@ cannot be read.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			warned := 0
 			for _, a := range args {
-				r, err := openRuleset(a)
+				r, err := rulings.OpenRuleset(a)
 				if err != nil {
 					return err
 				}
@@ -132,7 +132,7 @@ switched on applied. What pref diff compares and pref lint samples.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, _, err := openWithOptions(args[0], options)
+			r, _, err := rulings.OpenWithOptions(args[0], options)
 			if err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/preference-rules/pref/internal/app"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/interpreter/record"
@@ -79,7 +80,7 @@ option bula.`,
 // writes the record. The checks keep their order: the first fault found
 // is the one reported.
 func runPlay(cmd *cobra.Command, pf *playFlags) error {
-	r, opts, err := openWithOptions(pf.name, pf.options)
+	r, opts, err := rulings.OpenWithOptions(pf.name, pf.options)
 	if err != nil {
 		return err
 	}

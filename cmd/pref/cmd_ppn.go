@@ -50,7 +50,7 @@ the file cannot be read or is not well-formed PPN (the deal and field named).`,
 			if err != nil {
 				return badInput(err)
 			}
-			opts, err := parseOptions(base, options)
+			opts, err := rulings.ParseOptions(base, options)
 			if err != nil {
 				return badInput(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -35,7 +36,7 @@ prints instead each term the rulebook uses, defined in one sentence.`,
 				// out of memory, a tiny one cannot wrap a word.
 				return badInput(fmt.Errorf("--width %d: want %d to %d", width, minWidth, maxWidth))
 			}
-			r, _, err := openWithOptions(rulesetArg(args), options)
+			r, _, err := rulings.OpenWithOptions(rulesetArg(args), options)
 			if err != nil {
 				return err
 			}

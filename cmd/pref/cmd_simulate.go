@@ -41,7 +41,7 @@ rule changes.`,
 			if err := rulings.CheckWorkers(workers); err != nil {
 				return badInput(err)
 			}
-			r, _, err := openWithOptions(s.Name, s.Options)
+			r, _, err := rulings.OpenWithOptions(s.Name, s.Options)
 			if err != nil {
 				return err
 			}
@@ -93,7 +93,7 @@ func compareOn(s *rulings.Simulation, r *ruleset.Ruleset, cfg simulate.Config, p
 	if s.CompareName == "" {
 		s.CompareName = s.Name
 	}
-	r2, _, err := openWithOptions(s.CompareName, s.CompareOptions)
+	r2, _, err := rulings.OpenWithOptions(s.CompareName, s.CompareOptions)
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ counted in the report, and the simple player makes that decision).`,
 			if err := rulings.CheckWorkers(workers); err != nil {
 				return badInput(err)
 			}
-			r, _, err := openWithOptions(name, options)
+			r, _, err := rulings.OpenWithOptions(name, options)
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/tutorial"
@@ -68,7 +69,7 @@ func runTutorial(cmd *cobra.Command, args []string, tf *tutorialFlags) error {
 	if tf.botKind != "simple" && tf.botKind != "strong" {
 		return badInput(fmt.Errorf("--bots %q: simple or strong", tf.botKind))
 	}
-	r, _, err := openWithOptions(rulesetArg(args), tf.options)
+	r, _, err := rulings.OpenWithOptions(rulesetArg(args), tf.options)
 	if err != nil {
 		return err
 	}

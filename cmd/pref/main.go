@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/preference-rules/pref/internal/app"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
@@ -43,12 +44,16 @@ func failed(format string, args ...any) error {
 func badInput(err error) error { return &failure{exitUsage, err} }
 
 // exitError gives the errors of the layers below (internal/app's kinds of
-// error, which its front ends pass on) the exit code they stand for.
+// error, which its front ends pass on, and internal/rulings' requests')
+// the exit code they stand for.
 func exitError(err error) error {
 	var (
 		ruling *app.Failed
 		input  *app.BadInput
 		bug    *app.Panic
+		usage  *rulings.Refused
+		ruled  *rulings.Failure
+		f      *failure
 	)
 	switch {
 	case errors.As(err, &bug):
@@ -57,6 +62,12 @@ func exitError(err error) error {
 		return &failure{exitFailed, ruling.Err}
 	case errors.As(err, &input):
 		return &failure{exitUsage, input.Err}
+	case errors.As(err, &f): // its code given already
+		return err
+	case errors.As(err, &usage):
+		return &failure{exitUsage, usage.Err}
+	case errors.As(err, &ruled):
+		return &failure{exitFailed, ruled.Err}
 	}
 	return err
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/preference-rules/pref/internal/safeio"
+	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -106,4 +108,31 @@ func writeJSON(w io.Writer, v any) error {
 	}
 	_, err = w.Write(append(out, '\n'))
 	return err
+}
+
+// DefaultNames are the players' names when none are given, the first
+// Hands of them seated.
+var DefaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
+
+// ReadRecordFile reads a game record from a file and opens its ruleset;
+// what cannot be read or opened is refused.
+func ReadRecordFile(path string) (*record.Record, *ruleset.Ruleset, error) {
+	data, err := safeio.ReadFile(path, safeio.MaxFile)
+	if err != nil {
+		return nil, nil, &Refused{err}
+	}
+	rec, r, err := ReadRecord(path, data)
+	if err != nil {
+		return nil, nil, &Refused{err}
+	}
+	return rec, r, nil
+}
+
+// progressBar is a progress bar of deals drawn on to (a terminal), or nil
+// without one, or when the output is JSON (to be read by a program).
+func progressBar(to io.Writer, deals int, asJSON bool) func(int) {
+	if to == nil || asJSON {
+		return nil
+	}
+	return ProgressBar(to, deals)
 }

@@ -105,7 +105,7 @@ func tutorialFullScreen(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Rulese
 	if err != nil {
 		return err
 	}
-	w, err := tutorial.Walk(r, tf.seed, defaultNames[:r.Hands], tf.ascii)
+	w, err := tutorial.Walk(r, tf.seed, rulings.DefaultNames[:r.Hands], tf.ascii)
 	if err != nil {
 		return failed("guided deal: %v", err)
 	}
@@ -129,7 +129,7 @@ func tutorialFullScreen(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Rulese
 // coach beside the learner.
 func coachedDeals(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Ruleset) error {
 	p := newPrinter(cmd.OutOrStdout(), r, tf.ascii, "simple", false)
-	deals, err := terminal.CoachedDeals(r, defaultNames[:r.Hands], p)
+	deals, err := terminal.CoachedDeals(r, rulings.DefaultNames[:r.Hands], p)
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,7 @@ func coachedDeals(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Ruleset) err
 // asked while answers come (ask), then shown with its answer, a handout.
 func guidedDeal(cmd *cobra.Command, tf *tutorialFlags, r *ruleset.Ruleset, ask bool) error {
 	out := cmd.OutOrStdout()
-	names := defaultNames[:r.Hands]
+	names := rulings.DefaultNames[:r.Hands]
 	w, err := tutorial.Walk(r, tf.seed, names, tf.ascii)
 	if err != nil {
 		return failed("guided deal: %v", err)

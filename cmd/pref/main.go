@@ -36,10 +36,6 @@ type failure struct {
 func (f *failure) Error() string { return f.err.Error() }
 func (f *failure) Unwrap() error { return f.err }
 
-func failed(format string, args ...any) error {
-	return &failure{exitFailed, fmt.Errorf(format, args...)}
-}
-
 func badInput(err error) error { return &failure{exitUsage, err} }
 
 // exitError gives the errors of the layers below (internal/app's kinds of

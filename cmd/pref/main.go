@@ -161,7 +161,7 @@ Exit status, the same for every command:
      report it with the command line (PREF_DEBUG=1 prints the stack)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       version(),
+		Version:       app.Version(),
 	}
 	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd(), newCmd(), diffCmd(), lintCmd(), showCmd(), analyseCmd(), simulateCmd(), matchCmd(), importCmd(), exportCmd())
 	// cobra's completion command prints its help and exits 0 when the
@@ -211,35 +211,4 @@ func completeRulesets(cmd *cobra.Command, args []string, toComplete string) ([]s
 		}
 	}
 	return out, cobra.ShellCompDirectiveDefault
-}
-
-// version is the module's version, or for a build from a checkout the
-// commit it was built from (with +dirty for uncommitted changes).
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	v := info.Main.Version
-	var rev, dirty string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = "+dirty"
-			}
-		}
-	}
-	if (v == "" || v == "(devel)") && rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		return "devel " + rev + dirty
-	}
-	if v == "" || v == "(devel)" {
-		return "devel"
-	}
-	return v
 }

@@ -99,8 +99,8 @@ func (q *PlayRequest) Prepare() (*PreparedPlay, error) {
 	if err != nil {
 		return nil, &BadInput{err}
 	}
-	if q.Bots != "simple" && q.Bots != "strong" {
-		return nil, badInput("--bots %q: simple or strong", q.Bots)
+	if err := checkBots(q.Bots); err != nil {
+		return nil, err
 	}
 	p := &Printer{Out: q.Out, Ruleset: r, ASCII: q.ASCII, Bots: q.Bots, Review: q.Review}
 	if q.RecordPath != "" {
@@ -124,6 +124,15 @@ func (q *PlayRequest) Prepare() (*PreparedPlay, error) {
 
 func badInput(format string, args ...any) error {
 	return &BadInput{fmt.Errorf(format, args...)}
+}
+
+// checkBots refuses computer players other than simple and strong, the
+// kinds that play at a table with a person (pref play, pref tutorial).
+func checkBots(kind string) error {
+	if kind != "simple" && kind != "strong" {
+		return badInput("--bots %q: simple or strong", kind)
+	}
+	return nil
 }
 
 // check refuses the figures and names out of bounds, and a record that

@@ -41,8 +41,8 @@ const (
 // Open checks the request and opens its ruleset: at the full screen when
 // both ends are a terminal, else in plain text.
 func (q *TutorialRequest) Open() (*ruleset.Ruleset, TutorialMode, error) {
-	if q.Bots != "simple" && q.Bots != "strong" {
-		return nil, 0, badInput("--bots %q: simple or strong", q.Bots)
+	if err := checkBots(q.Bots); err != nil {
+		return nil, 0, err
 	}
 	r, _, err := rulings.OpenWithOptions(q.Ruleset, q.Options)
 	if err != nil {

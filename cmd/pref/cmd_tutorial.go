@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/rulings"
@@ -68,14 +66,7 @@ func runTutorial(cmd *cobra.Command, args []string, q *app.TutorialRequest) erro
 	case app.TutorialFullScreen:
 		return tutorialFullScreen(cmd, q, r, plainOut)
 	}
-	if !q.Skip {
-		text, err := terminal.RenderedCourse(r, q.ASCII, plainOut, 80)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(out, text)
-	}
-	return q.GuidedDeal(out, in, r)
+	return q.Handout(out, in, r, func() (string, error) { return terminal.RenderedCourse(r, q.ASCII, plainOut, 80) })
 }
 
 // tutorialFullScreen pages through the lessons where the learner left off

@@ -33,7 +33,7 @@ type TutorialRequest struct {
 type TutorialMode int
 
 const (
-	TutorialHandout    TutorialMode = iota // the lessons printed, then GuidedDeal
+	TutorialHandout    TutorialMode = iota // the lessons printed, then the guided deal (Handout)
 	TutorialFullScreen                     // the lessons paged at the full screen from FirstLesson, then the guided deal there
 	TutorialCoached                        // straight to the coached deals at the table screen
 )
@@ -82,6 +82,19 @@ func (q *TutorialRequest) FirstLesson(saved func() int, lessons int) int {
 		start = lessons
 	}
 	return start
+}
+
+// Handout is the tutorial in plain text on out: the lessons (course, the
+// front end's rendering of them) unless Skip, then the guided deal.
+func (q *TutorialRequest) Handout(out io.Writer, in io.Reader, r *ruleset.Ruleset, course func() (string, error)) error {
+	if !q.Skip {
+		text, err := course()
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(out, text)
+	}
+	return q.GuidedDeal(out, in, r)
 }
 
 // GuidedDeal walks a real deal step by step in plain text on out: each

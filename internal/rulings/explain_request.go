@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 
-	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
 )
 
@@ -18,9 +17,9 @@ type ExplainRequest struct {
 
 // Run reads the file, explains it and writes the explanation to w.
 func (q *ExplainRequest) Run(w io.Writer) error {
-	data, err := safeio.ReadFile(q.Path, safeio.MaxFile)
+	data, err := readInput(q.Path)
 	if err != nil {
-		return &Refused{err}
+		return err
 	}
 	deals, err := Explain(q.Path, data, q.All)
 	var failed *Failure

@@ -66,9 +66,9 @@ func (q *ImportRequest) read() (*ppn.Imported, []byte, error) {
 	if err != nil {
 		return nil, nil, &Refused{err}
 	}
-	data, err := safeio.ReadFile(q.Path, safeio.MaxFile)
+	data, err := readInput(q.Path)
 	if err != nil {
-		return nil, nil, &Refused{err}
+		return nil, nil, err
 	}
 	im, err := ImportPPN(q.Path, data, opts)
 	if err != nil {

@@ -117,15 +117,25 @@ var DefaultNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
 // ReadRecordFile reads a game record from a file and opens its ruleset;
 // what cannot be read or opened is refused.
 func ReadRecordFile(path string) (*record.Record, *ruleset.Ruleset, error) {
-	data, err := safeio.ReadFile(path, safeio.MaxFile)
+	data, err := readInput(path)
 	if err != nil {
-		return nil, nil, &Refused{err}
+		return nil, nil, err
 	}
 	rec, r, err := ReadRecord(path, data)
 	if err != nil {
 		return nil, nil, &Refused{err}
 	}
 	return rec, r, nil
+}
+
+// readInput reads a file a request is given, within pref's bound on
+// input (safeio.MaxFile); what cannot be read is refused.
+func readInput(path string) ([]byte, error) {
+	data, err := safeio.ReadFile(path, safeio.MaxFile)
+	if err != nil {
+		return nil, &Refused{err}
+	}
+	return data, nil
 }
 
 // progressBar is a progress bar of deals drawn on to (a terminal), or nil

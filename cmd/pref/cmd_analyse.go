@@ -4,19 +4,13 @@ import (
 	"fmt"
 
 	"github.com/preference-rules/pref/internal/rulings"
-	"github.com/preference-rules/pref/internal/safeio"
-	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/record"
-	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
 func analyseCmd() *cobra.Command {
-	var name, dealRange string
-	var options []string
-	var q rulings.PositionQuery
-	var asJSON bool
+	var q rulings.AnalyseRequest
+	p := &q.Position
 	cmd := &cobra.Command{
 		Use:   "analyse [RECORD] | --contract C --declarer SEAT --lead SEAT --hand SEAT=CARDS...",
 		Short: "Double-dummy: what best play gives, for a position or a played deal trick by trick",
@@ -60,87 +54,27 @@ Example (the Kovalevskaya misère):
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				return analyseRecord(cmd, args[0], dealRange, asJSON)
+				q.Record = args[0]
 			}
-			if dealRange != "" {
-				return badInput(fmt.Errorf("--deals %s: chooses the deals of a RECORD; give one", dealRange))
-			}
-			r, _, err := openWithOptions(name, options)
-			if err != nil {
-				return err
-			}
-			if len(q.Seats) == 0 {
-				q.Seats = defaultNames[:r.Hands]
-			}
-			a, err := rulings.AnalysePosition(r, q)
-			if err != nil {
-				return badInput(err)
-			}
-			out := termtext.NewWriter(cmd.OutOrStdout()) // names come from the record
-			if asJSON {
-				a.PrintJSON(out)
-				return nil
-			}
-			a.Print(out)
-			return nil
+			q.Progress = progressTo(cmd)
+			return q.Run(cmd.OutOrStdout())
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&name, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
-	f.StringVar(&q.Contract, "contract", "", "the contract played (its name in the bid table)")
-	f.StringVar(&q.Declarer, "declarer", "", "the declarer's seat (in the all-pass game, the player counted)")
-	f.StringVar(&q.Trick, "trick", "", "the cards already played to the trick under way, from the leader's (a seat that played its last card: --hand SEAT=)")
-	f.StringVar(&q.Talon, "talon", "", "the talon's cards still to be turned into tricks, in order (talon_leads)")
-	f.BoolVar(&q.DealerSitsOut, "dealer-sits-out", false, "a fourth player dealt and sits out (a turned talon card may then win its trick)")
-	f.StringVar(&q.Lead, "lead", "", "the seat to lead")
-	f.StringArrayVar(&q.Hands, "hand", nil, "a hand: SEAT=CARDS (repeat for each seat in play)")
-	f.StringSliceVar(&q.Seats, "seats", nil, "the seats in playing order (default Anton, Brigitte, Charlotte)")
-	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value")
-	f.BoolVar(&q.PerCard, "cards", false, "also the value of each legal card of the player to play")
-	f.BoolVar(&q.Line, "line", false, "also a line of best play to the end, trick by trick")
-	f.BoolVar(&asJSON, "json", false, "print the answer as JSON")
-	f.StringVar(&dealRange, "deals", "", fmt.Sprintf("with a RECORD: the deals to analyse, N or N-M (default all; at most %d a run)", rulings.MaxAnalysedDeals))
+	f.StringVar(&q.Ruleset, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
+	f.StringVar(&p.Contract, "contract", "", "the contract played (its name in the bid table)")
+	f.StringVar(&p.Declarer, "declarer", "", "the declarer's seat (in the all-pass game, the player counted)")
+	f.StringVar(&p.Trick, "trick", "", "the cards already played to the trick under way, from the leader's (a seat that played its last card: --hand SEAT=)")
+	f.StringVar(&p.Talon, "talon", "", "the talon's cards still to be turned into tricks, in order (talon_leads)")
+	f.BoolVar(&p.DealerSitsOut, "dealer-sits-out", false, "a fourth player dealt and sits out (a turned talon card may then win its trick)")
+	f.StringVar(&p.Lead, "lead", "", "the seat to lead")
+	f.StringArrayVar(&p.Hands, "hand", nil, "a hand: SEAT=CARDS (repeat for each seat in play)")
+	f.StringSliceVar(&p.Seats, "seats", nil, "the seats in playing order (default Anton, Brigitte, Charlotte)")
+	f.StringSliceVar(&q.Options, "option", nil, "ruleset option, name=value")
+	f.BoolVar(&p.PerCard, "cards", false, "also the value of each legal card of the player to play")
+	f.BoolVar(&p.Line, "line", false, "also a line of best play to the end, trick by trick")
+	f.BoolVar(&q.JSON, "json", false, "print the answer as JSON")
+	f.StringVar(&q.Deals, "deals", "", fmt.Sprintf("with a RECORD: the deals to analyse, N or N-M (default all; at most %d a run)", rulings.MaxAnalysedDeals))
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
-}
-
-// readRecord reads a game record and opens its ruleset; any failure is
-// bad input (exit 2).
-func readRecord(path string) (*record.Record, *ruleset.Ruleset, error) {
-	data, err := safeio.ReadFile(path, safeio.MaxFile)
-	if err != nil {
-		return nil, nil, badInput(err)
-	}
-	rec, r, err := rulings.ReadRecord(path, data)
-	if err != nil {
-		return nil, nil, badInput(err)
-	}
-	return rec, r, nil
-}
-
-// analyseRecord shows, for each deal of a record, what perfect play would
-// have given after every trick, and the first card that cost a trick.
-func analyseRecord(cmd *cobra.Command, path, dealRange string, asJSON bool) error {
-	rec, r, err := readRecord(path)
-	if err != nil {
-		return err
-	}
-	deals, err := record.Replay(rec, r)
-	if err != nil {
-		return failed("%v", err)
-	}
-	from, to, err := rulings.DealSpan(dealRange, path, len(deals))
-	if err != nil {
-		return badInput(err)
-	}
-	deals = deals[from:to]
-	var progress func(int)
-	if len(deals) > 0 {
-		progress = progressOn(cmd, len(deals), asJSON)
-	}
-	all := rulings.AnalyseDeals(deals, progress)
-	if err := rulings.PrintDealAnalyses(termtext.NewWriter(cmd.OutOrStdout()), all, asJSON); err != nil {
-		return failed("%v", err)
-	}
-	return nil
 }

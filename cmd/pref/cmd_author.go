@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/preference-rules/pref/internal/rulings"
-	"github.com/preference-rules/pref/interpreter/lint"
-	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/spf13/cobra"
 )
 
@@ -13,8 +9,7 @@ import (
 // shows what it changes.
 
 func newCmd() *cobra.Command {
-	var from, dir string
-	var force bool
+	var q rulings.NewRequest
 	cmd := &cobra.Command{
 		Use:   "new NAME --from RULESET",
 		Short: "Start a house variant: NAME.yaml extends RULESET and says only what differs",
@@ -27,28 +22,13 @@ never over an existing one without --force. docs/authoring.md walks
 through it.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := args[0]
-			if err := rulings.CheckVariantName(name); err != nil {
-				return badInput(err)
-			}
-			if from == "" {
-				return badInput(fmt.Errorf("--from: name the ruleset to start from (pref rulesets lists them)"))
-			}
-			base, err := openRuleset(from)
-			if err != nil {
-				return err
-			}
-			path, extends, err := rulings.WriteVariant(dir, name, from, base, force)
-			if err != nil {
-				return badInput(err)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s (extends %s)\nnext: pref rules %s · pref diff %s %s · pref play --ruleset %s\n", path, extends, path, from, path, path)
-			return nil
+			q.Name = args[0]
+			return q.Run(cmd.OutOrStdout())
 		},
 	}
-	cmd.Flags().StringVar(&from, "from", "", "the ruleset to start from: an embedded name or a path")
-	cmd.Flags().StringVar(&dir, "dir", ".", "the directory to write NAME.yaml in")
-	cmd.Flags().BoolVar(&force, "force", false, "overwrite an existing file")
+	cmd.Flags().StringVar(&q.From, "from", "", "the ruleset to start from: an embedded name or a path")
+	cmd.Flags().StringVar(&q.Dir, "dir", ".", "the directory to write NAME.yaml in")
+	cmd.Flags().BoolVar(&q.Force, "force", false, "overwrite an existing file")
 	_ = cmd.RegisterFlagCompletionFunc("from", completeRulesets)
 	return cmd
 }
@@ -65,23 +45,7 @@ one cannot be read.`,
 		Args:              cobra.ExactArgs(2),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := openRuleset(args[0])
-			if err != nil {
-				return err
-			}
-			b, err := openRuleset(args[1])
-			if err != nil {
-				return err
-			}
-			changes := ruleset.Diff(a, b)
-			for _, c := range changes {
-				fmt.Fprintln(cmd.OutOrStdout(), c)
-			}
-			if len(changes) > 0 {
-				return failed("%s differs from %s in %d place(s)", args[1], args[0], len(changes))
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s and %s are the same ruleset\n", args[0], args[1])
-			return nil
+			return rulings.Diff(cmd.OutOrStdout(), args[0], args[1])
 		},
 	}
 }
@@ -100,24 +64,7 @@ balance. Exit status 0 without warnings, 1 with some, 2 when a ruleset
 cannot be read.`,
 		Args:              cobra.MinimumNArgs(1),
 		ValidArgsFunction: completeRulesets,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			warned := 0
-			for _, a := range args {
-				r, err := openRuleset(a)
-				if err != nil {
-					return err
-				}
-				for _, w := range lint.Run(r) {
-					fmt.Fprintln(cmd.OutOrStdout(), lint.Format(a, w))
-					warned++
-				}
-			}
-			if warned > 0 {
-				return failed("%d warning(s)", warned)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "no warnings\n")
-			return nil
-		},
+		RunE:              func(cmd *cobra.Command, args []string) error { return rulings.Lint(cmd.OutOrStdout(), args) },
 	}
 }
 
@@ -132,16 +79,7 @@ switched on applied. What pref diff compares and pref lint samples.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, _, err := openWithOptions(args[0], options)
-			if err != nil {
-				return err
-			}
-			text, err := r.YAML()
-			if err != nil {
-				return failed("%v", err)
-			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), text)
-			return err
+			return rulings.Show(cmd.OutOrStdout(), args[0], options)
 		},
 	}
 	cmd.Flags().StringSliceVar(&options, "option", nil, "ruleset option, name=value")

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"errors"
-
 	"github.com/preference-rules/pref/internal/rulings"
-	"github.com/preference-rules/pref/internal/safeio"
-	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/spf13/cobra"
 )
 
 func explainCmd() *cobra.Command {
-	var all, asJSON, ruling bool
+	var q rulings.ExplainRequest
 	cmd := &cobra.Command{
 		Use:   "explain RECORD|CASE",
 		Short: "Tell every ruling of a game record or an outcome case, with the rule and the arithmetic",
@@ -29,33 +25,12 @@ fault) or an outcome case's expect: differs from the settlement, 2 when the
 file cannot be read.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path := args[0]
-			data, err := safeio.ReadFile(path, safeio.MaxFile)
-			if err != nil {
-				return badInput(err)
-			}
-			deals, err := rulings.Explain(path, data, all)
-			var failed *rulings.Failure
-			if err != nil && (!errors.As(err, &failed) || len(deals) == 0) {
-				return ruled(err)
-			}
-			// what was ruled before a refusal, or against a wrong
-			// expectation, is shown with it
-			w := termtext.NewWriter(cmd.OutOrStdout())
-			if ruling {
-				doc, derr := rulings.NewRuling(path, data, deals)
-				if derr != nil {
-					return badInput(derr)
-				}
-				rulings.PrintRuling(w, doc, asJSON)
-				return ruled(err)
-			}
-			rulings.PrintExplained(w, deals, asJSON)
-			return ruled(err)
+			q.Path = args[0]
+			return q.Run(cmd.OutOrStdout())
 		},
 	}
-	cmd.Flags().BoolVar(&all, "all", false, "also list the settlement rules that did not apply")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the explanation as JSON")
-	cmd.Flags().BoolVar(&ruling, "ruling", false, "write a ruling document: facts, rules with their sources, arithmetic, result and digests (Markdown; JSON with --json)")
+	cmd.Flags().BoolVar(&q.All, "all", false, "also list the settlement rules that did not apply")
+	cmd.Flags().BoolVar(&q.JSON, "json", false, "print the explanation as JSON")
+	cmd.Flags().BoolVar(&q.Ruling, "ruling", false, "write a ruling document: facts, rules with their sources, arithmetic, result and digests (Markdown; JSON with --json)")
 	return cmd
 }

@@ -1,21 +1,12 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/preference-rules/pref/internal/rulings"
-	"github.com/preference-rules/pref/internal/safeio"
-	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/record/ppn"
 	"github.com/spf13/cobra"
 )
 
 func importCmd() *cobra.Command {
-	var (
-		out     string
-		force   bool
-		options []string
-	)
+	var q rulings.ImportRequest
 	cmd := &cobra.Command{
 		Use:   "import FILE.ppn [-o OUT.yaml]",
 		Short: "Read a Portable Preferans Notation game of Serbian Preferans into a pref game record",
@@ -40,59 +31,14 @@ refuse a deal (nothing is written) or PPN's figures differ from pref's; 2 when
 the file cannot be read or is not well-formed PPN (the deal and field named).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path := args[0]
-			if out != "" {
-				if err := checkTarget("-o", out, force); err != nil {
-					return err
-				}
-			}
-			base, err := ppn.Ruleset()
-			if err != nil {
-				return badInput(err)
-			}
-			opts, err := parseOptions(base, options)
-			if err != nil {
-				return badInput(err)
-			}
-			data, err := safeio.ReadFile(path, safeio.MaxFile)
-			if err != nil {
-				return badInput(err)
-			}
-			im, err := rulings.ImportPPN(path, data, opts)
-			if err != nil {
-				return ruled(err)
-			}
-			text, err := rulings.ImportedText(path, im)
-			if err != nil {
-				return err
-			}
-			stderr := termtext.NewWriter(cmd.ErrOrStderr())
-			for _, n := range im.Notes {
-				fmt.Fprintf(stderr, "pref: note: %s\n", n)
-			}
-			for _, d := range im.Differences {
-				fmt.Fprintf(stderr, "pref: PPN and pref differ: %s\n", d)
-			}
-			if out == "" {
-				if _, err := cmd.OutOrStdout().Write(text); err != nil {
-					return err
-				}
-			} else {
-				if err := safeio.WriteFile(out, text, 0o644, force); err != nil {
-					return badInput(fmt.Errorf("-o: %v", err))
-				}
-				fmt.Fprintf(stderr, "pref: %d deal(s) imported into %s (pref verify %s replays them)\n", len(im.Record.Deals), out, out)
-			}
-			if n := len(im.Differences); n > 0 {
-				return failed("%d difference(s) between PPN's figures and pref's settlement", n)
-			}
-			return nil
+			q.Path = args[0]
+			return q.Run(cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&out, "output", "o", "", "write the record to this file (atomically) instead of standard output")
-	f.BoolVar(&force, "force", false, "with -o: overwrite an existing file")
-	f.StringSliceVar(&options, "option", nil, "an option of serbian, name=value, beyond the tags Bula and Refe (see pref rules serbian)")
+	f.StringVarP(&q.Output, "output", "o", "", "write the record to this file (atomically) instead of standard output")
+	f.BoolVar(&q.Force, "force", false, "with -o: overwrite an existing file")
+	f.StringSliceVar(&q.Options, "option", nil, "an option of serbian, name=value, beyond the tags Bula and Refe (see pref rules serbian)")
 	return cmd
 }
 
@@ -113,18 +59,6 @@ file cannot be read, is not a record, or holds what PPN cannot write (another
 ruleset, four players, a claim, an unfinished deal, a table stated before the
 first deal, an invitation and a kontra in one deal).`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			path := args[0]
-			rec, r, err := readRecord(path)
-			if err != nil {
-				return err
-			}
-			text, err := rulings.ExportPPN(path, rec, r)
-			if err != nil {
-				return ruled(err)
-			}
-			_, err = cmd.OutOrStdout().Write(text)
-			return err
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return rulings.Export(cmd.OutOrStdout(), args[0]) },
 	}
 }

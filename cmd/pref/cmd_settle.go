@@ -1,22 +1,14 @@
 package main
 
 import (
-	"encoding/json"
-	"io"
-
 	"github.com/preference-rules/pref/internal/rulings"
-	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
 
 func settleCmd() *cobra.Command {
-	var (
-		s          rulings.Statement
-		options    []string
-		arithmetic bool
-		asJSON     bool
-	)
+	var q rulings.SettleRequest
+	s := &q.Statement
 	cmd := &cobra.Command{
 		Use:   "settle --ruleset NAME --declarer NAME --bid CONTRACT --tricks N,N,N",
 		Short: "Settle a stated outcome: every payment in plain words, the arithmetic on request",
@@ -45,22 +37,7 @@ are said after the sheet.`,
       --contra Brigitte --recontra Anton --tricks 7,2,1
   pref settle --ruleset west-balkans --option refa=true --passed`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, opts, err := openWithOptions(s.Case.Ruleset, options)
-			if err != nil {
-				return err
-			}
-			settled, err := rulings.Settle(r, opts, s)
-			if err != nil {
-				return ruled(err)
-			}
-			if asJSON {
-				return ruled(printJSON(cmd.OutOrStdout(), settled, r.MovesMoney()))
-			}
-			// the words of contracts and accounts come from the ruleset
-			settled.Arithmetic = arithmetic
-			return ruled(settled.Print(termtext.NewWriter(cmd.OutOrStdout()), r.MovesMoney()))
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return q.Run(cmd.OutOrStdout()) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&s.Case.Ruleset, "ruleset", rulesets.Default, "embedded ruleset name or path to a .yaml file")
@@ -76,7 +53,7 @@ are said after the sheet.`,
 	f.StringSliceVar(&s.Halves, "half", nil, "a defender who took half without play (the other dropped out)")
 	f.StringVar(&s.Tricks, "tricks", "", "tricks per seat: N,N,N in seat order, or Name=N,...")
 	f.StringVar(&s.Case.Pot, "pot", "", "the pot before settlement: at most ±10^12, to a millionth")
-	f.StringSliceVar(&options, "option", nil, "ruleset option, name=value (e.g. hand-doubles=true)")
+	f.StringSliceVar(&q.Options, "option", nil, "ruleset option, name=value (e.g. hand-doubles=true)")
 	f.StringSliceVar(&s.Case.Events, "event", nil, "an event the ruleset knows (e.g. four-aces)")
 	f.StringArrayVar(&s.Contras, "contra", nil, "a defender called contra: NAME, or NAME=CALL for how far the chain went (contra, recontra, subcontra, mortcontra)")
 	f.StringArrayVar(&s.Recontras, "recontra", nil, "the declarer answered NAME's contra with recontra (NAME a defender, or the declarer when one defender called contra)")
@@ -86,23 +63,8 @@ are said after the sheet.`,
 	f.BoolVar(&s.Case.Open, "open", false, "the lone defender chose open play (score-sheet rulesets)")
 	f.IntVar(&s.Case.AllPassRun, "all-pass-run", 0, "all-pass deals immediately before this one (0 to 1000)")
 	f.StringSliceVar(&s.Sheet, "sheet", nil, "the score sheet before the deal: Name.account=N or Name.account.Other=N (e.g. Anton.pool=16,Anton.mountain=5)")
-	f.BoolVar(&arithmetic, "arithmetic", false, "follow each sentence with the arithmetic and the rule of its figures")
-	f.BoolVar(&asJSON, "json", false, "print the sentences and the arithmetic as JSON")
+	f.BoolVar(&q.Arithmetic, "arithmetic", false, "follow each sentence with the arithmetic and the rule of its figures")
+	f.BoolVar(&q.JSON, "json", false, "print the sentences and the arithmetic as JSON")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
-}
-
-// printJSON writes a settlement's sentences and arithmetic as JSON,
-// nothing if a total does not fit.
-func printJSON(w io.Writer, settled *rulings.Settlement, movesMoney bool) error {
-	told, err := settled.Told(movesMoney)
-	if err != nil {
-		return err
-	}
-	out, err := json.MarshalIndent(told, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(out, '\n'))
-	return err
 }

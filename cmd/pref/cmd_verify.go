@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/preference-rules/pref/internal/rulings"
-	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/spf13/cobra"
 )
 
@@ -25,23 +21,7 @@ or cannot be parsed; 2 when a file cannot be read at all (missing, not a
 regular file, larger than 2 MiB).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			files, err := verify.Files(args)
-			if err != nil {
-				return badInput(err)
-			}
-			if len(files) == 0 {
-				return badInput(fmt.Errorf("no case files in %v", args))
-			}
-			out := termtext.NewWriter(cmd.OutOrStdout()) // titles and problems quote the files
-			t := rulings.Verify(out, files)
-			fmt.Fprintf(out, "%d passed, %d failed\n", t.Passed, t.Failed+t.Unreadable)
-			if t.Unreadable > 0 {
-				return badInput(fmt.Errorf("%d case files could not be read", t.Unreadable))
-			}
-			if t.Failed > 0 {
-				return &failure{exitFailed, fmt.Errorf("")}
-			}
-			return nil
+			return rulings.VerifyRequest{Paths: args}.Run(cmd.OutOrStdout())
 		},
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/preference-rules/pref/internal/app"
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
@@ -36,19 +36,19 @@ type failure struct {
 func (f *failure) Error() string { return f.err.Error() }
 func (f *failure) Unwrap() error { return f.err }
 
-func failed(format string, args ...any) error {
-	return &failure{exitFailed, fmt.Errorf(format, args...)}
-}
-
 func badInput(err error) error { return &failure{exitUsage, err} }
 
 // exitError gives the errors of the layers below (internal/app's kinds of
-// error, which its front ends pass on) the exit code they stand for.
+// error, which its front ends pass on, and internal/rulings' requests')
+// the exit code they stand for.
 func exitError(err error) error {
 	var (
 		ruling *app.Failed
 		input  *app.BadInput
 		bug    *app.Panic
+		usage  *rulings.Refused
+		ruled  *rulings.Failure
+		f      *failure
 	)
 	switch {
 	case errors.As(err, &bug):
@@ -57,6 +57,12 @@ func exitError(err error) error {
 		return &failure{exitFailed, ruling.Err}
 	case errors.As(err, &input):
 		return &failure{exitUsage, input.Err}
+	case errors.As(err, &f): // its code given already
+		return err
+	case errors.As(err, &usage):
+		return &failure{exitUsage, usage.Err}
+	case errors.As(err, &ruled):
+		return &failure{exitFailed, ruled.Err}
 	}
 	return err
 }
@@ -155,7 +161,7 @@ Exit status, the same for every command:
      report it with the command line (PREF_DEBUG=1 prints the stack)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       version(),
+		Version:       app.Version(),
 	}
 	root.AddCommand(rulesetsCmd(), rulesCmd(), tutorialCmd(), validateCmd(), verifyCmd(), explainCmd(), settleCmd(), playCmd(), schemaCmd(), newCmd(), diffCmd(), lintCmd(), showCmd(), analyseCmd(), simulateCmd(), matchCmd(), importCmd(), exportCmd())
 	root.AddCommand(serveCmd())
@@ -206,35 +212,4 @@ func completeRulesets(cmd *cobra.Command, args []string, toComplete string) ([]s
 		}
 	}
 	return out, cobra.ShellCompDirectiveDefault
-}
-
-// version is the module's version, or for a build from a checkout the
-// commit it was built from (with +dirty for uncommitted changes).
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	v := info.Main.Version
-	var rev, dirty string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = "+dirty"
-			}
-		}
-	}
-	if (v == "" || v == "(devel)") && rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		return "devel " + rev + dirty
-	}
-	if v == "" || v == "(devel)" {
-		return "devel"
-	}
-	return v
 }

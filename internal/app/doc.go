@@ -12,10 +12,15 @@
 //     deal at its end among computers; it also gives the words the prompts
 //     use (Question, ActionName) and the table at a glance (Status).
 //   - The computer players that give their reasons, and Adviser, the hint.
+//   - PlayRequest and TutorialRequest: pref play's and pref tutorial's
+//     flags as given, checked, the table seated or the guided deal walked,
+//     and the choice of how to run them (PlayMode, TutorialMode), which the
+//     front end follows with its own screens.
 //
-// The package holds no screen and reads no input: a front end asks the
+// The package holds no screen and finds no terminal: a front end asks the
 // session for the decision waiting, shows it its own way, and hands the
-// answer back. The errors a session stops with are typed (Failed,
+// answer back (only the plain guided deal reads answers, from the reader
+// it is given). The errors a session stops with are typed (Failed,
 // BadInput, Panic) so a front end can tell a failed ruling from bad input
 // and from a bug.
 package app

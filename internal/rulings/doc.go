@@ -9,6 +9,14 @@
 // (pref new's starter, the schemas beside it, the notes on a valid
 // ruleset).
 //
+// Each command of pref that rules has a request here (SettleRequest,
+// ExplainRequest, VerifyRequest, ValidateRequest, AnalyseRequest,
+// ImportRequest, SimulateRequest, MatchRequest, RulesRequest, NewRequest,
+// and Diff, Lint, Show, Export, ListRulesets): its flags as given, checked,
+// run and written out, so that the command line only declares the flags
+// and maps the errors to exit codes, and a web server runs the same code
+// (request.go says how its errors tell bad input from a failed ruling).
+//
 // A function here is given what the front end read (bytes, flag text, an
 // opened ruleset) and writes to an io.Writer; it reads no terminal and
 // chooses no exit status. Texts read from flags are checked here, and

@@ -35,7 +35,7 @@ func (c *compiler) sheetRules(s *Spec) {
 // sheetStart compiles what each account of the sheet starts at, by the
 // number of players and the options.
 func (c *compiler) sheetStart(start map[string]Expr) {
-	env := map[string]any{"players": 0}
+	env := map[string]any{PlayersName: 0}
 	for _, o := range c.r.Options {
 		env[o.Ident] = o.Default
 	}
@@ -128,7 +128,7 @@ func (c *compiler) final(s *Spec) {
 	if fs == nil {
 		return
 	}
-	env := map[string]any{"players": 0}
+	env := map[string]any{PlayersName: 0}
 	for _, o := range c.r.Options {
 		env[o.Ident] = o.Default
 	}

@@ -363,6 +363,11 @@ type SheetStart struct {
 	Value        *vm.Program
 }
 
+// PlayersName is the name by which expressions read the number of
+// players: a deal's facts (the vocabulary), what a sheet's accounts start
+// at and its final conversion.
+const PlayersName = "players"
+
 // StartValue is what account holds when a game of players starts (zero
 // for an account without a start).
 func (r *Ruleset) StartValue(account string, players int) (money.Amount, error) {
@@ -370,7 +375,7 @@ func (r *Ruleset) StartValue(account string, players int) (money.Amount, error) 
 		if st.Account != account {
 			continue
 		}
-		env := map[string]any{"players": players}
+		env := map[string]any{PlayersName: players}
 		for _, o := range r.Options {
 			env[o.Ident] = o.Default
 		}

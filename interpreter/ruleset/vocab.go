@@ -158,7 +158,7 @@ var Variables = []Variable{
 	{Name: "all_pass_run", Kind: KindInt, Zero: 0, Doc: "deals immediately before this one in which nobody declared",
 		Words: Words{None: "the deal before was not passed out", Some: "the deal before was passed out"},
 		Int:   func(x *Facts) *int { return &x.AllPassRun }},
-	{Name: "players", Kind: KindInt, Zero: 0, Doc: "seats at the table, a dealer sitting out included",
+	{Name: PlayersName, Kind: KindInt, Zero: 0, Doc: "seats at the table, a dealer sitting out included",
 		Int: func(x *Facts) *int { return &x.Players }},
 	{Name: "declarer", Kind: KindParty, Zero: Party{}, Doc: "the declarer", Words: Words{Who: "the declarer"},
 		Party: func(x *Facts) **Party { return &x.Declarer }},

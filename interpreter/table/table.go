@@ -464,7 +464,7 @@ func (t *Table) finalState() *finalFrame {
 			fs.pairOwn = append(fs.pairOwn, slot(a))
 			fs.pairOther = append(fs.pairOther, slot("other_"+a))
 		}
-		fs.players = slot("players")
+		fs.players = slot(ruleset.PlayersName)
 		n := len(t.Names)
 		fs.figures = make([]money.Amount, n*len(r.Sheet.Accounts))
 		fs.pairFigures = make([]money.Amount, n*n*len(r.Sheet.PairAccounts))

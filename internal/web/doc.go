@@ -8,5 +8,5 @@
 // whose Host is not the address it serves (DNS rebinding), bounds every
 // body to the CLI's 2 MiB, answers bad input with the CLI's clear errors
 // and never a stack trace, and never sends the page a card its seat may
-// not see (app.Hidden).
+// not see (game.State.Hidden).
 package web

@@ -11,7 +11,7 @@ import (
 )
 
 // tableView is what the play page shows of a table, for the person's seat
-// only: every card in it is one the seat may see (app.Hidden).
+// only: every card in it is one the seat may see (game.State.Hidden).
 type tableView struct {
 	ID, Title, Ruleset  string
 	Seed                uint64
@@ -157,7 +157,7 @@ func (w *webTable) seat(g *game.Game, art cardArt, me, s int, q *app.Question, b
 	if s == me && w.laid != 0 {
 		hand &^= w.laid
 	}
-	if !app.Sees(g, me, s) {
+	if !g.SeesHand(me, s) {
 		sv.Backs = make([]struct{}, hand.Count())
 		return sv
 	}
@@ -181,7 +181,7 @@ func (w *webTable) middle(v *tableView, g *game.Game, art cardArt, me int) {
 		for _, c := range p.SortedHand(w.laid) {
 			v.Talon = append(v.Talon, cardView{Art: art.face(c), Label: art.label(c)})
 		}
-	case app.SeesTalon(g, me) && g.Phase() <= game.PhaseAnnounce:
+	case g.SeesTalon(me) && g.Phase() <= game.PhaseAnnounce:
 		v.TalonNote = "The talon, taken up"
 		for _, c := range p.SortedHand(g.Talon) {
 			v.Talon = append(v.Talon, cardView{Art: art.face(c), Label: art.label(c)})

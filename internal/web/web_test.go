@@ -263,7 +263,7 @@ func drawn(t *testing.T, w *webTable) string {
 
 // The page never receives a card its seat may not see: over many deals of
 // every ruleset, at each of the person's decisions (the hint asked for,
-// an illegal card tried), no card hidden from the first seat (app.Hidden:
+// an illegal card tried), no card hidden from the first seat (game.State.Hidden:
 // the others' hands unless the rules open them, the talon unless shown,
 // another's discard) is named on the page, in any notation.
 func TestPageNeverShowsAHiddenCard(t *testing.T) {
@@ -320,13 +320,13 @@ func checkNoHiddenCard(t *testing.T, w *webTable, seed uint64) (opened bool) {
 		}
 	}
 	page := drawn(t, w)
-	hidden := app.Hidden(g, seatOf(w.p.Names, w.you))
+	hidden := g.Hidden(seatOf(w.p.Names, w.you))
 	if leak := namedCards(page, &r.Deck, cardArt{deck: &r.Deck}) & hidden; leak != 0 {
 		t.Fatalf("seed %d, %s: hidden cards %s named on the page:\n%s", seed, g.Phase(), r.Deck.Format(leak, false), page)
 	}
 	me := seatOf(w.p.Names, w.you)
 	for s := 0; s < g.Seats(); s++ {
-		if s != me && g.Hands[s] != 0 && app.Sees(g, me, s) {
+		if s != me && g.Hands[s] != 0 && g.SeesHand(me, s) {
 			opened = true
 			for _, c := range g.Hands[s].Cards() { // and drawn face up
 				if !strings.Contains(page, `data-face="`+r.Deck.Name(c)+`"`) {

@@ -20,7 +20,7 @@
 // hangs or exits never holds pref longer than its time limit, and stopping
 // it stops what it started (a process group of its own, on Unix).
 //
-// The package asks only the game for what a seat may see (SeesTalon,
+// The package asks only the game for what a seat may see (State.SeesTalon,
 // SeesHand) and imports no player: the fallback is given, so it sits in
 // the players' layer beside package bot.
 package extern

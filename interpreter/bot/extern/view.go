@@ -118,33 +118,6 @@ func names(g *game.State, m cards.Mask) []string {
 	return out
 }
 
-// talonTaken reports whether the declarer has picked the talon up.
-func talonTaken(g *game.State) bool {
-	return g.Declarer >= 0 && g.Phase() > game.PhaseFromHand && !g.Hand && g.R.Exchange.TakeTalon
-}
-
-// SeesTalon reports whether seat me may see the talon now: it was shown to
-// everyone when taken, or me took it. (A talon turned into tricks is seen
-// card by card in the tricks.)
-func SeesTalon(g *game.State, me int) bool {
-	return talonTaken(g) && (me == g.Declarer || g.R.Exchange.ShowTalon)
-}
-
-// SeesHand reports whether seat me may see seat o's cards in the card
-// play: the declarer's of an open contract, the defenders' when they play
-// open, a hand me plays.
-func SeesHand(g *game.State, me, o int) bool {
-	if o == me {
-		return true
-	}
-	if g.Phase() != game.PhasePlay || g.Contract < 0 {
-		return false
-	}
-	ct := &g.R.Contracts[g.Contract]
-	d := g.Declarer
-	return d >= 0 && (o == d && ct.Open || o != d && (ct.DefendersOpen || g.Open)) || g.Controller(o) == me
-}
-
 // View is the decision awaited in g as the seat deciding may see it, with
 // the actions open (legal, the discard's form expanded into every choice:
 // expand's list). It names no card the seat may not see.
@@ -163,14 +136,14 @@ func View(g *game.State, n int, legal []game.Action) *Decision {
 	if g.Phase() == game.PhasePotAuction {
 		v.PotOffer = g.PotOffer()
 	}
-	if SeesTalon(g, me) {
+	if g.SeesTalon(me) {
 		v.Talon = names(g, g.Talon)
 	}
 	if me == g.Declarer && g.Laid != 0 {
 		v.Laid = names(g, g.Laid)
 	}
 	for o := 0; o < g.Seats(); o++ {
-		if o != me && SeesHand(g, me, o) {
+		if o != me && g.SeesHand(me, o) {
 			v.Shown = append(v.Shown, ShownHand{Seat: o, Cards: names(g, g.Hands[o])})
 		}
 	}

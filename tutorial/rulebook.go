@@ -10,10 +10,12 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -54,11 +56,48 @@ func Lesson(r *ruleset.Ruleset, name string, ascii bool) (string, error) {
 	return strings.TrimSpace(b.String()), nil
 }
 
-// Rulebook is the whole rulebook of r as one markdown document. Unlike the
-// lessons it keeps each condition and amount as written, marked as the
-// precise form, beside its words.
+// Rulebook is the whole rulebook of r for authors (pref rules --detail)
+// as one markdown document. Unlike the lessons it keeps each condition and
+// amount as written, marked as the precise form, beside its words.
 func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
 	return document(r, ascii, true, Lessons)
+}
+
+// Book is the whole rulebook of r for players (pref rules): every lesson,
+// the settlement as rules in sentences with worked examples, the score
+// sheet explained before the settlement writes on it.
+func Book(r *ruleset.Ruleset, ascii bool) (string, error) {
+	return document(r, ascii, false, sheetFirst(Lessons))
+}
+
+// RulebookFor is Book, or with detail the authors' Rulebook.
+func RulebookFor(r *ruleset.Ruleset, ascii, detail bool) (string, error) {
+	if detail {
+		return Rulebook(r, ascii)
+	}
+	return Book(r, ascii)
+}
+
+// sheetFirst is lessons with the score sheet before the settlement, so
+// that its accounts are explained before the rules write to them.
+func sheetFirst(lessons []struct{ Name, Title string }) []struct{ Name, Title string } {
+	var out []struct{ Name, Title string }
+	var sheet struct{ Name, Title string }
+	for _, l := range lessons {
+		if l.Name == "sheet" {
+			sheet = l
+		}
+	}
+	for _, l := range lessons {
+		switch {
+		case l.Name == "sheet":
+		case l.Name == "settlement" && sheet.Name != "":
+			out = append(out, sheet, l)
+		default:
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // Course is the lessons of r for a learner as one markdown document: first
@@ -73,7 +112,7 @@ func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
 			course = append(course, struct{ Name, Title string }{"judging", "Judging a hand"})
 		}
 	}
-	return document(r, ascii, false, course)
+	return document(r, ascii, false, sheetFirst(course))
 }
 
 // Page is one lesson of the course as markdown, under its title.
@@ -136,6 +175,7 @@ type view struct {
 	SheetAfter    []string // the sheet's bookkeeping after each deal (write-off, ceiling), in words
 	Leader        string   // who leads to the first trick, contracts that say otherwise included
 	Basics        basicsView
+	Settle        settleView      // the settlement in sentences with worked examples (not in the precise rulebook)
 	Example       exampleView     // a real deal, in the course only
 	Judging       judgingView     // a hand counted as the computer players count it, in the course only
 	InForce       map[string]bool // options the ruleset already applies
@@ -288,31 +328,24 @@ func (t *teller) firstTrick() string {
 	return fmt.Sprintf("the first trick of the deal: %s. %s.", strings.Join(parts, ", "), g.TrickReason(0))
 }
 
-// settlement tells the tricks taken and what the ledger l of the deal
-// pays and writes, or "" when it does neither.
+// settlement tells the deal's settlement as pref settle does: what
+// happened, then who pays whom or what is written, in sentences.
 func (t *teller) settlement(l *settle.Ledger) string {
-	g := t.g
-	var pays []string
-	for _, x := range l.Transfers {
-		pays = append(pays, fmt.Sprintf("%s pays %s %v", l.Name(x.From), l.Name(x.To), x.Amount))
-	}
-	for _, x := range l.Sheet {
-		against := ""
-		if x.Against >= 0 {
-			against = " against " + l.Seats[x.Against]
-		}
-		pays = append(pays, fmt.Sprintf("%s writes %v to %s%s", l.Seats[x.Seat], x.Amount, x.Account, against))
-	}
-	if len(pays) == 0 {
+	told, err := rulings.Tell(l, money.Amount{}, nil)
+	if err != nil {
 		return ""
 	}
-	var taken []string
-	for s := 0; s < t.r.Hands; s++ {
-		if g.InPlay(s) {
-			taken = append(taken, fmt.Sprintf("%s %d", t.names[s], g.Taken[s]))
+	var out []string
+	out = append(out, told.Deal...)
+	for _, group := range [][]rulings.Said{told.Payments, told.Sheet} {
+		for _, s := range group {
+			out = append(out, s.Sentence)
 		}
 	}
-	return fmt.Sprintf("%s took %d tricks (%s); the rules above give: %s.", t.names[g.Declarer], g.Taken[g.Declarer], strings.Join(taken, ", "), strings.Join(pays, "; "))
+	if len(out) == len(told.Deal) {
+		return ""
+	}
+	return strings.Join(out, " ")
 }
 
 // basicsView is what the first lesson shows, in r's own cards.
@@ -359,7 +392,12 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 	for _, d := range r.Defines {
 		v.Defines = append(v.Defines, defineView{Name: strings.ReplaceAll(d.Name, "_", " "), Words: w.words(Amount, d.Src), Src: d.Src})
 	}
-	v.sheet(w)
+	if precise {
+		v.sheet(w)
+	} else {
+		v.Settle = settleLesson(r, false)
+		v.sheetLearn(w)
+	}
 	v.Leader = leaderSentences(r)
 	v.Suits = suitViews(r, ascii)
 	v.Ranks = strings.Join(r.Deck.Ranks, ", ")
@@ -429,6 +467,63 @@ func (v *view) sheet(w wording) {
 		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first (between equals the nearest on his left), and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s, below zero if need be.%s",
 			c.Account, w.words(Amount, c.AtSrc), c.Account, w.words(Amount, c.PerSrc), c.HelpAccount, c.Account, c.Rest, w.when(c.WhenSrc)))
 	}
+}
+
+// sheetLearn puts the score sheet's bookkeeping after each deal into
+// words for a learner: the option values as figures, an option that
+// switches it said as "at tables that play ...".
+func (v *view) sheetLearn(w wording) {
+	r := v.R
+	if o := r.Sheet.WriteOff; o != nil {
+		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, o.WhenSrc, fmt.Sprintf("after each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.", o.Account, o.Off, o.Account)))
+	}
+	if c := r.Sheet.Ceiling; c != nil {
+		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, c.WhenSrc, fmt.Sprintf("after each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first, and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s.",
+			c.Account, figure(r, w, c.AtSrc), c.Account, figure(r, w, c.PerSrc), c.HelpAccount, c.Account, c.Rest)))
+	}
+}
+
+// tablesThatPlay is sentence under its condition when: always, where it is
+// in force; "At tables that play X: ..." where an option off switches it.
+func tablesThatPlay(r *ruleset.Ruleset, w wording, when, sentence string) string {
+	if o := optionNamed(r, when); o != nil {
+		if on, _ := o.Default.(bool); !on {
+			return "At tables that play " + playWords(o, true) + ": " + sentence
+		}
+		return upperFirst(sentence)
+	}
+	return upperFirst(sentence) + w.when(when)
+}
+
+// figure is an amount a learner reads as a number: a number written, or an
+// option's value; otherwise the amount in words.
+func figure(r *ruleset.Ruleset, w wording, src string) string {
+	src = strings.TrimSpace(src)
+	if _, err := strconv.Atoi(src); err == nil {
+		return src
+	}
+	if o := optionNamed(r, src); o != nil {
+		return fmt.Sprint(o.Default)
+	}
+	return w.words(Amount, src)
+}
+
+// optionNamed is the option whose name an expression is, or nil.
+func optionNamed(r *ruleset.Ruleset, src string) *ruleset.Option {
+	src = strings.TrimSpace(src)
+	for i := range r.Options {
+		if r.Options[i].Ident == src {
+			return &r.Options[i]
+		}
+	}
+	return nil
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // leaderSentences say who leads to the first trick, contracts that say

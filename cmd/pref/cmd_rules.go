@@ -14,7 +14,7 @@ import (
 )
 
 func rulesCmd() *cobra.Command {
-	var markdown, plain, ascii, glossary bool
+	var markdown, plain, ascii, glossary, detail bool
 	var width int
 	var options []string
 	cmd := &cobra.Command{
@@ -25,7 +25,8 @@ the exchange, the defence, the play, special contracts, settlement and options,
 generated from the ruleset (an embedded name or a house variant's .yaml file).
 
 On a terminal it is rendered with colours; piped, with NO_COLOR set or with
---plain it is plain text. --markdown prints the markdown itself. --glossary
+--plain it is plain text. --markdown prints the markdown itself. --detail
+gives each settlement condition and amount as written (for authors). --glossary
 prints instead each term the rulebook uses, defined in one sentence.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
@@ -45,14 +46,14 @@ prints instead each term the rulebook uses, defined in one sentence.`,
 				return printGlossary(out, r, ascii, markdown, plain, width)
 			}
 			if markdown {
-				md, err := tutorial.Rulebook(r, ascii)
+				md, err := tutorial.RulebookFor(r, ascii, detail)
 				if err != nil {
 					return failed("rulebook: %v", err)
 				}
 				_, err = fmt.Fprint(out, termtext.Escape(md)) // ruleset text, shown, never obeyed
 				return err
 			}
-			text, err := terminal.RenderedRulebook(r, ascii, plain, width)
+			text, err := terminal.RenderedRulebook(r, ascii, plain, width, detail)
 			if err != nil {
 				return err
 			}
@@ -68,6 +69,7 @@ prints instead each term the rulebook uses, defined in one sentence.`,
 	f := cmd.Flags()
 	f.BoolVar(&markdown, "markdown", false, "print the raw markdown")
 	f.BoolVar(&glossary, "glossary", false, "print the terms the rulebook uses, each defined")
+	f.BoolVar(&detail, "detail", false, "for authors: every condition and amount as the ruleset writes it, beside its words")
 	f.BoolVar(&plain, "plain", false, "plain text, no colours or escape codes")
 	f.BoolVar(&ascii, "ascii", false, "suits as letters (C S D H) instead of symbols; implies --plain")
 	f.IntVar(&width, "width", 80, "wrap text at this width (20 to 1000)")

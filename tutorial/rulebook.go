@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,6 +106,45 @@ func sheetFirst(lessons []struct{ Name, Title string }) []struct{ Name, Title st
 // the talon), with examples in r's own cards, then r's rules, every
 // condition and amount in words.
 func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
+	return document(r, ascii, false, coursePlan())
+}
+
+// Page is one lesson of the course as markdown, under its title, with
+// the questions that check it was understood.
+type Page struct {
+	Name, Title, Markdown string
+	Questions             []Question
+}
+
+// CoursePages is Course one lesson a page, the first page the ruleset's
+// title and description; a lesson r does not use has no page.
+func CoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
+	return coursePages(r, ascii, false)
+}
+
+// FirstCoursePages is the first game of r, one lesson a page: the rules
+// with fewer contracts (those in a trump suit, never from the hand, no
+// misère or game without trumps), derived from r, before the full
+// course. Its lessons: the basics (tricks, following suit, trumps), the
+// bids, the auction, the talon, the defence, and the settlement those
+// games meet; the play's finer rules wait for the full course.
+func FirstCoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
+	return coursePages(r, ascii, true)
+}
+
+// firstLessons are the lessons of the first game.
+var firstLessons = []struct{ Name, Title string }{
+	{"basics", "Before the rules: tricks, suits and trumps"},
+	{"bids", "The bids"},
+	{"auction", "The auction"},
+	{"exchange", "The talon"},
+	{"defence", "The defenders' choices"},
+	{"sheet", "The score sheet"},
+	{"settlement", "Settlement"},
+}
+
+// coursePlan is the full course's lessons, in teaching order.
+func coursePlan() []struct{ Name, Title string } {
 	course := []struct{ Name, Title string }{{"basics", "Before the rules: tricks, suits and trumps"}}
 	for _, l := range Lessons {
 		course = append(course, l)
@@ -112,31 +152,45 @@ func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
 			course = append(course, struct{ Name, Title string }{"judging", "Judging a hand"})
 		}
 	}
-	return document(r, ascii, false, sheetFirst(course))
+	return sheetFirst(course)
 }
 
-// Page is one lesson of the course as markdown, under its title.
-type Page struct{ Title, Markdown string }
-
-// CoursePages is Course one lesson a page, the first page the ruleset's
-// title and description; a lesson r does not use has no page.
-func CoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
-	md, err := Course(r, ascii)
-	if err != nil {
-		return nil, err
+func coursePages(r *ruleset.Ruleset, ascii, first bool) ([]Page, error) {
+	v := newViewOf(r, ascii, false, first)
+	plan := firstLessons
+	title := Page{Name: "title", Title: r.Title, Markdown: strings.TrimSpace(header(r, v))}
+	if first {
+		title.Markdown = fmt.Sprintf("# %s\n\nA first game, with fewer rules: only the games with a trump suit.", r.Title)
+	} else {
+		plan = coursePlan()
+		v.Example = example(r, ascii)
+		v.Judging = judging(r, ascii)
 	}
-	var pages []Page
-	for i, part := range strings.Split("\n"+md, "\n## ") {
-		title, _, _ := strings.Cut(part, "\n")
-		text := part
-		if i == 0 {
-			title = r.Title
-		} else {
-			text = "## " + part
+	pages := []Page{title}
+	for _, l := range plan {
+		var tb bytes.Buffer
+		if err := templates().ExecuteTemplate(&tb, l.Name+".md.tmpl", v); err != nil {
+			return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
 		}
-		pages = append(pages, Page{Title: strings.TrimSpace(title), Markdown: strings.TrimSpace(text)})
+		if text := strings.TrimSpace(tb.String()); text != "" {
+			pages = append(pages, Page{Name: l.Name, Title: l.Title, Markdown: "## " + l.Title + "\n\n" + text, Questions: questions(r, l.Name, v, ascii)})
+		}
 	}
 	return pages, nil
+}
+
+// header is a document's first lines: the ruleset's title, description
+// and source (and, in the rulebook, its notes).
+func header(r *ruleset.Ruleset, v *view) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
+	if v.Source != "" {
+		fmt.Fprintf(&b, "\nSource: %s\n", v.Source)
+	}
+	if notes := strings.TrimSpace(r.Spec.Notes); notes != "" && v.Precise {
+		fmt.Fprintf(&b, "\n%s\n", notes)
+	}
+	return b.String()
 }
 
 func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, Title string }) (string, error) {
@@ -146,13 +200,7 @@ func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, T
 		v.Judging = judging(r, ascii)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
-	if v.Source != "" {
-		fmt.Fprintf(&b, "\nSource: %s\n", v.Source)
-	}
-	if notes := strings.TrimSpace(r.Spec.Notes); notes != "" && precise {
-		fmt.Fprintf(&b, "\n%s\n", notes)
-	}
+	b.WriteString(header(r, v))
 	for _, l := range lessons {
 		var tb bytes.Buffer
 		if err := templates().ExecuteTemplate(&tb, l.Name+".md.tmpl", v); err != nil {
@@ -168,7 +216,10 @@ func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, T
 // view is what the templates see: the ruleset in words.
 type view struct {
 	R             *ruleset.Ruleset
-	Precise       bool // the rulebook: expressions as written too, marked as such
+	Precise       bool         // the rulebook: expressions as written too, marked as such
+	First         bool         // the first game: suit contracts only, no hand games
+	omitted       map[int]bool // contracts the first game leaves out
+	FirstBids     []bidGroup   // the first game's contracts, by the tricks they need
 	Defines       []defineView
 	SheetClosed   string   // the sheet's closing condition, in words
 	SheetPair     string   // what a player gains from another at the end, in words
@@ -384,7 +435,18 @@ func basics(r *ruleset.Ruleset, ascii bool) basicsView {
 }
 
 func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
-	v := &view{InForce: map[string]bool{}, R: r, Precise: precise, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
+	return newViewOf(r, ascii, precise, false)
+}
+
+// newViewOf is the view of r; first: the first game's, which keeps to the
+// contracts in a trump suit, never from the hand.
+func newViewOf(r *ruleset.Ruleset, ascii, precise, first bool) *view {
+	v := &view{InForce: map[string]bool{}, R: r, Precise: precise, First: first, omitted: map[int]bool{}, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
+	for ci := range r.Contracts {
+		if first && !suitContract(&r.Contracts[ci]) {
+			v.omitted[ci] = true
+		}
+	}
 	w := wording{r: r, precise: precise}
 	for _, o := range r.Options {
 		v.InForce[o.Name] = r.InForce(o)
@@ -395,8 +457,8 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 	if precise {
 		v.sheet(w)
 	} else {
-		v.Settle = settleLesson(r, false)
-		v.sheetLearn(w)
+		v.Settle = settleLesson(r, first)
+		v.sheetLearn(w, first)
 	}
 	v.Leader = leaderSentences(r)
 	v.Suits = suitViews(r, ascii)
@@ -404,6 +466,12 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 	v.Packets = packetWords(r)
 	for i := range r.Contracts {
 		c := &r.Contracts[i]
+		if v.omitted[i] {
+			if c.NoDeclarer {
+				v.contract(c) // what happens when all pass is the auction's rule, in the first game too
+			}
+			continue
+		}
 		cv := v.contract(c)
 		v.Contracts = append(v.Contracts, cv)
 		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
@@ -411,12 +479,15 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 		}
 	}
 	for i := range r.Contracts {
-		if r.Contracts[i].Half {
+		if r.Contracts[i].Half && !v.omitted[i] {
 			v.HalfContracts = append(v.HalfContracts, r.Contracts[i].Display())
 		}
 	}
-	v.Obligations = obligations(r)
+	v.Obligations = obligations(r, v.omitted)
 	for _, call := range r.Ladder {
+		if v.omitted[call.Contract] || (first && call.Hand) {
+			continue
+		}
 		s := r.Contracts[call.Contract].Display()
 		if call.Hand {
 			s += " from the hand"
@@ -425,9 +496,44 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 		v.Ladder = append(v.Ladder, s)
 	}
 	v.Offers = offerWords(r)
+	if first {
+		v.FirstBids = v.firstBids()
+	}
 	v.Rules = ruleViews(r, w)
 	return v
 }
+
+// bidGroup is the contracts that need the same tricks: "6-spades,
+// 6-clubs, ...", each with its trumps where its name does not say them.
+type bidGroup struct {
+	Target string
+	Labels []string
+}
+
+// firstBids groups the contracts of the view by the tricks they need.
+func (v *view) firstBids() []bidGroup {
+	var out []bidGroup
+	for i := range v.R.Contracts {
+		c := &v.R.Contracts[i]
+		if v.omitted[i] || c.NoDeclarer {
+			continue
+		}
+		label := c.Display()
+		if c.Trumps != cards.NoSuit && !strings.Contains(strings.ToLower(label), strings.ToLower(v.R.Deck.SuitNames[c.Trumps])) {
+			label += " (" + v.R.Deck.SuitNames[c.Trumps] + ")"
+		}
+		target := fmt.Sprintf("at least %d", c.Tricks)
+		if n := len(out); n > 0 && out[n-1].Target == target {
+			out[n-1].Labels = append(out[n-1].Labels, label)
+			continue
+		}
+		out = append(out, bidGroup{Target: target, Labels: []string{label}})
+	}
+	return out
+}
+
+// inCourse reports whether contract ci is taught in this view.
+func (v *view) inCourse(ci int) bool { return !v.omitted[ci] }
 
 // wording puts a ruleset's expressions into words; the rulebook (precise)
 // adds each as written, where that says more than the words.
@@ -472,8 +578,13 @@ func (v *view) sheet(w wording) {
 // sheetLearn puts the score sheet's bookkeeping after each deal into
 // words for a learner: the option values as figures, an option that
 // switches it said as "at tables that play ...".
-func (v *view) sheetLearn(w wording) {
+func (v *view) sheetLearn(w wording, first bool) {
 	r := v.R
+	if first { // the first game keeps to what is in force
+		defer func() {
+			v.SheetAfter = slices.DeleteFunc(v.SheetAfter, func(s string) bool { return strings.HasPrefix(s, "At tables that play") })
+		}()
+	}
 	if o := r.Sheet.WriteOff; o != nil {
 		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, o.WhenSrc, fmt.Sprintf("after each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.", o.Account, o.Off, o.Account)))
 	}
@@ -663,14 +774,14 @@ func (cv contractView) withDefenceNotes(r *ruleset.Ruleset, c *ruleset.Contract)
 
 // obligations are the defence's obligations, grouped over runs of
 // contracts that share one: "4 against 6-spades to 6-no-trumps".
-func obligations(r *ruleset.Ruleset) []string {
+func obligations(r *ruleset.Ruleset, omitted map[int]bool) []string {
 	var out []string
 	for i := 0; i < len(r.Contracts); {
 		j := i
-		for j+1 < len(r.Contracts) && r.Contracts[j+1].DefenceNeeds == r.Contracts[i].DefenceNeeds {
+		for j+1 < len(r.Contracts) && r.Contracts[j+1].DefenceNeeds == r.Contracts[i].DefenceNeeds && !omitted[j+1] {
 			j++
 		}
-		if n := r.Contracts[i].DefenceNeeds; n > 0 {
+		if n := r.Contracts[i].DefenceNeeds; n > 0 && !omitted[i] {
 			span := r.Contracts[i].Display()
 			if j > i {
 				span += " to " + r.Contracts[j].Display()

@@ -37,6 +37,8 @@ type ruleLearn struct {
 	Sentence string   // the rule as its author named it, as a sentence
 	Example  string   // an outcome it pays on, and what it pays
 	Tables   []string // "at tables that play X: ..." for each option changing it
+	deal     []string // the example's outcome, in sentences
+	said     []string // what the rule pays or writes in it, in sentences
 }
 
 // seatNames are the players of the lessons' examples.
@@ -46,10 +48,10 @@ var seatNames = []string{"Anton", "Brigitte", "Charlotte", "Dora"}
 // the rules a suit contract played by cards can pay on (the first game).
 func settleLesson(r *ruleset.Ruleset, first bool) settleView {
 	var v settleView
-	v.Family, v.Accounts = familyWords(r)
+	v.Family, v.Accounts = familyWords(r, first)
 	examples := findExamples(r, first)
 	others := map[string]*ruleset.Ruleset{} // r with one option played otherwise, by option and value
-	for k := range r.Rules {
+	for _, k := range ruleOrder(r, examples, first) {
 		ex, ok := examples[r.Rules[k].Name]
 		if !ok {
 			if !first {
@@ -57,7 +59,8 @@ func settleLesson(r *ruleset.Ruleset, first bool) settleView {
 			}
 			continue
 		}
-		rl := ruleLearn{Sentence: ruleSentence(r.Rules[k].Name), Example: ex.words(r.Rules[k].Name)}
+		rl := ruleLearn{Sentence: ruleSentence(r.Rules[k].Name), Example: ex.words(r.Rules[k].Name),
+			deal: ex.told.Deal, said: ruleSaid(ex.told, r.Rules[k].Name)}
 		rl.Tables = optionNotes(r, k, ex, others)
 		v.Rules = append(v.Rules, rl)
 	}
@@ -66,6 +69,26 @@ func settleLesson(r *ruleset.Ruleset, first bool) settleView {
 
 // optionNote is an author's "(option all-pass-clean-bonus)" in a rule's name.
 var optionNote = regexp.MustCompile(`\s*\(options? [^)]*\)`)
+
+// firstRules is how many rules the first game's settlement shows: the
+// commonest outcomes, a game made, a game failed, a defender short.
+const firstRules = 2
+
+// ruleOrder is the order the lesson shows r's rules in: the ruleset's own,
+// or for the first game the rules of the simplest outcomes first (made,
+// then failed, ...), firstRules of them.
+func ruleOrder(r *ruleset.Ruleset, examples map[string]workedExample, first bool) []int {
+	order := make([]int, len(r.Rules))
+	for k := range order {
+		order[k] = k
+	}
+	if !first {
+		return order
+	}
+	order = slices.DeleteFunc(order, func(k int) bool { _, ok := examples[r.Rules[k].Name]; return !ok })
+	slices.SortStableFunc(order, func(a, b int) int { return examples[r.Rules[a].Name].rank - examples[r.Rules[b].Name].rank })
+	return order[:min(len(order), firstRules)]
+}
 
 // ruleSentence makes a rule's name a sentence: a capital and a full stop.
 func ruleSentence(name string) string {
@@ -85,7 +108,10 @@ func ruleSentence(name string) string {
 // familyWords is the paragraph on what the settlement scores, read from
 // r's data: money paid between the players (and a pot), or a score sheet
 // whose accounts the final score reads with a sign each.
-func familyWords(r *ruleset.Ruleset) (family, accounts []string) {
+func familyWords(r *ruleset.Ruleset, first bool) (family, accounts []string) {
+	if len(r.Sheet.Accounts) == 0 && len(r.Sheet.PairAccounts) == 0 && first {
+		return []string{"Played for money: after each deal the players pay one another and the **pot**, the money on the table. What you receive is won, what you pay is lost."}, nil
+	}
 	if len(r.Sheet.Accounts) == 0 && len(r.Sheet.PairAccounts) == 0 {
 		s := "This game is played for money (or counters): after each deal the players pay one another"
 		if r.Ante.Each != 0 || r.Ante.Dealer != 0 || paysPot(r) {
@@ -187,6 +213,7 @@ func accountSigns(r *ruleset.Ruleset) map[string]int {
 type workedExample struct {
 	stmt rulings.Statement
 	told rulings.Told
+	rank int // the statement's place among those tried: simpler first
 }
 
 // words is the example told for rule: what happened, then the sentences
@@ -218,7 +245,7 @@ func ruleSaid(told rulings.Told, rule string) []string {
 // for each rule the first that pays on it (by the rule's name).
 func findExamples(r *ruleset.Ruleset, first bool) map[string]workedExample {
 	found := map[string]workedExample{}
-	for _, st := range statements(r, first) {
+	for i, st := range statements(r, first) {
 		s, err := rulings.Settle(r, nil, st)
 		if err != nil {
 			continue
@@ -230,7 +257,7 @@ func findExamples(r *ruleset.Ruleset, first bool) map[string]workedExample {
 		for k := range r.Rules {
 			name := r.Rules[k].Name
 			if _, ok := found[name]; !ok && len(ruleSaid(told, name)) > 0 {
-				found[name] = workedExample{stmt: st, told: told}
+				found[name] = workedExample{stmt: st, told: told, rank: i}
 			}
 		}
 	}

@@ -176,6 +176,7 @@ func coursePages(r *ruleset.Ruleset, ascii, first bool) ([]Page, error) {
 			pages = append(pages, Page{Name: l.Name, Title: l.Title, Markdown: "## " + l.Title + "\n\n" + text, Questions: questions(r, l.Name, v, ascii)})
 		}
 	}
+	defineAtFirstUse(r, pages)
 	return pages, nil
 }
 
@@ -210,7 +211,12 @@ func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, T
 			fmt.Fprintf(&b, "\n## %s\n\n%s\n", l.Title, text)
 		}
 	}
-	return b.String(), nil
+	if precise {
+		return b.String(), nil
+	}
+	doc := []Page{{Markdown: b.String()}} // the terms defined where first used
+	defineAtFirstUse(r, doc)
+	return doc[0].Markdown, nil
 }
 
 // view is what the templates see: the ruleset in words.

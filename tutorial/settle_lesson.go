@@ -124,7 +124,7 @@ func familyWords(r *ruleset.Ruleset, first bool) (family, accounts []string) {
 	for _, a := range r.Sheet.Accounts {
 		s := fmt.Sprintf("Each player's **%s**: %s", a, goodOrBad(signs[a], false))
 		if v, err := r.StartValue(a, r.Hands); err == nil && !v.IsZero() {
-			s += fmt.Sprintf(" Every player starts the game with %v %s.", v, a)
+			s += fmt.Sprintf(" Every player starts the game with %v %s%s.", v, a, startName(r, a))
 		}
 		accounts = append(accounts, s)
 	}
@@ -132,6 +132,22 @@ func familyWords(r *ruleset.Ruleset, first bool) (family, accounts []string) {
 		accounts = append(accounts, fmt.Sprintf("Each player's **%s** against each other player: %s", a, goodOrBad(signs[a], true)))
 	}
 	return family, accounts
+}
+
+// startName is " (the bula)" when the option of that name sets what
+// account starts at, as the tables call it; else "".
+func startName(r *ruleset.Ruleset, account string) string {
+	for _, st := range r.Sheet.Start {
+		if st.Account != account {
+			continue
+		}
+		for _, o := range r.Options {
+			if o.Ident == strings.TrimSpace(st.Src) && !strings.ContainsAny(o.Name, "-_") {
+				return " (the " + o.Name + ")"
+			}
+		}
+	}
+	return ""
 }
 
 // goodOrBad says what more of an account means at the end.
@@ -349,10 +365,15 @@ func lopsided(st rulings.Statement, r *ruleset.Ruleset, tricks int) rulings.Stat
 }
 
 // allPass are outcomes of the game played when everybody passes, if r has
-// one: the tricks spread, then one player without a trick.
+// one: the tricks spread, then one player without a trick; else the deal
+// everybody passed.
 func allPass(r *ruleset.Ruleset, seats []string) []rulings.Statement {
-	if !slices.ContainsFunc(r.Contracts, func(c ruleset.Contract) bool { return c.NoDeclarer }) || len(seats) < 3 {
+	if len(seats) < 3 {
 		return nil
+	}
+	if !slices.ContainsFunc(r.Contracts, func(c ruleset.Contract) bool { return c.NoDeclarer }) {
+		// everybody passed and nothing is played: a rule may still mark or pay
+		return []rulings.Statement{{Case: verify.Case{Seats: seats, Contract: verify.ContractSpec{Passed: true}}}}
 	}
 	n := r.HandSize
 	var out []rulings.Statement

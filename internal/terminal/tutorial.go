@@ -451,26 +451,85 @@ func FirstCoursePages(r *ruleset.Ruleset, ascii, plain bool) ([]TutorialPage, er
 	return renderPages(pages, "first game", plain)
 }
 
-// renderPages renders pages of a course, part.
+// pageLines is how many lines of a lesson a page holds: what 80x24
+// leaves after the answer field and a footer of up to three lines.
+const pageLines = 19
+
+// renderPages renders pages of a course, part; a lesson longer than a
+// screen at 80x24 is split between its paragraphs into pages, its
+// questions after the last.
 func renderPages(pages []tutorial.Page, part string, plain bool) ([]TutorialPage, error) {
-	out := make([]TutorialPage, len(pages))
-	for i, p := range pages {
+	var out []TutorialPage
+	for _, p := range pages {
 		// The ruleset's text, shown, never obeyed (as in pref rules).
-		md := termtext.Escape(p.Markdown)
-		text, err := renderLesson(md, plain, 80)
+		chunks, err := splitLesson(termtext.Escape(p.Markdown), termtext.Escape(p.Title), plain)
+		if err != nil {
+			return nil, err
+		}
+		for i, md := range chunks {
+			text, err := renderLesson(md, plain, 80)
+			if err != nil {
+				return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
+			}
+			pg := TutorialPage{Title: termtext.Escape(p.Title), Text: text, Part: part, markdown: md, plain: plain}
+			if len(chunks) > 1 {
+				pg.Title = fmt.Sprintf("%s (%d of %d)", pg.Title, i+1, len(chunks))
+			}
+			if i == len(chunks)-1 {
+				pg.Questions = escapedQuestions(p.Questions)
+			}
+			out = append(out, pg)
+		}
+	}
+	for i := range out {
+		out[i].Of, out[i].Lessons = i+1, len(out)
+	}
+	return out, nil
+}
+
+// splitLesson splits a lesson's markdown between its paragraphs (or
+// lists, or tables) into pages of at most pageLines lines at 80 columns,
+// each after the first headed "title (continued)".
+func splitLesson(md, title string, plain bool) ([]string, error) {
+	whole, err := renderLesson(md, plain, 80)
+	if err != nil {
+		return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
+	}
+	if strings.Count(whole, "\n")+1 <= pageLines {
+		return []string{md}, nil
+	}
+	var pages []string
+	cur, lines := "", 0
+	for _, b := range strings.Split(md, "\n\n") {
+		text, err := renderLesson(b, plain, 80)
 		if err != nil {
 			return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
 		}
-		qs := make([]tutorial.Question, len(p.Questions))
-		for j, q := range p.Questions {
-			q.Ask, q.Why = termtext.Escape(q.Ask), termtext.Escape(q.Why)
-			q.Choices = append([]string(nil), q.Choices...)
-			for k := range q.Choices {
-				q.Choices[k] = termtext.Escape(q.Choices[k])
-			}
-			qs[j] = q
+		n := strings.Count(strings.Trim(text, "\n"), "\n") + 2 // the block and the blank line before it
+		if cur != "" && lines+n > pageLines {
+			pages = append(pages, cur)
+			cur, lines = "## "+title+" (continued)", 3
 		}
-		out[i] = TutorialPage{Title: termtext.Escape(p.Title), Text: text, Questions: qs, Part: part, Of: i + 1, Lessons: len(pages), markdown: md, plain: plain}
+		if cur != "" {
+			cur += "\n\n"
+		}
+		cur += b
+		lines += n
 	}
-	return out, nil
+	return append(pages, cur), nil
+}
+
+// escapedQuestions are qs with their texts escaped: the ruleset's words,
+// shown, never obeyed.
+func escapedQuestions(qs []tutorial.Question) []tutorial.Question {
+	out := make([]tutorial.Question, len(qs))
+	for j, q := range qs {
+		q.Ask, q.Why = termtext.Escape(q.Ask), termtext.Escape(q.Why)
+		q.Choices = append([]string(nil), q.Choices...)
+		for k := range q.Choices {
+			q.Choices[k] = termtext.Escape(q.Choices[k])
+		}
+		out[j] = q
+	}
+	return out
 }

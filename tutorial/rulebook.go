@@ -470,37 +470,9 @@ func newViewOf(r *ruleset.Ruleset, ascii, precise, first bool) *view {
 	v.Suits = suitViews(r, ascii)
 	v.Ranks = strings.Join(r.Deck.Ranks, ", ")
 	v.Packets = packetWords(r)
-	for i := range r.Contracts {
-		c := &r.Contracts[i]
-		if v.omitted[i] {
-			if c.NoDeclarer {
-				v.contract(c) // what happens when all pass is the auction's rule, in the first game too
-			}
-			continue
-		}
-		cv := v.contract(c)
-		v.Contracts = append(v.Contracts, cv)
-		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
-			v.Special = append(v.Special, cv)
-		}
-	}
-	for i := range r.Contracts {
-		if r.Contracts[i].Half && !v.omitted[i] {
-			v.HalfContracts = append(v.HalfContracts, r.Contracts[i].Display())
-		}
-	}
+	v.contracts()
 	v.Obligations = obligations(r, v.omitted)
-	for _, call := range r.Ladder {
-		if v.omitted[call.Contract] || (first && call.Hand) {
-			continue
-		}
-		s := r.Contracts[call.Contract].Display()
-		if call.Hand {
-			s += " from the hand"
-			v.HasHand = true
-		}
-		v.Ladder = append(v.Ladder, s)
-	}
+	v.ladder()
 	v.Offers = offerWords(r)
 	if first {
 		v.FirstBids = v.firstBids()
@@ -536,6 +508,46 @@ func (v *view) firstBids() []bidGroup {
 		out = append(out, bidGroup{Target: target, Labels: []string{label}})
 	}
 	return out
+}
+
+// contracts fills the view's contracts, the special ones and those a
+// defender may take half against, leaving out what the view omits.
+func (v *view) contracts() {
+	r := v.R
+	for i := range r.Contracts {
+		c := &r.Contracts[i]
+		if v.omitted[i] {
+			if c.NoDeclarer {
+				v.contract(c) // what happens when all pass is the auction's rule, in the first game too
+			}
+			continue
+		}
+		cv := v.contract(c)
+		v.Contracts = append(v.Contracts, cv)
+		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
+			v.Special = append(v.Special, cv)
+		}
+		if c.Half {
+			v.HalfContracts = append(v.HalfContracts, c.Display())
+		}
+	}
+}
+
+// ladder fills the view's bids, lowest first; the first game's has no
+// hand game.
+func (v *view) ladder() {
+	r := v.R
+	for _, call := range r.Ladder {
+		if v.omitted[call.Contract] || (v.First && call.Hand) {
+			continue
+		}
+		s := r.Contracts[call.Contract].Display()
+		if call.Hand {
+			s += " from the hand"
+			v.HasHand = true
+		}
+		v.Ladder = append(v.Ladder, s)
+	}
 }
 
 // inCourse reports whether contract ci is taught in this view.

@@ -3,7 +3,9 @@ package tutorial
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -32,6 +34,66 @@ type concept struct {
 	// basics define the others in their own words)
 	inline   bool
 	boldOnly bool // defined in place only where the lessons introduce it in bold (the word has other uses)
+	// formsOf: the forms are the ruleset's own words (an option's name),
+	// for a term a ruleset names
+	formsOf func(r *ruleset.Ruleset) []string
+}
+
+// formsFor are c's forms for r.
+func (c concept) formsFor(r *ruleset.Ruleset) []string {
+	if c.formsOf != nil {
+		return c.formsOf(r)
+	}
+	return c.forms
+}
+
+// startWords are the ruleset's words for what an account starts the game
+// at: the plain name of the option that sets it (as startName says it).
+func startWords(r *ruleset.Ruleset) []string {
+	var out []string
+	for _, st := range r.Sheet.Start {
+		if w := strings.TrimSuffix(strings.TrimPrefix(startName(r, st.Account), " (the "), ")"); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// markingWords are the ruleset's words for its markings: the plain names
+// of the options its marking rules read, and the words of those rules'
+// names that share such a name's stem (a "refe" option, a rule giving "a
+// refa").
+func markingWords(r *ruleset.Ruleset) []string {
+	var names, out []string
+	for k := range r.Rules {
+		if len(r.Rules[k].Mark) == 0 {
+			continue
+		}
+		read := ruleReads(r, k)
+		for _, o := range r.Options {
+			if read[o.Ident] && !strings.ContainsAny(o.Name, "-_") && !slices.Contains(names, o.Name) {
+				names = append(names, o.Name)
+			}
+		}
+	}
+	for k := range r.Rules {
+		if len(r.Rules[k].Mark) == 0 {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(r.Rules[k].Name), func(c rune) bool { return !unicode.IsLetter(c) }) {
+			for _, n := range names {
+				if len(n) >= 4 && strings.HasPrefix(w, n[:len(n)-1]) && !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	for _, n := range names {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // concepts are the game's terms, in the order a learner meets them.
@@ -102,8 +164,8 @@ var concepts = []concept{
 		}
 		return ""
 	}, inline: true},
-	{forms: []string{"refa", "refe"}, define: marking, inline: true},
-	{forms: []string{"bula"}, define: func(r *ruleset.Ruleset) string {
+	{formsOf: markingWords, define: marking, inline: true},
+	{formsOf: startWords, define: func(r *ruleset.Ruleset) string {
 		for _, st := range r.Sheet.Start {
 			if v, err := r.StartValue(st.Account, r.Hands); err == nil && !v.IsZero() {
 				return fmt.Sprintf("The %s every player starts the game with (%v here), counted down to zero.", st.Account, v)
@@ -156,7 +218,7 @@ func defineAtFirstUse(r *ruleset.Ruleset, pages []Page) {
 			continue
 		}
 		for i := range pages {
-			if at, form := firstUse(pages[i].Markdown, c.forms, c.boldOnly); at >= 0 {
+			if at, form := firstUse(pages[i].Markdown, c.formsFor(r), c.boldOnly); at >= 0 {
 				pages[i].Markdown = insertAfterParagraph(pages[i].Markdown, at, fmt.Sprintf("*%s*: %s", form, def))
 				break
 			}
@@ -208,7 +270,7 @@ func Glossary(r *ruleset.Ruleset, ascii bool) ([]Term, error) {
 	var terms []Term
 	for _, c := range concepts {
 		if def := c.define(r); def != "" {
-			if form := firstUsed(text, c.forms); form != "" {
+			if form := firstUsed(text, c.formsFor(r)); form != "" {
 				terms = append(terms, Term{form, def})
 			}
 		}

@@ -167,9 +167,9 @@ func goodOrBad(sign int, pair bool) string {
 
 // paysPot reports whether a settlement rule pays into or out of the pot.
 func paysPot(r *ruleset.Ruleset) bool {
-	for k := range r.Spec.Settlement {
-		for _, p := range r.Spec.Settlement[k].Pay {
-			if p.From.Text == "pot" || p.To.Text == "pot" {
+	for k := range r.Rules {
+		for _, p := range r.Rules[k].Pay {
+			if p.Account == "" && (p.From == ruleset.SelPot || p.To == ruleset.SelPot) {
 				return true
 			}
 		}

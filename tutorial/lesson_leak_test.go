@@ -67,7 +67,8 @@ func lineAt(text string, i int) string {
 }
 
 // TestLessonsLeakNoExpressions: every ruleset's course, every lesson page
-// of it, has no expression, internal name or option name in a sentence;
+// of it and of the first game with its questions, has no expression,
+// internal name or option name in a sentence;
 // nor have its score-sheet and settlement lessons with any yes-or-no or
 // choice option played the other way.
 func TestLessonsLeakNoExpressions(t *testing.T) {
@@ -82,6 +83,24 @@ func TestLessonsLeakNoExpressions(t *testing.T) {
 		}
 		for _, leak := range leaksIn(r, md) {
 			t.Errorf("%s: the course shows %s", name, leak)
+		}
+		for _, course := range []func(*ruleset.Ruleset, bool) ([]Page, error){CoursePages, FirstCoursePages} {
+			pages, err := course(r, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range pages {
+				text := p.Markdown
+				for _, q := range p.Questions {
+					text += "\n" + q.Ask + "\n" + strings.Join(q.Choices, "\n") + "\n" + q.Why
+				}
+				if p.Name == "options" {
+					text = "\n## Options\n" + text // listed by name
+				}
+				for _, leak := range leaksIn(r, text) {
+					t.Errorf("%s: the page %q or its questions show %s", name, p.Title, leak)
+				}
+			}
 		}
 		for _, o := range r.Options {
 			for _, alt := range otherValues(&o) {

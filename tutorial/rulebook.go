@@ -5,15 +5,18 @@ import (
 	"embed"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"text/template"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -54,11 +57,48 @@ func Lesson(r *ruleset.Ruleset, name string, ascii bool) (string, error) {
 	return strings.TrimSpace(b.String()), nil
 }
 
-// Rulebook is the whole rulebook of r as one markdown document. Unlike the
-// lessons it keeps each condition and amount as written, marked as the
-// precise form, beside its words.
+// Rulebook is the whole rulebook of r for authors (pref rules --detail)
+// as one markdown document. Unlike the lessons it keeps each condition and
+// amount as written, marked as the precise form, beside its words.
 func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
 	return document(r, ascii, true, Lessons)
+}
+
+// Book is the whole rulebook of r for players (pref rules): every lesson,
+// the settlement as rules in sentences with worked examples, the score
+// sheet explained before the settlement writes on it.
+func Book(r *ruleset.Ruleset, ascii bool) (string, error) {
+	return document(r, ascii, false, sheetFirst(Lessons))
+}
+
+// RulebookFor is Book, or with detail the authors' Rulebook.
+func RulebookFor(r *ruleset.Ruleset, ascii, detail bool) (string, error) {
+	if detail {
+		return Rulebook(r, ascii)
+	}
+	return Book(r, ascii)
+}
+
+// sheetFirst is lessons with the score sheet before the settlement, so
+// that its accounts are explained before the rules write to them.
+func sheetFirst(lessons []struct{ Name, Title string }) []struct{ Name, Title string } {
+	var out []struct{ Name, Title string }
+	var sheet struct{ Name, Title string }
+	for _, l := range lessons {
+		if l.Name == "sheet" {
+			sheet = l
+		}
+	}
+	for _, l := range lessons {
+		switch {
+		case l.Name == "sheet":
+		case l.Name == "settlement" && sheet.Name != "":
+			out = append(out, sheet, l)
+		default:
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // Course is the lessons of r for a learner as one markdown document: first
@@ -66,6 +106,45 @@ func Rulebook(r *ruleset.Ruleset, ascii bool) (string, error) {
 // the talon), with examples in r's own cards, then r's rules, every
 // condition and amount in words.
 func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
+	return document(r, ascii, false, coursePlan())
+}
+
+// Page is one lesson of the course as markdown, under its title, with
+// the questions that check it was understood.
+type Page struct {
+	Name, Title, Markdown string
+	Questions             []Question
+}
+
+// CoursePages is Course one lesson a page, the first page the ruleset's
+// title and description; a lesson r does not use has no page.
+func CoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
+	return coursePages(r, ascii, false)
+}
+
+// FirstCoursePages is the first game of r, one lesson a page: the rules
+// with fewer contracts (those in a trump suit, never from the hand, no
+// misère or game without trumps), derived from r, before the full
+// course. Its lessons: the basics (tricks, following suit, trumps), the
+// bids, the auction, the talon, the defence, and the settlement those
+// games meet; the play's finer rules wait for the full course.
+func FirstCoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
+	return coursePages(r, ascii, true)
+}
+
+// firstLessons are the lessons of the first game.
+var firstLessons = []struct{ Name, Title string }{
+	{"basics", "Before the rules: tricks, suits and trumps"},
+	{"bids", "The bids"},
+	{"auction", "The auction"},
+	{"exchange", "The talon"},
+	{"defence", "The defenders' choices"},
+	{"sheet", "The score sheet"},
+	{"settlement", "Settlement"},
+}
+
+// coursePlan is the full course's lessons, in teaching order.
+func coursePlan() []struct{ Name, Title string } {
 	course := []struct{ Name, Title string }{{"basics", "Before the rules: tricks, suits and trumps"}}
 	for _, l := range Lessons {
 		course = append(course, l)
@@ -73,31 +152,46 @@ func Course(r *ruleset.Ruleset, ascii bool) (string, error) {
 			course = append(course, struct{ Name, Title string }{"judging", "Judging a hand"})
 		}
 	}
-	return document(r, ascii, false, course)
+	return sheetFirst(course)
 }
 
-// Page is one lesson of the course as markdown, under its title.
-type Page struct{ Title, Markdown string }
-
-// CoursePages is Course one lesson a page, the first page the ruleset's
-// title and description; a lesson r does not use has no page.
-func CoursePages(r *ruleset.Ruleset, ascii bool) ([]Page, error) {
-	md, err := Course(r, ascii)
-	if err != nil {
-		return nil, err
+func coursePages(r *ruleset.Ruleset, ascii, first bool) ([]Page, error) {
+	v := newViewOf(r, ascii, false, first)
+	plan := firstLessons
+	title := Page{Name: "title", Title: r.Title, Markdown: strings.TrimSpace(header(r, v))}
+	if first {
+		title.Markdown = fmt.Sprintf("# %s\n\nA first game, with fewer rules: only the games with a trump suit.", r.Title)
+	} else {
+		plan = coursePlan()
+		v.Example = example(r, ascii)
+		v.Judging = judging(r, ascii)
 	}
-	var pages []Page
-	for i, part := range strings.Split("\n"+md, "\n## ") {
-		title, _, _ := strings.Cut(part, "\n")
-		text := part
-		if i == 0 {
-			title = r.Title
-		} else {
-			text = "## " + part
+	pages := []Page{title}
+	for _, l := range plan {
+		var tb bytes.Buffer
+		if err := templates().ExecuteTemplate(&tb, l.Name+".md.tmpl", v); err != nil {
+			return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
 		}
-		pages = append(pages, Page{Title: strings.TrimSpace(title), Markdown: strings.TrimSpace(text)})
+		if text := strings.TrimSpace(tb.String()); text != "" {
+			pages = append(pages, Page{Name: l.Name, Title: l.Title, Markdown: "## " + l.Title + "\n\n" + text, Questions: questions(r, l.Name, v, ascii)})
+		}
 	}
+	defineAtFirstUse(r, pages)
 	return pages, nil
+}
+
+// header is a document's first lines: the ruleset's title, description
+// and source (and, in the rulebook, its notes).
+func header(r *ruleset.Ruleset, v *view) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
+	if v.Source != "" {
+		fmt.Fprintf(&b, "\nSource: %s\n", v.Source)
+	}
+	if notes := strings.TrimSpace(r.Spec.Notes); notes != "" && v.Precise {
+		fmt.Fprintf(&b, "\n%s\n", notes)
+	}
+	return b.String()
 }
 
 func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, Title string }) (string, error) {
@@ -107,13 +201,7 @@ func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, T
 		v.Judging = judging(r, ascii)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n%s\n", r.Title, r.Description)
-	if v.Source != "" {
-		fmt.Fprintf(&b, "\nSource: %s\n", v.Source)
-	}
-	if notes := strings.TrimSpace(r.Spec.Notes); notes != "" && precise {
-		fmt.Fprintf(&b, "\n%s\n", notes)
-	}
+	b.WriteString(header(r, v))
 	for _, l := range lessons {
 		var tb bytes.Buffer
 		if err := templates().ExecuteTemplate(&tb, l.Name+".md.tmpl", v); err != nil {
@@ -123,19 +211,28 @@ func document(r *ruleset.Ruleset, ascii, precise bool, lessons []struct{ Name, T
 			fmt.Fprintf(&b, "\n## %s\n\n%s\n", l.Title, text)
 		}
 	}
-	return b.String(), nil
+	if precise {
+		return b.String(), nil
+	}
+	doc := []Page{{Markdown: b.String()}} // the terms defined where first used
+	defineAtFirstUse(r, doc)
+	return doc[0].Markdown, nil
 }
 
 // view is what the templates see: the ruleset in words.
 type view struct {
 	R             *ruleset.Ruleset
-	Precise       bool // the rulebook: expressions as written too, marked as such
+	Precise       bool         // the rulebook: expressions as written too, marked as such
+	First         bool         // the first game: suit contracts only, no hand games
+	omitted       map[int]bool // contracts the first game leaves out
+	FirstBids     []bidGroup   // the first game's contracts, by the tricks they need
 	Defines       []defineView
 	SheetClosed   string   // the sheet's closing condition, in words
 	SheetPair     string   // what a player gains from another at the end, in words
 	SheetAfter    []string // the sheet's bookkeeping after each deal (write-off, ceiling), in words
 	Leader        string   // who leads to the first trick, contracts that say otherwise included
 	Basics        basicsView
+	Settle        settleView      // the settlement in sentences with worked examples (not in the precise rulebook)
 	Example       exampleView     // a real deal, in the course only
 	Judging       judgingView     // a hand counted as the computer players count it, in the course only
 	InForce       map[string]bool // options the ruleset already applies
@@ -288,31 +385,24 @@ func (t *teller) firstTrick() string {
 	return fmt.Sprintf("the first trick of the deal: %s. %s.", strings.Join(parts, ", "), g.TrickReason(0))
 }
 
-// settlement tells the tricks taken and what the ledger l of the deal
-// pays and writes, or "" when it does neither.
+// settlement tells the deal's settlement as pref settle does: what
+// happened, then who pays whom or what is written, in sentences.
 func (t *teller) settlement(l *settle.Ledger) string {
-	g := t.g
-	var pays []string
-	for _, x := range l.Transfers {
-		pays = append(pays, fmt.Sprintf("%s pays %s %v", l.Name(x.From), l.Name(x.To), x.Amount))
-	}
-	for _, x := range l.Sheet {
-		against := ""
-		if x.Against >= 0 {
-			against = " against " + l.Seats[x.Against]
-		}
-		pays = append(pays, fmt.Sprintf("%s writes %v to %s%s", l.Seats[x.Seat], x.Amount, x.Account, against))
-	}
-	if len(pays) == 0 {
+	told, err := rulings.Tell(l, money.Amount{}, nil)
+	if err != nil {
 		return ""
 	}
-	var taken []string
-	for s := 0; s < t.r.Hands; s++ {
-		if g.InPlay(s) {
-			taken = append(taken, fmt.Sprintf("%s %d", t.names[s], g.Taken[s]))
+	var out []string
+	out = append(out, told.Deal...)
+	for _, group := range [][]rulings.Said{told.Payments, told.Sheet} {
+		for _, s := range group {
+			out = append(out, s.Sentence)
 		}
 	}
-	return fmt.Sprintf("%s took %d tricks (%s); the rules above give: %s.", t.names[g.Declarer], g.Taken[g.Declarer], strings.Join(taken, ", "), strings.Join(pays, "; "))
+	if len(out) == len(told.Deal) {
+		return ""
+	}
+	return strings.Join(out, " ")
 }
 
 // basicsView is what the first lesson shows, in r's own cards.
@@ -351,7 +441,18 @@ func basics(r *ruleset.Ruleset, ascii bool) basicsView {
 }
 
 func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
-	v := &view{InForce: map[string]bool{}, R: r, Precise: precise, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
+	return newViewOf(r, ascii, precise, false)
+}
+
+// newViewOf is the view of r; first: the first game's, which keeps to the
+// contracts in a trump suit, never from the hand.
+func newViewOf(r *ruleset.Ruleset, ascii, precise, first bool) *view {
+	v := &view{InForce: map[string]bool{}, R: r, Precise: precise, First: first, omitted: map[int]bool{}, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
+	for ci := range r.Contracts {
+		if first && !suitContract(&r.Contracts[ci]) {
+			v.omitted[ci] = true
+		}
+	}
 	w := wording{r: r, precise: precise}
 	for _, o := range r.Options {
 		v.InForce[o.Name] = r.InForce(o)
@@ -359,26 +460,87 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 	for _, d := range r.Defines {
 		v.Defines = append(v.Defines, defineView{Name: strings.ReplaceAll(d.Name, "_", " "), Words: w.words(Amount, d.Src), Src: d.Src})
 	}
-	v.sheet(w)
+	if precise {
+		v.sheet(w)
+	} else {
+		v.Settle = settleLesson(r, first)
+		v.sheetLearn(w, first)
+	}
 	v.Leader = leaderSentences(r)
 	v.Suits = suitViews(r, ascii)
 	v.Ranks = strings.Join(r.Deck.Ranks, ", ")
 	v.Packets = packetWords(r)
+	v.contracts()
+	v.Obligations = obligations(r, v.omitted)
+	v.ladder()
+	v.Offers = offerWords(r)
+	if first {
+		v.FirstBids = v.firstBids()
+	}
+	v.Rules = ruleViews(r, w)
+	return v
+}
+
+// bidGroup is the contracts that need the same tricks: "6-spades,
+// 6-clubs, ...", each with its trumps where its name does not say them.
+type bidGroup struct {
+	Target string
+	Labels []string
+}
+
+// firstBids groups the contracts of the view by the tricks they need.
+func (v *view) firstBids() []bidGroup {
+	var out []bidGroup
+	for i := range v.R.Contracts {
+		c := &v.R.Contracts[i]
+		if v.omitted[i] || c.NoDeclarer {
+			continue
+		}
+		label := c.Display()
+		if c.Trumps != cards.NoSuit && !strings.Contains(strings.ToLower(label), strings.ToLower(v.R.Deck.SuitNames[c.Trumps])) {
+			label += " (" + v.R.Deck.SuitNames[c.Trumps] + ")"
+		}
+		target := fmt.Sprintf("at least %d", c.Tricks)
+		if n := len(out); n > 0 && out[n-1].Target == target {
+			out[n-1].Labels = append(out[n-1].Labels, label)
+			continue
+		}
+		out = append(out, bidGroup{Target: target, Labels: []string{label}})
+	}
+	return out
+}
+
+// contracts fills the view's contracts, the special ones and those a
+// defender may take half against, leaving out what the view omits.
+func (v *view) contracts() {
+	r := v.R
 	for i := range r.Contracts {
 		c := &r.Contracts[i]
+		if v.omitted[i] {
+			if c.NoDeclarer {
+				v.contract(c) // what happens when all pass is the auction's rule, in the first game too
+			}
+			continue
+		}
 		cv := v.contract(c)
 		v.Contracts = append(v.Contracts, cv)
 		if len(cv.Notes) > 0 || c.Exact || c.Trumps == cards.NoSuit {
 			v.Special = append(v.Special, cv)
 		}
-	}
-	for i := range r.Contracts {
-		if r.Contracts[i].Half {
-			v.HalfContracts = append(v.HalfContracts, r.Contracts[i].Display())
+		if c.Half {
+			v.HalfContracts = append(v.HalfContracts, c.Display())
 		}
 	}
-	v.Obligations = obligations(r)
+}
+
+// ladder fills the view's bids, lowest first; the first game's has no
+// hand game.
+func (v *view) ladder() {
+	r := v.R
 	for _, call := range r.Ladder {
+		if v.omitted[call.Contract] || (v.First && call.Hand) {
+			continue
+		}
 		s := r.Contracts[call.Contract].Display()
 		if call.Hand {
 			s += " from the hand"
@@ -386,10 +548,10 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 		}
 		v.Ladder = append(v.Ladder, s)
 	}
-	v.Offers = offerWords(r)
-	v.Rules = ruleViews(r, w)
-	return v
 }
+
+// inCourse reports whether contract ci is taught in this view.
+func (v *view) inCourse(ci int) bool { return !v.omitted[ci] }
 
 // wording puts a ruleset's expressions into words; the rulebook (precise)
 // adds each as written, where that says more than the words.
@@ -429,6 +591,68 @@ func (v *view) sheet(w wording) {
 		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first (between equals the nearest on his left), and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s, below zero if need be.%s",
 			c.Account, w.words(Amount, c.AtSrc), c.Account, w.words(Amount, c.PerSrc), c.HelpAccount, c.Account, c.Rest, w.when(c.WhenSrc)))
 	}
+}
+
+// sheetLearn puts the score sheet's bookkeeping after each deal into
+// words for a learner: the option values as figures, an option that
+// switches it said as "at tables that play ...".
+func (v *view) sheetLearn(w wording, first bool) {
+	r := v.R
+	if first { // the first game keeps to what is in force
+		defer func() {
+			v.SheetAfter = slices.DeleteFunc(v.SheetAfter, func(s string) bool { return strings.HasPrefix(s, "At tables that play") })
+		}()
+	}
+	if o := r.Sheet.WriteOff; o != nil {
+		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, o.WhenSrc, fmt.Sprintf("after each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.", o.Account, o.Off, o.Account)))
+	}
+	if c := r.Sheet.Ceiling; c != nil {
+		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, c.WhenSrc, fmt.Sprintf("after each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first, and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s.",
+			c.Account, figure(r, w, c.AtSrc), c.Account, figure(r, w, c.PerSrc), c.HelpAccount, c.Account, c.Rest)))
+	}
+}
+
+// tablesThatPlay is sentence under its condition when: always, where it is
+// in force; "At tables that play X: ..." where an option off switches it.
+func tablesThatPlay(r *ruleset.Ruleset, w wording, when, sentence string) string {
+	if o := optionNamed(r, when); o != nil {
+		if on, _ := o.Default.(bool); !on {
+			return "At tables that play " + playWords(o, true) + ": " + sentence
+		}
+		return upperFirst(sentence)
+	}
+	return upperFirst(sentence) + w.when(when)
+}
+
+// figure is an amount a learner reads as a number: a number written, or an
+// option's value; otherwise the amount in words.
+func figure(r *ruleset.Ruleset, w wording, src string) string {
+	src = strings.TrimSpace(src)
+	if _, err := strconv.Atoi(src); err == nil {
+		return src
+	}
+	if o := optionNamed(r, src); o != nil {
+		return fmt.Sprint(o.Default)
+	}
+	return w.words(Amount, src)
+}
+
+// optionNamed is the option whose name an expression is, or nil.
+func optionNamed(r *ruleset.Ruleset, src string) *ruleset.Option {
+	src = strings.TrimSpace(src)
+	for i := range r.Options {
+		if r.Options[i].Ident == src {
+			return &r.Options[i]
+		}
+	}
+	return nil
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // leaderSentences say who leads to the first trick, contracts that say
@@ -568,14 +792,14 @@ func (cv contractView) withDefenceNotes(r *ruleset.Ruleset, c *ruleset.Contract)
 
 // obligations are the defence's obligations, grouped over runs of
 // contracts that share one: "4 against 6-spades to 6-no-trumps".
-func obligations(r *ruleset.Ruleset) []string {
+func obligations(r *ruleset.Ruleset, omitted map[int]bool) []string {
 	var out []string
 	for i := 0; i < len(r.Contracts); {
 		j := i
-		for j+1 < len(r.Contracts) && r.Contracts[j+1].DefenceNeeds == r.Contracts[i].DefenceNeeds {
+		for j+1 < len(r.Contracts) && r.Contracts[j+1].DefenceNeeds == r.Contracts[i].DefenceNeeds && !omitted[j+1] {
 			j++
 		}
-		if n := r.Contracts[i].DefenceNeeds; n > 0 {
+		if n := r.Contracts[i].DefenceNeeds; n > 0 && !omitted[i] {
 			span := r.Contracts[i].Display()
 			if j > i {
 				span += " to " + r.Contracts[j].Display()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -11,7 +12,7 @@ import (
 )
 
 func rulesCmd() *cobra.Command {
-	var q rulings.RulesRequest
+	var q app.RulesRequest
 	cmd := &cobra.Command{
 		Use:   "rules [RULESET]",
 		Short: "Print the whole rulebook of a ruleset, generated from the ruleset itself",
@@ -20,7 +21,8 @@ the exchange, the defence, the play, special contracts, settlement and options,
 generated from the ruleset (an embedded name or a house variant's .yaml file).
 
 On a terminal it is rendered with colours; piped, with NO_COLOR set or with
---plain it is plain text. --markdown prints the markdown itself. --glossary
+--plain it is plain text. --markdown prints the markdown itself. --detail
+gives each settlement condition and amount as written (for authors). --glossary
 prints instead each term the rulebook uses, defined in one sentence.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
@@ -33,6 +35,7 @@ prints instead each term the rulebook uses, defined in one sentence.`,
 	f := cmd.Flags()
 	f.BoolVar(&q.Markdown, "markdown", false, "print the raw markdown")
 	f.BoolVar(&q.Glossary, "glossary", false, "print the terms the rulebook uses, each defined")
+	f.BoolVar(&q.Detail, "detail", false, "for authors: every condition and amount as the ruleset writes it, beside its words")
 	f.BoolVar(&q.Plain, "plain", false, "plain text, no colours or escape codes")
 	f.BoolVar(&q.ASCII, "ascii", false, "suits as letters (C S D H) instead of symbols; implies --plain")
 	f.IntVar(&q.Width, "width", 80, "wrap text at this width (20 to 1000)")
@@ -42,9 +45,9 @@ prints instead each term the rulebook uses, defined in one sentence.`,
 
 // showRulebook shows r's rulebook rendered: in a pager at a terminal,
 // else printed.
-func showRulebook(cmd *cobra.Command, r *ruleset.Ruleset, q *rulings.RulesRequest) error {
+func showRulebook(cmd *cobra.Command, r *ruleset.Ruleset, q *app.RulesRequest) error {
 	out := cmd.OutOrStdout()
-	text, err := terminal.RenderedRulebook(r, q.ASCII, q.Plain, q.Width)
+	text, err := terminal.RenderedRulebook(r, q.ASCII, q.Plain, q.Width, q.Detail)
 	if err != nil {
 		return err
 	}

@@ -151,7 +151,8 @@ func TestRealTutorialInATerminal(t *testing.T) {
 	t.Parallel() // a process of its own in a terminal of its own
 	_, s, send := startInTerminal(t, "tutorial", "austrian-1829", "--ascii", "--restart")
 	at := s.waitFor(t, 0, "lesson 1 of")
-	for i := 0; i < 60; i++ {
+	for i := 0; i < 200; i++ {
+		send("1") // a lesson's question is answered to go on (a choice; a second miss shows the answer)
 		send("\r")
 		time.Sleep(60 * time.Millisecond)
 		s.mu.Lock()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/preference-rules/pref/internal/rulings"
 )
 
 // playRequest is a pref play request with the flags' defaults, given
@@ -75,5 +77,16 @@ func TestAgainCommandNamesWhatShapesTheDeal(t *testing.T) {
 	q.Names, q.Seat, q.Options = []string{"A", "B", "C"}, "A", []string{"x=5%"}
 	if got, want := q.againCommand(), "pref play --option x=5%% --players A,B,C --seat A --seed %d"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestRulesRequestRefusesAWidth: a width the renderer cannot use is input
+// refused (a front end's exit 2), not a failed ruling.
+func TestRulesRequestRefusesAWidth(t *testing.T) {
+	var out bytes.Buffer
+	err := (&RulesRequest{Ruleset: "austrian-1829", Width: 5}).Run(&out, nil)
+	var r *rulings.Refused
+	if !errors.As(err, &r) {
+		t.Errorf("--width 5: %T %v, want a *rulings.Refused", err, err)
 	}
 }

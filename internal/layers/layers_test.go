@@ -30,9 +30,11 @@ var layer = map[string]int{
 	// players, records
 	"interpreter/bot": 7, "interpreter/record": 7, "interpreter/bot/extern": 7,
 	// runs and documents
-	"interpreter/simulate": 8, "interpreter/record/ppn": 8, "interpreter/verify": 8, "tutorial": 8,
-	// the application layer, then the front ends
-	"internal/rulings": 9, "internal/app": 10, "internal/terminal": 11, "internal/web": 11, "cmd/pref": 12,
+	"interpreter/simulate": 8, "interpreter/record/ppn": 8, "interpreter/verify": 8,
+	// the application layer (the lessons tell a settlement as the rulings
+	// do: one vocabulary), then the front ends
+	"internal/rulings": 9, "tutorial": 10, "internal/app": 11,
+	"internal/terminal": 12, "internal/web": 12, "cmd/pref": 13,
 }
 
 // testOnly are packages for tests: no production package imports them.

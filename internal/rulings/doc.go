@@ -11,7 +11,7 @@
 //
 // Each command of pref that rules has a request here (SettleRequest,
 // ExplainRequest, VerifyRequest, ValidateRequest, AnalyseRequest,
-// ImportRequest, SimulateRequest, MatchRequest, RulesRequest, NewRequest,
+// ImportRequest, SimulateRequest, MatchRequest, NewRequest,
 // and Diff, Lint, Show, Export, ListRulesets): its flags as given, checked,
 // run and written out, so that the command line only declares the flags
 // and maps the errors to exit codes, and a web server runs the same code

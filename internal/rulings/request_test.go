@@ -17,7 +17,6 @@ func TestRequestErrorsTellTheirKind(t *testing.T) {
 	var out bytes.Buffer
 	refusedErrs := map[string]error{
 		"no such ruleset": (&SettleRequest{Statement: Statement{}}).Run(&out),
-		"width":           (&RulesRequest{Ruleset: "austrian-1829", Width: 5}).Run(&out, nil),
 		"deals":           (&SimulateRequest{Simulation: Simulation{Name: "austrian-1829"}}).Run(&out),
 		"missing file":    (&ExplainRequest{Path: filepath.Join(t.TempDir(), "none.yaml")}).Run(&out),
 		"no cases":        VerifyRequest{Paths: []string{t.TempDir()}}.Run(&out),

@@ -30,9 +30,14 @@ func Plain(out io.Writer, plain, ascii bool) bool {
 	return plain || ascii || !IsTerminal(out) || os.Getenv("NO_COLOR") != ""
 }
 
-// RenderedRulebook is the rulebook of r rendered for the reader.
-func RenderedRulebook(r *ruleset.Ruleset, ascii, plain bool, width int) (string, error) {
-	return rendered(tutorial.Rulebook, r, ascii, plain, width)
+// RenderedRulebook is the rulebook of r rendered for the reader: in
+// sentences with worked examples, or (detail, for authors) with every
+// condition and amount as written beside its words.
+func RenderedRulebook(r *ruleset.Ruleset, ascii, plain bool, width int, detail bool) (string, error) {
+	if detail {
+		return rendered(tutorial.Rulebook, r, ascii, plain, width)
+	}
+	return rendered(tutorial.Book, r, ascii, plain, width)
 }
 
 // RenderedCourse is the tutorial's lessons: the rules in words, for a

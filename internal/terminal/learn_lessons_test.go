@@ -33,12 +33,13 @@ func lessonScreen(t *testing.T, plain bool, w, h int) *TutorialScreen {
 // it first, and the screen says there is more below (issue 27: Enter went
 // on to the next lesson with text still hidden).
 func TestEnterScrollsALongLessonFirst(t *testing.T) {
-	s := lessonScreen(t, true, 80, 24)
+	// at 60x20: at 80x24 a lesson longer than the screen is split into pages
+	s := lessonScreen(t, true, 60, 20)
 	for s.vp.TotalLineCount() <= s.vp.Height {
 		if s.page == len(s.pages)-1 {
-			t.Fatal("no lesson is longer than 80x24")
+			t.Fatal("no lesson is longer than 60x20")
 		}
-		press(s, "right")
+		nextLesson(s, "right")
 	}
 	page := s.page
 	if v := ansi.Strip(s.View()); !strings.Contains(v, "more below") {
@@ -57,7 +58,7 @@ func TestEnterScrollsALongLessonFirst(t *testing.T) {
 	if strings.Contains(ansi.Strip(s.View()), "more below") {
 		t.Error("at the lesson's end the screen still says more below")
 	}
-	press(s, "enter")
+	nextLesson(s, "enter") // the lesson's questions first, answered
 	if s.page != page+1 {
 		t.Fatalf("enter at the lesson's end: lesson %d, want %d", s.page, page+1)
 	}
@@ -85,7 +86,7 @@ func TestLessonsFitTheTerminal(t *testing.T) {
 				if l := raggedLine(ansi.Strip(s.vp.View()), size[0]); l != "" {
 					t.Errorf("%dx%d plain %v lesson %d: a ragged line: %q", size[0], size[1], plain, page+1, l)
 				}
-				press(s, "right")
+				nextLesson(s, "right")
 			}
 		}
 	}
@@ -126,7 +127,7 @@ func TestLessonsShowNoMarkdownMarkers(t *testing.T) {
 					t.Errorf("plain %v lesson %d shows %q:\n%s", plain, page+1, marker, text)
 				}
 			}
-			press(s, "right")
+			nextLesson(s, "right")
 		}
 	}
 }

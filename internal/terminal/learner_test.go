@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -46,7 +47,11 @@ func TestScriptedLearner(t *testing.T) {
 					t.Fatal("the tutorial never ends")
 				}
 				if !s.inDeal {
-					lessons[s.pages[s.page].Title] = true
+					lessons[fmt.Sprint(s.page)] = true // the first game's and the full rules' share titles
+				}
+				if s.check != nil && !s.check.done { // a lesson's question: a choice, read off the screen
+					key(s, "1")
+					continue
 				}
 				if s.asking != nil {
 					screen := ansi.Strip(s.View())

@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/textinput"
@@ -33,14 +34,31 @@ type TutorialScreen struct {
 	input        textinput.Model
 	vp           viewport.Model
 	ready        bool
-	height       int // the terminal's
+	height       int          // the terminal's
+	check        *lessonCheck // the questions after the lesson on screen, while asked
+	checked      map[int]bool // lessons whose questions are answered
+}
+
+// lessonCheck is the questions after a lesson, asked one at a time: a
+// wrong answer may be tried again; after a second the answer and why are
+// shown (a right one is only said right: the lesson said why). The learner goes on by answering, not by Enter alone.
+type lessonCheck struct {
+	qs     []tutorial.Question
+	i      int    // the question asked
+	misses int    // wrong answers to it so far
+	said   string // the word on the last answer
+	done   bool   // question i is settled (right, or missed twice): Enter goes on
 }
 
 // TutorialPage is a lesson as shown: its Text rendered for 80 columns, and
 // its Markdown (escaped), which the screen renders again for the width it
-// has.
+// has; the questions after it; its Part, the course it belongs to (the
+// first game, or the full rules), and its place in it.
 type TutorialPage struct {
 	Title, Text string
+	Questions   []tutorial.Question
+	Part        string
+	Of, Lessons int // the lesson's number in its part, and how many the part has
 	markdown    string
 	plain       bool
 }
@@ -50,7 +68,7 @@ type TutorialPage struct {
 func NewTutorialScreen(r *ruleset.Ruleset, pages []TutorialPage, w *tutorial.Walkthrough, start int) *TutorialScreen {
 	in := textinput.New()
 	in.Placeholder = "your answer (cards like 7S 8D, all, hearts; a name; an amount)"
-	s := &TutorialScreen{r: r, pages: pages, walk: w, input: in, Save: func(int) {}}
+	s := &TutorialScreen{r: r, pages: pages, walk: w, input: in, Save: func(int) {}, checked: map[int]bool{}}
 	if start > 0 && start <= len(pages) {
 		s.resumed = true
 		s.page = start
@@ -87,6 +105,13 @@ func (s *TutorialScreen) content() string {
 	if !s.inDeal {
 		if len(s.pages) == 0 {
 			return ""
+		}
+		if s.check != nil {
+			md := s.checkMarkdown()
+			if text, err := renderLesson(md, s.pages[s.page].plain, s.vp.Width); err == nil {
+				return text
+			}
+			return md
 		}
 		pg := s.pages[s.page]
 		if pg.markdown != "" { // laid out for the width there is, not for 80
@@ -152,6 +177,9 @@ func (s *TutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, cmd
 		}
 		s.resumed = false
+		if s.check != nil && s.checkKey(msg.String()) {
+			return s, nil
+		}
 		if done, cmd := s.pageKey(msg.String()); done {
 			return s, cmd
 		}
@@ -186,7 +214,11 @@ func (s *TutorialScreen) pageKey(key string) (done bool, cmd tea.Cmd) {
 		s.layout()
 		return true, nil
 	case "left", "b":
-		if !s.inDeal && s.page > 0 {
+		switch {
+		case s.check != nil: // back to the lesson the questions are on
+			s.check = nil
+			s.refresh()
+		case !s.inDeal && s.page > 0:
 			s.page--
 			s.refresh()
 		}
@@ -200,7 +232,7 @@ func (s *TutorialScreen) pageKey(key string) (done bool, cmd tea.Cmd) {
 		return true, nil
 	case "r": // start over
 		if !s.inDeal {
-			s.page = 0
+			s.page, s.check = 0, nil
 			s.refresh()
 		}
 		return true, nil
@@ -214,6 +246,18 @@ func (s *TutorialScreen) forward() {
 	switch {
 	case s.inDeal:
 		s.next()
+	case s.check != nil && !s.check.done:
+		return // the question is answered, not passed by
+	case s.check != nil && s.check.i+1 < len(s.check.qs):
+		s.check.i++
+		s.check.misses, s.check.said, s.check.done = 0, "", false
+	case s.check != nil:
+		s.checked[s.page] = true
+		s.check = nil
+		s.forward()
+		return
+	case !s.checked[s.page] && len(s.pages[s.page].Questions) > 0:
+		s.check = &lessonCheck{qs: s.pages[s.page].Questions}
 	case s.page < len(s.pages)-1:
 		s.page++
 	default:
@@ -303,15 +347,71 @@ func (s *TutorialScreen) footer() []string {
 	return fitWords(keys, " · ", w)
 }
 
+// checkKey takes a key while the lesson's questions are asked: a choice's
+// number answers; false: the key is the lesson's.
+func (s *TutorialScreen) checkKey(key string) bool {
+	c := s.check
+	n, err := strconv.Atoi(key)
+	if err != nil || c.done {
+		return false
+	}
+	q := c.qs[c.i]
+	if n < 1 || n > len(q.Choices) {
+		return true
+	}
+	switch {
+	case q.Check(n):
+		c.said, c.done = "Right.", true
+	case c.misses == 0:
+		c.misses++
+		c.said = fmt.Sprintf("Not %s. Try once more.", q.Choices[n-1])
+	default:
+		c.said = fmt.Sprintf("Not quite: the answer is %d, %s. %s", q.Answer+1, q.Choices[q.Answer], q.Why)
+		c.done = true
+	}
+	s.refresh()
+	return true
+}
+
+// checkMarkdown is the question asked, its choices and the word on the
+// last answer, laid out as a lesson is.
+func (s *TutorialScreen) checkMarkdown() string {
+	c := s.check
+	q := c.qs[c.i]
+	b := new(strings.Builder)
+	fmt.Fprintf(b, "## Check: %s\n\nQuestion %d of %d. %s\n\n", s.pages[s.page].Title, c.i+1, len(c.qs), q.Ask)
+	for i, ch := range q.Choices {
+		fmt.Fprintf(b, "%d. %s\n", i+1, ch)
+	}
+	if c.said != "" {
+		fmt.Fprintf(b, "\n%s\n", c.said)
+	}
+	return b.String()
+}
+
 // lessonKeys is the footer of a lesson.
 func (s *TutorialScreen) lessonKeys(title string) []string {
+	if c := s.check; c != nil {
+		if c.done {
+			return []string{"enter: go on", "← back to the lesson", "q quit"}
+		}
+		return []string{fmt.Sprintf("answer with 1 to %d", len(c.qs[c.i].Choices)), "← back to the lesson", "q quit"}
+	}
+	pg := s.pages[s.page]
 	where := fmt.Sprintf("lesson %d of %d: %s", s.page+1, len(s.pages), title)
+	if pg.Part != "" {
+		where = fmt.Sprintf("lesson %d of %d (%s): %s", pg.Of, pg.Lessons, pg.Part, title)
+	}
 	if s.resumed {
 		where = "welcome back: " + where
 	}
-	keys := []string{where, "enter/→ next"}
+	next := "enter/→ next"
+	if !s.checked[s.page] && len(pg.Questions) > 0 {
+		next = "enter/→ questions"
+	}
+	keys := []string{where, next}
 	if s.moreBelow() {
-		keys = []string{where, "▼ more below: enter scrolls", "→ next lesson"}
+		keys = []string{where, "▼ more below: enter scrolls", "→ " + strings.TrimPrefix(next, "enter/→ ")}
 	}
 	keys = append(keys, "← back", "↑/↓ scroll", "c coached deal", "q quit (your place is kept)")
 	if s.resumed {
@@ -320,21 +420,116 @@ func (s *TutorialScreen) lessonKeys(title string) []string {
 	return keys
 }
 
-// CoursePages renders the lessons one page each.
+// CoursePages renders the lessons one page each: first the first game
+// (fewer rules: games in a trump suit, with the talon), after which the
+// learner may play a coached deal, then the full rules.
 func CoursePages(r *ruleset.Ruleset, ascii, plain bool) ([]TutorialPage, error) {
-	pages, err := tutorial.CoursePages(r, ascii)
+	first, err := FirstCoursePages(r, ascii, plain)
+	if err != nil {
+		return nil, err
+	}
+	full, err := tutorial.CoursePages(r, ascii)
 	if err != nil {
 		return nil, &app.Failed{Err: fmt.Errorf("lessons: %v", err)}
 	}
-	out := make([]TutorialPage, len(pages))
-	for i, p := range pages {
+	rest, err := renderPages(full, "the full rules", plain)
+	if err != nil {
+		return nil, err
+	}
+	return append(first, rest...), nil
+}
+
+// FirstCoursePages renders the first game's lessons one page each, the
+// last saying what comes next.
+func FirstCoursePages(r *ruleset.Ruleset, ascii, plain bool) ([]TutorialPage, error) {
+	pages, err := tutorial.FirstCoursePages(r, ascii)
+	if err != nil {
+		return nil, &app.Failed{Err: fmt.Errorf("lessons: %v", err)}
+	}
+	pages = append(pages, tutorial.Page{Name: "ready", Title: "Ready for a first game",
+		Markdown: "## Ready for a first game\n\nThat is enough to play. Press **c** for a deal of your own, a coach beside you, or → for the full rules."})
+	return renderPages(pages, "first game", plain)
+}
+
+// pageLines is how many lines of a lesson a page holds: what 80x24
+// leaves after the answer field and a footer of up to three lines.
+const pageLines = 19
+
+// renderPages renders pages of a course, part; a lesson longer than a
+// screen at 80x24 is split between its paragraphs into pages, its
+// questions after the last.
+func renderPages(pages []tutorial.Page, part string, plain bool) ([]TutorialPage, error) {
+	var out []TutorialPage
+	for _, p := range pages {
 		// The ruleset's text, shown, never obeyed (as in pref rules).
-		md := termtext.Escape(p.Markdown)
-		text, err := renderLesson(md, plain, 80)
+		chunks, err := splitLesson(termtext.Escape(p.Markdown), termtext.Escape(p.Title), plain)
+		if err != nil {
+			return nil, err
+		}
+		for i, md := range chunks {
+			text, err := renderLesson(md, plain, 80)
+			if err != nil {
+				return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
+			}
+			pg := TutorialPage{Title: termtext.Escape(p.Title), Text: text, Part: part, markdown: md, plain: plain}
+			if len(chunks) > 1 {
+				pg.Title = fmt.Sprintf("%s (%d of %d)", pg.Title, i+1, len(chunks))
+			}
+			if i == len(chunks)-1 {
+				pg.Questions = escapedQuestions(p.Questions)
+			}
+			out = append(out, pg)
+		}
+	}
+	for i := range out {
+		out[i].Of, out[i].Lessons = i+1, len(out)
+	}
+	return out, nil
+}
+
+// splitLesson splits a lesson's markdown between its paragraphs (or
+// lists, or tables) into pages of at most pageLines lines at 80 columns,
+// each after the first headed "title (continued)".
+func splitLesson(md, title string, plain bool) ([]string, error) {
+	whole, err := renderLesson(md, plain, 80)
+	if err != nil {
+		return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
+	}
+	if strings.Count(whole, "\n")+1 <= pageLines {
+		return []string{md}, nil
+	}
+	var pages []string
+	cur, lines := "", 0
+	for _, b := range strings.Split(md, "\n\n") {
+		text, err := renderLesson(b, plain, 80)
 		if err != nil {
 			return nil, &app.Failed{Err: fmt.Errorf("rendering: %v", err)}
 		}
-		out[i] = TutorialPage{Title: termtext.Escape(p.Title), Text: text, markdown: md, plain: plain}
+		n := strings.Count(strings.Trim(text, "\n"), "\n") + 2 // the block and the blank line before it
+		if cur != "" && lines+n > pageLines {
+			pages = append(pages, cur)
+			cur, lines = "## "+title+" (continued)", 3
+		}
+		if cur != "" {
+			cur += "\n\n"
+		}
+		cur += b
+		lines += n
 	}
-	return out, nil
+	return append(pages, cur), nil
+}
+
+// escapedQuestions are qs with their texts escaped: the ruleset's words,
+// shown, never obeyed.
+func escapedQuestions(qs []tutorial.Question) []tutorial.Question {
+	out := make([]tutorial.Question, len(qs))
+	for j, q := range qs {
+		q.Ask, q.Why = termtext.Escape(q.Ask), termtext.Escape(q.Why)
+		q.Choices = append([]string(nil), q.Choices...)
+		for k := range q.Choices {
+			q.Choices[k] = termtext.Escape(q.Choices[k])
+		}
+		out[j] = q
+	}
+	return out
 }

@@ -27,9 +27,10 @@ func TestTutorialScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := teatest.NewTestModel(t, NewTutorialScreen(r, pages, w, 0), teatest.WithInitialTermSize(120, 40))
+	// from the last lesson (the lessons' questions are learn_check_test.go's)
+	tm := teatest.NewTestModel(t, NewTutorialScreen(r, pages, w, len(pages)-1), teatest.WithInitialTermSize(120, 40))
 	out := tm.Output()
-	waitFor(t, out, "lesson 1 of") // the lessons, keys and progress at the bottom
+	waitFor(t, out, "welcome back") // the lessons, keys and progress at the bottom
 	// Steps repaint only the lines that change, so wait for the question's
 	// own prompt after each step, briefly, without failing.
 	var seen bytes.Buffer
@@ -118,8 +119,8 @@ func TestTutorialResumesWhereLeft(t *testing.T) {
 	s := NewTutorialScreen(r, pages, w, 0)
 	s.Save = func(l int) { SaveProgress(r.Name, l) }
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
-	for range 3 { // → goes on to the next lesson (Enter scrolls a long one first)
-		s.Update(tea.KeyMsg{Type: tea.KeyRight})
+	for range 3 { // → goes on to the next lesson (Enter scrolls a long one first), its questions answered
+		nextLesson(s, "right")
 	}
 	if !strings.Contains(s.View(), "lesson 4 of") {
 		t.Fatalf("three pages on, the screen says:\n%s", s.View())

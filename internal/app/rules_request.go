@@ -1,9 +1,10 @@
-package rulings
+package app
 
 import (
 	"fmt"
 	"io"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/termtext"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/tutorial"
@@ -11,11 +12,15 @@ import (
 
 // RulesRequest is pref rules: a ruleset's rulebook (or its glossary),
 // generated from the ruleset with Options in force, as markdown or text
-// wrapped at Width.
+// wrapped at Width; with Detail, the authors' form (every condition and
+// amount as the ruleset writes it, beside its words). It lives here, not
+// in internal/rulings, because the lessons tell settlements in the
+// rulings' sentences: tutorial sits above rulings.
 type RulesRequest struct {
 	Ruleset                          string
 	Options                          []string // name=value
 	Markdown, Glossary, Plain, ASCII bool
+	Detail                           bool
 	Width                            int
 }
 
@@ -28,9 +33,9 @@ func (q *RulesRequest) Run(w io.Writer, rendered func(r *ruleset.Ruleset) error)
 	if q.Width < MinWidth || q.Width > MaxWidth {
 		// The renderer allocates per column: a huge width runs
 		// out of memory, a tiny one cannot wrap a word.
-		return refusedf("--width %d: want %d to %d", q.Width, MinWidth, MaxWidth)
+		return &rulings.Refused{Err: fmt.Errorf("--width %d: want %d to %d", q.Width, MinWidth, MaxWidth)}
 	}
-	r, _, err := OpenWithOptions(q.Ruleset, q.Options)
+	r, _, err := rulings.OpenWithOptions(q.Ruleset, q.Options)
 	if err != nil {
 		return err
 	}
@@ -40,9 +45,9 @@ func (q *RulesRequest) Run(w io.Writer, rendered func(r *ruleset.Ruleset) error)
 	if !q.Markdown {
 		return rendered(r)
 	}
-	md, err := tutorial.Rulebook(r, q.ASCII)
+	md, err := tutorial.RulebookFor(r, q.ASCII, q.Detail)
 	if err != nil {
-		return failedf("rulebook: %v", err)
+		return &rulings.Failure{Err: fmt.Errorf("rulebook: %v", err)}
 	}
 	_, err = fmt.Fprint(w, termtext.Escape(md)) // ruleset text, shown, never obeyed
 	return err
@@ -52,11 +57,11 @@ func (q *RulesRequest) Run(w io.Writer, rendered func(r *ruleset.Ruleset) error)
 func (q *RulesRequest) printGlossary(w io.Writer, r *ruleset.Ruleset) error {
 	md, err := tutorial.GlossaryMarkdown(r, q.ASCII)
 	if err != nil {
-		return failedf("glossary: %v", err)
+		return &rulings.Failure{Err: fmt.Errorf("glossary: %v", err)}
 	}
 	if !q.Markdown {
 		if md, err = tutorial.Render(md, q.Plain, q.Width); err != nil {
-			return failedf("glossary: %v", err)
+			return &rulings.Failure{Err: fmt.Errorf("glossary: %v", err)}
 		}
 	}
 	_, err = fmt.Fprint(w, termtext.Escape(md)) // ruleset text, shown, never obeyed

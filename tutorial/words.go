@@ -174,6 +174,9 @@ func (w wordsOf) value(n ast.Node) string {
 	case *ast.IdentifierNode:
 		return w.noun(n.Value)
 	case *ast.MemberNode:
+		if list, ok := n.Node.(*ast.ArrayNode); ok {
+			return w.listEntry(list, n.Property)
+		}
 		if who, field, ok := w.member(n); ok {
 			if f := ruleset.PartyWords[field]; f.Noun != "" {
 				return possessive(who) + " " + f.Noun
@@ -225,6 +228,24 @@ func (w wordsOf) call(name string, arguments []ast.Node) string {
 		}
 		return name + " of " + strings.Join(args, " and ")
 	}
+}
+
+// listEntry is a list read by index, [0, 5, 15][overtricks], in words:
+// "0, 5 or 15 as the overtricks are 0, 1 or 2".
+func (w wordsOf) listEntry(list *ast.ArrayNode, index ast.Node) string {
+	entries, places := make([]string, len(list.Nodes)), make([]string, len(list.Nodes))
+	for i, e := range list.Nodes {
+		entries[i], places[i] = w.value(e), fmt.Sprint(i)
+	}
+	return orList(entries) + " as " + w.operand(index) + " is " + orList(places)
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // operand is a value inside arithmetic: a compound one is bracketed in

@@ -74,6 +74,9 @@ func Run(r *ruleset.Ruleset) []Warning {
 	if silent > 0 {
 		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) with a declarer pay and write nothing, e.g. %s", silent, silentExample)})
 	}
+	if t.failed > 0 {
+		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) cannot be settled, e.g. %s", t.failed, t.failedExample)})
+	}
 	if unbalanced > 0 {
 		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) do not balance, e.g. %s", unbalanced, unbalancedExample)})
 	}
@@ -86,11 +89,11 @@ const maxConfigs = 24
 
 // tally is what settling the sample found.
 type tally struct {
-	r                                *ruleset.Ruleset
-	fired                            map[string]bool // rules that applied to some outcome
-	silent, unbalanced               int
-	silentExample, unbalancedExample string
-	dup                              *doubles // nil when r extends nothing
+	r                                               *ruleset.Ruleset
+	fired                                           map[string]bool // rules that applied to some outcome
+	silent, unbalanced, failed                      int
+	silentExample, unbalancedExample, failedExample string
+	dup                                             *doubles // nil when r extends nothing
 }
 
 // settle settles each outcome of outs that can happen under rr; those
@@ -104,6 +107,12 @@ func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome, judged int) {
 		}
 		l, err := s.Settle(o, false)
 		if err != nil {
+			// a rule that cannot be worked out (a list read beyond its
+			// end, an amount that overflows): the table would be stuck
+			if t.failedExample == "" {
+				t.failedExample = describe(t.r, o) + ": " + err.Error()
+			}
+			t.failed++
 			continue
 		}
 		for _, rt := range l.Rules {

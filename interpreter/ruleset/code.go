@@ -268,7 +268,9 @@ func (cc *closures) int(n ast.Node) func(*Frame) int {
 	case *ast.BuiltinNode:
 		out = cc.intMinMax(n)
 	case *ast.CallNode:
-		out = cc.intCall(n)
+		if out = cc.intPick(n); out == nil {
+			out = cc.intCall(n)
+		}
 	}
 	if out == nil {
 		cc.bad = true
@@ -447,6 +449,9 @@ func (cc *closures) amount(n ast.Node) func(*Frame) money.Amount {
 			}
 		}
 	case *ast.CallNode:
+		if out := cc.amountPick(n); out != nil {
+			return out
+		}
 		if out := cc.amountCall(n); out != nil {
 			return out
 		}

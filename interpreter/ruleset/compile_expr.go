@@ -200,6 +200,7 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 			msg = fe.Message
 			line, col = position(e.Node, fe.Line, fe.Column)
 		}
+		msg = strings.ReplaceAll(msg, "to call "+pickName, "as a list's index, which is a whole number")
 		if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
 			if c.failed[name] {
 				return nil // its define failed and was reported: say it once

@@ -99,6 +99,9 @@ func exprOptions(env map[string]any) []expr.Option {
 		expr.EnableBuiltin("max"),
 		// -x becomes 0 - x, so that it is checked like any subtraction.
 		expr.Patch(negation{}),
+		// [1, 3, 6][i] becomes _pick(i, 1, 3, 6): lists.go.
+		expr.Patch(&listIndex{}),
+		pickOption(),
 		arith("_add", "+", money.Amount.Add, addInt, false),
 		arith("_sub", "-", money.Amount.Sub, subInt, false),
 		arith("_mul", "*", money.Amount.Mul, mulInt, false),

@@ -154,7 +154,8 @@ func loadWarnings(r *ruleset.Ruleset) []Warning {
 }
 
 // variants is each outcome under the options as they are, then again with
-// each option switched away from its default, an event that happened, a
+// each option switched away from its default, an event that happened, the
+// first and the last deal of a session (when an expression reads them), a
 // pot empty, small or rich (when an expression reads it: the sample's pot
 // is 720), a marking held, and in a run of all-pass deals: rules that need
 // one of them get their chance. The outcomes from judged on (those of
@@ -191,6 +192,12 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) (out []*deal.Outcome, ju
 	}
 	if r.TalonSize == 2 && len(r.Deck.SuitIDs) > 1 { // a talon of one rank
 		with(func(o *deal.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
+	}
+	if r.ReadsDealNumber() {
+		// the first and the last deal of a session of four rounds
+		for _, number := range []int{1, 4 * len(base[0].Seats)} {
+			with(func(o *deal.Outcome) { o.DealNumber, o.SessionDeals = number, 4*len(o.Seats) })
+		}
 	}
 	judged = len(out)
 	if readsPot(r) { // a rule that reads the pot: an empty one, a small one, a rich one

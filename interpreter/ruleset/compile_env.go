@@ -154,6 +154,11 @@ func (c *compiler) defines(s *Spec) {
 			c.failed[ident(k.Value)] = true
 			return
 		}
+		if name := c.readsMoving(p.Node()); name != "" {
+			c.errorf(v, "define %s reads %s, which changes as the rules of a deal pay: a define is worked out once, before any rule; write the expression in the rule that needs it", k.Value, name)
+			c.failed[ident(k.Value)] = true
+			return
+		}
 		t := p.Node().Type()
 		var zero any
 		switch {

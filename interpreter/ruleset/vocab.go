@@ -31,7 +31,10 @@ type Facts struct {
 	Declared, Passed, Hand, Forced, Conceded, Uncontested, Played, Made bool
 	TalonSameRank, SomeoneInvited, Open, Contra, Recontra               bool
 
-	Pot money.Amount
+	Pot      money.Amount
+	PotAfter money.Amount // the pot as this deal's payments so far leave it (settle moves it as rules pay)
+
+	DealNumber, SessionDeals int // this deal's place in the session (1 for the first; 0 unknown) and the deals the session is agreed to last (0: not agreed)
 
 	Declarer, Dealer, Forehand *Party // nil: no such party (a zero Party)
 }
@@ -160,6 +163,15 @@ var Variables = []Variable{
 		Int:   func(x *Facts) *int { return &x.AllPassRun }},
 	{Name: "players", Kind: KindInt, Zero: 0, Doc: "seats at the table, a dealer sitting out included",
 		Int: func(x *Facts) *int { return &x.Players }},
+	{Name: "pot_after", Kind: KindAmount, Zero: money.Amount{}, Doc: "the pot after the payments to and from it of the rules before this one in this deal (a rule last in the list reads the pot the deal leaves); not in a define or an event, which are worked out before any rule",
+		Words:  Words{Noun: "the pot after the payments of the rules before"},
+		Amount: func(x *Facts) *money.Amount { return &x.PotAfter }},
+	{Name: "deal_number", Kind: KindInt, Zero: 0, Doc: "this deal's place in the session, 1 for the first (0 when not known: a deal settled on its own)",
+		Words: Words{Noun: "the number of this deal in the session"},
+		Int:   func(x *Facts) *int { return &x.DealNumber }},
+	{Name: "session_deals", Kind: KindInt, Zero: 0, Doc: "the deals the session is agreed to last (0 when no length was agreed)",
+		Words: Words{Noun: "the deals the session lasts", None: "no length of the session was agreed", Some: "a length of the session was agreed"},
+		Int:   func(x *Facts) *int { return &x.SessionDeals }},
 	{Name: "declarer", Kind: KindParty, Zero: Party{}, Doc: "the declarer", Words: Words{Who: "the declarer"},
 		Party: func(x *Facts) **Party { return &x.Declarer }},
 	{Name: "dealer", Kind: KindParty, Zero: Party{}, Doc: "the dealer", Words: Words{Who: "the dealer"},
@@ -176,6 +188,19 @@ var (
 	PayFrom = PartyVariable("from")
 	PayTo   = PartyVariable("to")
 )
+
+// PotAfter is pot_after, which settle moves as each rule pays.
+var PotAfter = AmountVariable("pot_after")
+
+// ReadsDealNumber reports whether r reads the deal's place in the
+// session or the session's length (lint tries the first and the last
+// deal of a session); ReadsSessionLength, the length alone (a record of
+// the session keeps it).
+func (r *Ruleset) ReadsDealNumber() bool {
+	return r.Reads("deal_number") || r.ReadsSessionLength()
+}
+
+func (r *Ruleset) ReadsSessionLength() bool { return r.Reads("session_deals") }
 
 // variableByName finds the table's entries by name.
 var variableByName = func() map[string]*Variable {

@@ -138,3 +138,90 @@ func TestListIndexRefused(t *testing.T) {
 		})
 	}
 }
+
+// pot_after is the pot as the rules before leave it: a cap placed last
+// pays back what the deal left above it, shared alike by every line of
+// the rule; a define or an event may not read it (worked out before any
+// rule, it would read a stale pot).
+func TestPotAfterCap(t *testing.T) {
+	r := house(t, `extends: austrian-1829
+name: capped
+settlement:
+  - rule: the pot holds at most 750, the rest back to the defenders
+    when: pot_after > 750
+    pay:
+      - {from: pot, to: defenders, amount: (pot_after - 750) / 2}
+`)
+	s := settle.New(r)
+	ci, _ := r.ContractByName("hearts")
+	// Anton fails hearts 5-3-2: he pays the stake, 40, into the pot of 720
+	o := &deal.Outcome{Seats: []string{"Anton", "Brigitte", "Charlotte"}, Dealer: 2, Declarer: 0, Contract: ci,
+		Defence: []deal.Choice{deal.NoChoice, deal.Play, deal.Play}, Tricks: []int{5, 3, 2}, Pot: money.Int(720)}
+	l, err := s.Settle(o, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := r.Rules[len(r.Rules)-1].Name
+	if got := paidBy(l, rule).String(); got != "10" {
+		t.Errorf("the cap paid back %s, want 10 (760 - 750), 5 to each defender", got)
+	}
+	for _, tr := range l.Transfers {
+		if tr.Rule == rule && tr.Amount.String() != "5" {
+			t.Errorf("%s -> %s %v: every line of the rule reads the same pot, want 5 each", l.Name(tr.From), l.Name(tr.To), tr.Amount)
+		}
+	}
+	if net := l.Net(); net[len(net)-1].String() != "30" {
+		t.Errorf("the pot moved by %v, want +30 (40 in, 10 back)", net[len(net)-1])
+	}
+	// made from a pot of 720: the pot pays out and the cap does not apply
+	l, err = s.Settle(made1829(r, []int{6, 2, 2}), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := paidBy(l, rule); !got.IsZero() {
+		t.Errorf("the cap paid %v out of a pot under it", got)
+	}
+
+	for _, c := range []struct{ name, src, want string }{
+		{"define", "extends: austrian-1829\nname: d\ndefine:\n  over: pot_after - 750\n", ":4:9: define over reads pot_after, which changes as the rules of a deal pay"},
+		{"event", "extends: austrian-1829\nname: e\nevents:\n  rich:\n    description: a rich pot\n    when: pot_after > 10\n", ":6:11: event rich reads pot_after"},
+	} {
+		path := filepath.Join(t.TempDir(), "house.yaml")
+		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rulesets.Open(path); err == nil || !strings.Contains(err.Error(), path+c.want) {
+			t.Errorf("%s: want %s%s, got %v", c.name, path, c.want, err)
+		}
+	}
+}
+
+// deal_number and session_deals: the last round counts double.
+func TestLastRoundDouble(t *testing.T) {
+	r := house(t, `extends: austrian-1829
+name: last-round
+define:
+  round_factor: "session_deals > 0 && deal_number > session_deals - players ? 2 : 1"
+settlement:
+  - rule: the last round counts double, the declarer's game once more
+    when: played && made && round_factor == 2
+    pay:
+      - {from: pot, to: declarer, amount: stake}
+`)
+	s := settle.New(r)
+	rule := r.Rules[len(r.Rules)-1].Name
+	for _, c := range []struct {
+		deal, deals int
+		want        string
+	}{{1, 12, "0"}, {9, 12, "0"}, {10, 12, "40"}, {12, 12, "40"}, {12, 0, "0"}} {
+		o := made1829(r, []int{6, 2, 2})
+		o.DealNumber, o.SessionDeals = c.deal, c.deals
+		l, err := s.Settle(o, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := paidBy(l, rule).String(); got != c.want {
+			t.Errorf("deal %d of %d: paid %s, want %s", c.deal, c.deals, got, c.want)
+		}
+	}
+}

@@ -124,6 +124,9 @@ var variableValues = map[string][7]string{
 	"fewest_tricks":     {"1", "1", "2", "0", "2", "3", "1"},
 	"all_pass_run":      {"0", "2", "1", "0", "0", "0", "0"},
 	"players":           {"3", "3", "4", "3", "3", "3", "3"},
+	"pot_after":         {"25", "0", "0", "0", "-160", "80", "30"}, // the pot as the rules before the probe leave it: W1 draws the 160 of hearts from it, W2 pays 80 of spades into it
+	"deal_number":       {"0", "0", "0", "0", "0", "0", "0"},
+	"session_deals":     {"0", "0", "0", "0", "0", "0", "0"},
 
 	"declarer": {"A", "B", "-", "A", "A", "A", "C"},
 	"dealer":   {"C", "C", "D", "C", "C", "C", "C"},

@@ -6,6 +6,9 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
+// MaxHands is the most hands a deal has (the schema's players.hands).
+const MaxHands = 4
+
 // Choice is a defender's decision.
 type Choice uint8
 
@@ -54,6 +57,13 @@ type Outcome struct {
 	CardsKnown      bool
 	DeclarerAces    int // cards of the top rank in the hand the declarer played
 	DeclarerAcesAll int // the same among the declarer's hand and the talon taken
+	// Held is each seat's cards (in the order of Seats, the hands
+	// first): as dealt, with the talon the declarer took; Won, the cards
+	// of the tricks each seat took; LastTrick, 1 + the seat that took the
+	// last trick (0: none, or not known). Settlement's holds, won and
+	// captured, and party.last_trick, read them.
+	Held, Won [MaxHands]cards.Mask
+	LastTrick int
 
 	// Stated: the outcome is stated (an outcome case, pref settle), not
 	// played here. Its Defence is the choices as the defenders made them,

@@ -155,7 +155,8 @@ func loadWarnings(r *ruleset.Ruleset) []Warning {
 
 // variants is each outcome under the options as they are, then again with
 // each option switched away from its default, an event that happened, the
-// first and the last deal of a session (when an expression reads them), a
+// first and the last deal of a session, cards held and won (when an
+// expression reads them), a
 // pot empty, small or rich (when an expression reads it: the sample's pot
 // is 720), a marking held, and in a run of all-pass deals: rules that need
 // one of them get their chance. The outcomes from judged on (those of
@@ -200,6 +201,21 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) (out []*deal.Outcome, ju
 		}
 	}
 	judged = len(out)
+	if r.ReadsCards() { // who held and won which cards: every card held and won, then every card won from the others
+		all := r.Deck.All()
+		with(func(o *deal.Outcome) {
+			o.CardsKnown, o.LastTrick = true, 1
+			for s := range o.Held {
+				o.Held[s], o.Won[s] = all, all
+			}
+		})
+		with(func(o *deal.Outcome) {
+			o.CardsKnown, o.LastTrick = true, 2
+			for s := range o.Won {
+				o.Held[s], o.Won[s] = 0, all
+			}
+		})
+	}
 	if readsPot(r) { // a rule that reads the pot: an empty one, a small one, a rich one
 		for _, pot := range []int64{0, 1, 1_000_000} {
 			with(func(o *deal.Outcome) { o.Pot = money.Int(pot) })

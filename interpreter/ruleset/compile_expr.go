@@ -192,6 +192,9 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 		return nil
 	}
 	p, err := c.compile1(env, e.Text, want)
+	if err == nil {
+		err = checkCardNames(p.Node(), &c.r.Deck)
+	}
 	if err != nil {
 		line, col := e.Node.Line, e.Node.Column
 		msg := err.Error()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -223,5 +224,82 @@ settlement:
 		if got := paidBy(l, rule).String(); got != c.want {
 			t.Errorf("deal %d of %d: paid %s, want %s", c.deal, c.deals, got, c.want)
 		}
+	}
+}
+
+// Card predicates: the king and queen of trumps held by the declarer, an
+// ace captured, the last trick; on an outcome that says who held and won
+// which cards (as a deal played here does), and a misspelt rank refused.
+func TestCardPredicates(t *testing.T) {
+	r := house(t, `extends: austrian-1829
+name: cards
+settlement:
+  - rule: the king and queen of trumps in the declarer's hand, 10 from the pot
+    when: played && made && held_card(declarer, "K", trumps) && held_card(declarer, "Q", trumps)
+    pay:
+      - {from: pot, to: declarer, amount: 10}
+  - rule: an ace captured, 5 from each other player
+    when: played
+    pay:
+      - {from: players, to: players, where: 'captured(to, "A") > 0', amount: '5 * captured(to, "A")'}
+  - rule: the last trick, 3 from the pot
+    when: played
+    pay:
+      - {from: pot, to: players, where: 'to.last_trick && won_card(to, "7", trumps)', amount: 3}
+`)
+	if got := r.Interpreted(); len(got) != 0 {
+		t.Errorf("card predicates run on expr's machine: %v", got)
+	}
+	card := func(s string) cards.Card {
+		c, err := r.Deck.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	mask := func(cs ...string) cards.Mask {
+		var m cards.Mask
+		for _, c := range cs {
+			m |= card(c).Bit()
+		}
+		return m
+	}
+	o := made1829(r, []int{6, 2, 2})
+	o.CardsKnown = true
+	o.Held = [deal.MaxHands]cards.Mask{mask("KH", "QH", "7H"), mask("AS"), mask("AC")}
+	o.Won = [deal.MaxHands]cards.Mask{mask("KH", "AS", "7H"), mask("8C"), 0} // Anton took Brigitte's ace
+	o.LastTrick = 1                                                          // Anton
+	l, err := settle.New(r).Settle(o, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		r.Rules[len(r.Rules)-3].Name: "10",
+		r.Rules[len(r.Rules)-2].Name: "10", // 5 from each of the two others, for one ace
+		r.Rules[len(r.Rules)-1].Name: "3",
+	}
+	for rule, w := range want {
+		if got := paidBy(l, rule).String(); got != w {
+			t.Errorf("%s: paid %s, want %s", rule, got, w)
+		}
+	}
+	// a deal not played here knows no cards: nothing held, nothing won
+	l, err = settle.New(r).Settle(made1829(r, []int{6, 2, 2}), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rule := range want {
+		if got := paidBy(l, rule); !got.IsZero() {
+			t.Errorf("%s paid %v on a deal whose cards are not known", rule, got)
+		}
+	}
+
+	path := filepath.Join(t.TempDir(), "house.yaml")
+	src := "extends: austrian-1829\nname: bad\nsettlement:\n  - rule: r\n    when: held_card(declarer, \"KK\", trumps)\n    pay:\n      - {from: pot, to: declarer, amount: 1}\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rulesets.Open(path); err == nil || !strings.Contains(err.Error(), `held_card(): "KK" is no rank of the deck`) {
+		t.Errorf("a misspelt rank: got %v", err)
 	}
 }

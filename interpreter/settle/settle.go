@@ -536,6 +536,10 @@ func (s *Settler) fillParties(d *dealView) defenceCount {
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
 		}
+		if i < deal.MaxHands {
+			p.SetCards(&r.Deck, o.Held[i], o.Won[i])
+			p.LastTrick = o.LastTrick == i+1
+		}
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, d.played

@@ -45,6 +45,9 @@ type Case struct {
 	AllPassRun   int                          `yaml:"all_pass_run"`  // deals immediately before this one in which nobody declared
 	DealNumber   int                          `yaml:"deal_number"`   // this deal's place in the session, 1 for the first (0: not stated)
 	SessionDeals int                          `yaml:"session_deals"` // the deals the session is agreed to last (0: not agreed)
+	Held         map[string][]string          `yaml:"held"`          // cards a seat held (dealt, with the talon the declarer took): {Anton: [KH, QH]}
+	Won          map[string][]string          `yaml:"won"`           // cards in the tricks a seat took
+	LastTrick    string                       `yaml:"last_trick"`    // who took the last trick
 	Position     *Position                    `yaml:"position"`
 	Auction      []string                     `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
 	Sheet        map[string]map[string]Figure `yaml:"sheet"`   // the score sheet as it stands: closed and scored (expect closed, final), or before the deal the case states: {Anton: {pool: 10, whists: {Brigitte: 4}}}

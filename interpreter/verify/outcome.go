@@ -26,7 +26,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*deal.Outcome, error) {
 	s := newStatement(c, r)
 	for _, step := range []func() error{
 		s.dealerAndPot, s.options, s.talon, s.events, s.contract, s.defence,
-		s.marks, s.doubled, s.session, s.tricks,
+		s.marks, s.doubled, s.session, s.tricks, s.cards,
 	} {
 		if err := step(); err != nil {
 			return nil, err

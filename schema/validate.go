@@ -151,7 +151,20 @@ func locate(kind, file string, root *yaml.Node, ve *jsonschema.ValidationError) 
 			}
 		}
 	}
+	if why := limitWhy[path]; why != "" && (strings.HasPrefix(msg, "maximum") || strings.HasPrefix(msg, "must be <=")) {
+		msg += ": " + why
+	}
 	return At(file, n, "%s: %s", where(kind, path), msg)
+}
+
+// limitWhy says, for a limit of the pack or the table that a ruleset may
+// meet, why pref has it and what to write instead: the limits are of the
+// interpreter's representation (a hand is a 32-bit mask of 4 suits of 8
+// ranks; a deal's seats are arrays of 4), not of the game.
+var limitWhy = map[string]string{
+	"cards.ranks":   "pref holds a suit in 8 places (a hand is one 32-bit mask of 4 suits x 8 ranks, which keeps play and search fast); for a longer pack (36 cards, 6 to ace) drop the lowest ranks and deal the rest, or ask for the limit to grow",
+	"cards.suits":   "pref holds a hand as one 32-bit mask of 4 suits x 8 ranks",
+	"players.hands": "pref plays at most 4 hands a deal (the seats of a deal are arrays of 4, which keep play and settlement free of allocation); for 5 or more at the table deal 3 or 4 hands and set table_max, the dealer and the players after him sitting out",
 }
 
 func where(kind, path string) string {

@@ -174,6 +174,9 @@ func (w wordsOf) value(n ast.Node) string {
 	case *ast.IdentifierNode:
 		return w.noun(n.Value)
 	case *ast.MemberNode:
+		if list, ok := n.Node.(*ast.ArrayNode); ok {
+			return w.listEntry(list, n.Property)
+		}
 		if who, field, ok := w.member(n); ok {
 			if f := ruleset.PartyWords[field]; f.Noun != "" {
 				return possessive(who) + " " + f.Noun
@@ -201,9 +204,46 @@ func (w wordsOf) value(n ast.Node) string {
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
 			name = id.Value
 		}
+		if words, ok := w.cardCall(name, n.Arguments); ok {
+			return words
+		}
 		return w.call(name, n.Arguments)
 	}
 	return "(an expression)"
+}
+
+// cardCall is a card predicate of settlement in words: "the declarer
+// held the K of trumps", "the aces the receiver captured".
+func (w wordsOf) cardCall(name string, args []ast.Node) (string, bool) {
+	if len(args) < 2 || (name != "held_card" && name != "won_card" && name != "captured") {
+		return "", false
+	}
+	who := w.value(args[0])
+	if id, ok := args[0].(*ast.IdentifierNode); ok && words(id.Value).Who != "" {
+		who = words(id.Value).Who
+	}
+	rank := w.value(args[1])
+	if name == "captured" {
+		return "the cards of rank " + rank + " " + who + " captured from the others", true
+	}
+	if len(args) < 3 {
+		return "", false
+	}
+	suit := w.value(args[2])
+	if id, ok := args[2].(*ast.IdentifierNode); ok {
+		suit = strings.ReplaceAll(id.Value, "_", " ") // trumps: "the K of trumps"
+	} else if s, ok := args[2].(*ast.StringNode); ok {
+		for i, sid := range w.r.Deck.SuitIDs {
+			if sid == s.Value && i < len(w.r.Deck.SuitNames) {
+				suit = w.r.Deck.SuitNames[i]
+			}
+		}
+	}
+	verb := "held"
+	if name == "won_card" {
+		verb = "took in a trick"
+	}
+	return fmt.Sprintf("%s %s the %s of %s", who, verb, rank, suit), true
 }
 
 // call is a function of the language in words.
@@ -225,6 +265,24 @@ func (w wordsOf) call(name string, arguments []ast.Node) string {
 		}
 		return name + " of " + strings.Join(args, " and ")
 	}
+}
+
+// listEntry is a list read by index, [0, 5, 15][overtricks], in words:
+// "0, 5 or 15 as the overtricks are 0, 1 or 2".
+func (w wordsOf) listEntry(list *ast.ArrayNode, index ast.Node) string {
+	entries, places := make([]string, len(list.Nodes)), make([]string, len(list.Nodes))
+	for i, e := range list.Nodes {
+		entries[i], places[i] = w.value(e), fmt.Sprint(i)
+	}
+	return orList(entries) + " as " + w.operand(index) + " is " + orList(places)
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // operand is a value inside arithmetic: a compound one is bracketed in

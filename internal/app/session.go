@@ -41,6 +41,11 @@ func NewSession(p *Printer, t *table.Table, rng *rand.Rand, deals int, you game.
 	s.g.KeepHistory = p.Record != nil
 	if deals == 0 {
 		s.whole, s.deals = true, MaxGameDeals
+	} else {
+		t.Length = deals // settlement's session_deals
+		if p.Record != nil && t.R.ReadsSessionLength() {
+			p.Record.SessionDeals = deals // the replay settles alike
+		}
 	}
 	return s
 }

@@ -6,6 +6,9 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
+// MaxHands is the most hands a deal has (the schema's players.hands).
+const MaxHands = 4
+
 // Choice is a defender's decision.
 type Choice uint8
 
@@ -21,28 +24,30 @@ func (c Choice) String() string { return [...]string{"-", "play", "drop", "invit
 
 // Outcome is how a deal ended: enough to settle it.
 type Outcome struct {
-	Seats       []string // names in playing order, forehand first
-	Dealer      int      // index into Seats; with more seats than hands the dealer sits out
-	Declarer    int      // index into Seats, or -1 when nobody declared
-	Contract    int      // index into the ruleset's contracts, or -1
-	Hand        bool     // played from the hand
-	Forced      bool     // the declarer was forced by the all-pass procedure
-	Conceded    bool     // the declarer gave up before play
-	Defence     []Choice // per seat
-	Tricks      []int    // per seat
-	Run         int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
-	PotBid      int      // the declarer's winning offer in a pot auction
-	Doubled     []int    // per seat: 1 a defender's contra, 2 answered by recontra, 3 subcontra, 4 mortcontra (nil: none)
-	Marks       []int    // per seat: markings held at the start of the deal (nil: none)
-	MarksGiven  int      // markings handed out earlier in the session
-	Pot         money.Amount
-	Open        bool                    // the lone defender chose open play
-	Uncontested bool                    // a must_contra contract nobody doubled: not played (see Uncontested)
-	AllPassRun  int                     // deals immediately before this one in which nobody declared
-	TalonTricks int                     // tricks the talon won (a contract everyone plays, talon_leads: card)
-	Sheet       map[string]money.Amount // the score sheet before the deal ("Anton pool"); nil: empty. Read, never written
-	Options     map[string]any          // option name -> bool or int, overriding defaults
-	Events      map[string]bool         // event name -> happened
+	Seats        []string // names in playing order, forehand first
+	Dealer       int      // index into Seats; with more seats than hands the dealer sits out
+	Declarer     int      // index into Seats, or -1 when nobody declared
+	Contract     int      // index into the ruleset's contracts, or -1
+	Hand         bool     // played from the hand
+	Forced       bool     // the declarer was forced by the all-pass procedure
+	Conceded     bool     // the declarer gave up before play
+	Defence      []Choice // per seat
+	Tricks       []int    // per seat
+	Run          int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
+	PotBid       int      // the declarer's winning offer in a pot auction
+	Doubled      []int    // per seat: 1 a defender's contra, 2 answered by recontra, 3 subcontra, 4 mortcontra (nil: none)
+	Marks        []int    // per seat: markings held at the start of the deal (nil: none)
+	MarksGiven   int      // markings handed out earlier in the session
+	Pot          money.Amount
+	Open         bool                    // the lone defender chose open play
+	Uncontested  bool                    // a must_contra contract nobody doubled: not played (see Uncontested)
+	AllPassRun   int                     // deals immediately before this one in which nobody declared
+	DealNumber   int                     // this deal's place in the session, 1 for the first (0: not known)
+	SessionDeals int                     // the deals the session is agreed to last (0: not agreed)
+	TalonTricks  int                     // tricks the talon won (a contract everyone plays, talon_leads: card)
+	Sheet        map[string]money.Amount // the score sheet before the deal ("Anton pool"); nil: empty. Read, never written
+	Options      map[string]any          // option name -> bool or int, overriding defaults
+	Events       map[string]bool         // event name -> happened
 
 	// The talon, when known (a played deal, or a case that names it).
 	Talon cards.Mask
@@ -52,6 +57,13 @@ type Outcome struct {
 	CardsKnown      bool
 	DeclarerAces    int // cards of the top rank in the hand the declarer played
 	DeclarerAcesAll int // the same among the declarer's hand and the talon taken
+	// Held is each seat's cards (in the order of Seats, the hands
+	// first): as dealt, with the talon the declarer took; Won, the cards
+	// of the tricks each seat took; LastTrick, 1 + the seat that took the
+	// last trick (0: none, or not known). Settlement's holds, won and
+	// captured, and party.last_trick, read them.
+	Held, Won [MaxHands]cards.Mask
+	LastTrick int
 
 	// Stated: the outcome is stated (an outcome case, pref settle), not
 	// played here. Its Defence is the choices as the defenders made them,

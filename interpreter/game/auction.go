@@ -46,7 +46,7 @@ func (a *Auction) Next() (seat int, done bool) {
 		return a.Turn, false
 	}
 	for {
-		if a.active == 0 || (a.active == 1 && a.Holder >= 0) {
+		if a.active == 0 || (a.active == 1 && a.Holder >= 0) || a.topHeld() {
 			return -1, true
 		}
 		if !a.passed[a.Turn] && a.Turn != a.Holder {
@@ -54,6 +54,13 @@ func (a *Auction) Next() (seat int, done bool) {
 		}
 		a.Turn = (a.Turn + 1) % a.r.Hands
 	}
+}
+
+// topHeld reports whether, under top_hold_ends, the standing bid is a
+// hold of the highest bid with the talon (moje 7): the bidding is then
+// over at once, nobody asked to pass.
+func (a *Auction) topHeld() bool {
+	return a.r.Auction.TopHoldEnds && a.held && a.Bid >= 0 && !a.r.Ladder[a.Bid].Hand && a.nextPlain(a.Bid) < 0
 }
 
 // Legal lists the calls open to the seat whose turn it is: Pass first, then

@@ -574,6 +574,34 @@ func (g *State) OutcomeInto(o *deal.Outcome, names []string) {
 		}
 		o.DeclarerAcesAll = (all & top).Count()
 	}
+	g.cardFacts(o)
+}
+
+// cardFacts writes who held and who won which cards, and who took the
+// last trick (once a deal: the tricks walked, nothing allocated).
+func (g *State) cardFacts(o *deal.Outcome) {
+	o.Held, o.Won, o.LastTrick = [deal.MaxHands]cards.Mask{}, [deal.MaxHands]cards.Mask{}, 0
+	if g.NTricks == 0 {
+		return
+	}
+	for s := 0; s < g.Seats() && s < deal.MaxHands; s++ {
+		o.Held[s] = g.Dealt[s]
+	}
+	if g.Declarer >= 0 && !g.Hand && g.R.Exchange.TakeTalon {
+		o.Held[g.Declarer] |= g.Talon
+	}
+	for i := 0; i < g.NTricks; i++ {
+		t := &g.Record[i]
+		if t.Winner < 0 || t.Winner >= deal.MaxHands {
+			continue // the talon's trick
+		}
+		for k := 0; k < t.N; k++ {
+			o.Won[t.Winner] |= t.Cards[k].Bit()
+		}
+	}
+	if w := g.Record[g.NTricks-1].Winner; w >= 0 && w < deal.MaxHands {
+		o.LastTrick = w + 1
+	}
 }
 
 // topRank is the set of cards of the deck's highest rank.

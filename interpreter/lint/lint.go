@@ -74,6 +74,9 @@ func Run(r *ruleset.Ruleset) []Warning {
 	if silent > 0 {
 		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) with a declarer pay and write nothing, e.g. %s", silent, silentExample)})
 	}
+	if t.failed > 0 {
+		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) cannot be settled, e.g. %s", t.failed, t.failedExample)})
+	}
 	if unbalanced > 0 {
 		out = append(out, Warning{"", 0, 0, fmt.Sprintf("%d outcome(s) do not balance, e.g. %s", unbalanced, unbalancedExample)})
 	}
@@ -86,11 +89,11 @@ const maxConfigs = 24
 
 // tally is what settling the sample found.
 type tally struct {
-	r                                *ruleset.Ruleset
-	fired                            map[string]bool // rules that applied to some outcome
-	silent, unbalanced               int
-	silentExample, unbalancedExample string
-	dup                              *doubles // nil when r extends nothing
+	r                                               *ruleset.Ruleset
+	fired                                           map[string]bool // rules that applied to some outcome
+	silent, unbalanced, failed                      int
+	silentExample, unbalancedExample, failedExample string
+	dup                                             *doubles // nil when r extends nothing
 }
 
 // settle settles each outcome of outs that can happen under rr; those
@@ -104,6 +107,12 @@ func (t *tally) settle(rr *ruleset.Ruleset, outs []*deal.Outcome, judged int) {
 		}
 		l, err := s.Settle(o, false)
 		if err != nil {
+			// a rule that cannot be worked out (a list read beyond its
+			// end, an amount that overflows): the table would be stuck
+			if t.failedExample == "" {
+				t.failedExample = describe(t.r, o) + ": " + err.Error()
+			}
+			t.failed++
 			continue
 		}
 		for _, rt := range l.Rules {
@@ -145,7 +154,9 @@ func loadWarnings(r *ruleset.Ruleset) []Warning {
 }
 
 // variants is each outcome under the options as they are, then again with
-// each option switched away from its default, an event that happened, a
+// each option switched away from its default, an event that happened, the
+// first and the last deal of a session, cards held and won (when an
+// expression reads them), a
 // pot empty, small or rich (when an expression reads it: the sample's pot
 // is 720), a marking held, and in a run of all-pass deals: rules that need
 // one of them get their chance. The outcomes from judged on (those of
@@ -183,7 +194,28 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) (out []*deal.Outcome, ju
 	if r.TalonSize == 2 && len(r.Deck.SuitIDs) > 1 { // a talon of one rank
 		with(func(o *deal.Outcome) { o.Talon = cards.Make(0, 0).Bit() | cards.Make(1, 0).Bit() })
 	}
+	if r.ReadsDealNumber() {
+		// the first and the last deal of a session of four rounds
+		for _, number := range []int{1, 4 * len(base[0].Seats)} {
+			with(func(o *deal.Outcome) { o.DealNumber, o.SessionDeals = number, 4*len(o.Seats) })
+		}
+	}
 	judged = len(out)
+	if r.ReadsCards() { // who held and won which cards: every card held and won, then every card won from the others
+		all := r.Deck.All()
+		with(func(o *deal.Outcome) {
+			o.CardsKnown, o.LastTrick = true, 1
+			for s := range o.Held {
+				o.Held[s], o.Won[s] = all, all
+			}
+		})
+		with(func(o *deal.Outcome) {
+			o.CardsKnown, o.LastTrick = true, 2
+			for s := range o.Won {
+				o.Held[s], o.Won[s] = 0, all
+			}
+		})
+	}
 	if readsPot(r) { // a rule that reads the pot: an empty one, a small one, a rich one
 		for _, pot := range []int64{0, 1, 1_000_000} {
 			with(func(o *deal.Outcome) { o.Pot = money.Int(pot) })

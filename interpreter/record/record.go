@@ -16,7 +16,10 @@ type Record struct {
 	Options map[string]any `yaml:"options,omitempty"`
 	Seats   []string       `yaml:"seats"` // around the table, clockwise
 	Table   *Table         `yaml:"table,omitempty"`
-	Deals   []Deal         `yaml:"deals,omitempty"`
+	// SessionDeals is the deals the session was agreed to last, written
+	// when the ruleset reads it (session_deals); 0: not agreed.
+	SessionDeals int    `yaml:"session_deals,omitempty"`
+	Deals        []Deal `yaml:"deals,omitempty"`
 	// A record of one deal may write it at the top level instead of under
 	// deals.
 	Deal `yaml:",inline"`
@@ -29,6 +32,7 @@ type Table struct {
 	Marks      map[string]int                  `yaml:"marks,omitempty"`
 	MarksGiven int                             `yaml:"marks_given,omitempty"`
 	AllPassRun int                             `yaml:"all_pass_run,omitempty"`
+	DealNumber int                             `yaml:"deal_number,omitempty"` // the first deal's place in the session (0: the session is under way, its place not said)
 }
 
 // Deal is one deal: who dealt, the cards, the decisions and the tricks.

@@ -81,6 +81,10 @@ func ReplayTable(rec *Record, r *ruleset.Ruleset) ([]DealResult, *table.Table, e
 	if err := setTable(t, rec.Table); err != nil {
 		return nil, nil, &StepError{Deal: 1, Where: "table", Err: err}
 	}
+	if rec.SessionDeals < 0 || rec.SessionDeals > MaxDeals {
+		return nil, nil, &StepError{Deal: 1, Where: "session_deals", Err: fmt.Errorf("%d; want 1 to %d", rec.SessionDeals, MaxDeals)}
+	}
+	t.Length = rec.SessionDeals
 	t.Explain = true
 	var out []DealResult
 	for i := range rec.Deals {
@@ -442,8 +446,15 @@ func setTable(t *table.Table, ts *Table) error {
 		t.Pot = p
 	}
 	// A table state means the session is under way: an ante paid only on
-	// the first deal of a session is not paid again.
+	// the first deal of a session is not paid again; unless it says which
+	// deal the first is.
 	t.Deals = 1
+	if ts.DealNumber < 0 || ts.DealNumber > MaxDeals {
+		return fmt.Errorf("deal_number: %d; want 1 to %d", ts.DealNumber, MaxDeals)
+	}
+	if ts.DealNumber > 0 {
+		t.Deals = ts.DealNumber - 1
+	}
 	for name, m := range ts.Marks {
 		i := slices.Index(t.Names, name)
 		if i < 0 || m < 0 || m > deal.MaxRun {

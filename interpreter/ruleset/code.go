@@ -268,7 +268,12 @@ func (cc *closures) int(n ast.Node) func(*Frame) int {
 	case *ast.BuiltinNode:
 		out = cc.intMinMax(n)
 	case *ast.CallNode:
-		out = cc.intCall(n)
+		if out = cc.intPick(n); out == nil {
+			out = cc.intCall(n)
+		}
+		if out == nil {
+			out = cc.cardInt(n)
+		}
 	}
 	if out == nil {
 		cc.bad = true
@@ -447,6 +452,9 @@ func (cc *closures) amount(n ast.Node) func(*Frame) money.Amount {
 			}
 		}
 	case *ast.CallNode:
+		if out := cc.amountPick(n); out != nil {
+			return out
+		}
 		if out := cc.amountCall(n); out != nil {
 			return out
 		}
@@ -560,6 +568,9 @@ func (cc *closures) bool(n ast.Node) func(*Frame) bool {
 	case *ast.BinaryNode:
 		return cc.binary(n)
 	case *ast.CallNode:
+		if out := cc.cardBool(n); out != nil {
+			return out
+		}
 		c, name := call(n)
 		is := compare(name)
 		if is == nil || len(c.Arguments) != 2 {
@@ -703,16 +714,17 @@ var (
 		"own_short": func(p *Party) int { return p.OwnShort },
 	}
 	partyBools = map[string]func(*Party) bool{
-		"played":   func(p *Party) bool { return p.Played },
-		"dropped":  func(p *Party) bool { return p.Dropped },
-		"failed":   func(p *Party) bool { return p.Failed },
-		"declarer": func(p *Party) bool { return p.Declarer },
-		"defender": func(p *Party) bool { return p.Defender },
-		"dealer":   func(p *Party) bool { return p.Dealer },
-		"pot":      func(p *Party) bool { return p.Pot },
-		"invited":  func(p *Party) bool { return p.Invited },
-		"inviter":  func(p *Party) bool { return p.Inviter },
-		"half":     func(p *Party) bool { return p.Half },
+		"played":     func(p *Party) bool { return p.Played },
+		"dropped":    func(p *Party) bool { return p.Dropped },
+		"failed":     func(p *Party) bool { return p.Failed },
+		"declarer":   func(p *Party) bool { return p.Declarer },
+		"defender":   func(p *Party) bool { return p.Defender },
+		"dealer":     func(p *Party) bool { return p.Dealer },
+		"pot":        func(p *Party) bool { return p.Pot },
+		"invited":    func(p *Party) bool { return p.Invited },
+		"inviter":    func(p *Party) bool { return p.Inviter },
+		"half":       func(p *Party) bool { return p.Half },
+		"last_trick": func(p *Party) bool { return p.LastTrick },
 	}
 	partyStrings = map[string]func(*Party) string{
 		"name": func(p *Party) string { return p.Name },

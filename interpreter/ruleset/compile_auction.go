@@ -86,6 +86,10 @@ func (c *compiler) auctionRules(a *AuctionSpec) {
 	r.Auction.HoldEarlier = a.Hold == "earlier"
 	r.Auction.HoldNext = a.Hold == "next"
 	r.Auction.OpenerHoldsFirstRaise = a.OpenerHoldsFirst
+	r.Auction.TopHoldEnds = a.TopHoldEnds
+	if a.TopHoldEnds && !r.Auction.HoldNext {
+		c.errorf(c.node("auction", "top_hold_ends"), "top_hold_ends is a rule of hold: next (a hold of the top bid ends the auction)")
+	}
 	if a.OpenerHoldsFirst && !r.Auction.HoldNext {
 		c.errorf(c.node("auction", "opener_holds_first_raise"), "opener_holds_first_raise is a rule of hold: next")
 	}

@@ -87,7 +87,37 @@ func (c *compiler) option(k, v *yaml.Node) (Option, bool) {
 			}
 		}
 	}
-	return Option{Name: k.Value, Ident: ident(k.Value), Description: o.Description, Source: o.Source, Default: def, Values: o.Values, Sets: sets}, true
+	opt := Option{Name: k.Value, Ident: ident(k.Value), Description: o.Description, Source: o.Source, Default: def, Values: o.Values, Sets: sets,
+		Min: o.Minimum, Max: o.Maximum, MultipleOf: o.MultipleOf}
+	if !c.optionBounds(k, &o, &opt) {
+		return Option{}, false
+	}
+	return opt, true
+}
+
+// optionBounds checks an option's minimum, maximum and multiple_of: for a
+// number only, consistent, and met by its default; false when refused
+// (the error is said).
+func (c *compiler) optionBounds(k *yaml.Node, o *OptionSpec, opt *Option) bool {
+	if opt.Min == nil && opt.Max == nil && opt.MultipleOf == 0 {
+		return true
+	}
+	def, isNumber := opt.Default.(int)
+	switch {
+	case !isNumber:
+		c.errorf(&o.Default, "option %q: minimum, maximum and multiple_of are for a number; its default is not one", k.Value)
+	case opt.MultipleOf < 0:
+		c.errorf(&o.Default, "option %q: multiple_of %d: want a positive number", k.Value, opt.MultipleOf)
+	case opt.Min != nil && opt.Max != nil && *opt.Min > *opt.Max:
+		c.errorf(&o.Default, "option %q: minimum %d is above maximum %d", k.Value, *opt.Min, *opt.Max)
+	default:
+		if err := opt.checkBounds(def); err != nil {
+			c.errorf(&o.Default, "default: %v", err)
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 // optionDefault is the default of option k: true or false, a whole number
@@ -151,6 +181,11 @@ func (c *compiler) defines(s *Spec) {
 	forEachPair(&s.Define, func(k, v *yaml.Node) {
 		p := c.program(Expr{Text: v.Value, Node: v}, "define "+k.Value, nil)
 		if p == nil {
+			c.failed[ident(k.Value)] = true
+			return
+		}
+		if name := c.readsMoving(p.Node()); name != "" {
+			c.errorf(v, "define %s reads %s, which changes as the rules of a deal pay: a define is worked out once, before any rule; write the expression in the rule that needs it", k.Value, name)
 			c.failed[ident(k.Value)] = true
 			return
 		}

@@ -192,6 +192,9 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 		return nil
 	}
 	p, err := c.compile1(env, e.Text, want)
+	if err == nil {
+		err = checkCardNames(p.Node(), &c.r.Deck)
+	}
 	if err != nil {
 		line, col := e.Node.Line, e.Node.Column
 		msg := err.Error()
@@ -200,6 +203,7 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 			msg = fe.Message
 			line, col = position(e.Node, fe.Line, fe.Column)
 		}
+		msg = strings.ReplaceAll(msg, "to call "+pickName, "as a list's index, which is a whole number")
 		if name, ok := strings.CutPrefix(msg, "unknown name "); ok {
 			if c.failed[name] {
 				return nil // its define failed and was reported: say it once

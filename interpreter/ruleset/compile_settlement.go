@@ -176,6 +176,12 @@ func (c *compiler) eventConditions(s *Spec) {
 			return
 		}
 		p := c.code(c.program(e.When, "event "+k.Value+" when", expr.AsBool()))
+		if p != nil {
+			if name := c.readsMoving(p.Node()); name != "" {
+				c.errorf(e.When.Node, "event %s reads %s, which changes as the rules of a deal pay: an event is worked out once, before any rule", k.Value, name)
+				return
+			}
+		}
 		for i := range c.r.Events {
 			if c.r.Events[i].Name == k.Value {
 				c.r.Events[i].When = p

@@ -8,6 +8,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/money"
 )
 
@@ -32,6 +33,13 @@ type Party struct {
 	Short    int    `expr:"short"`     // tricks this defender is short of the share (never more than the defence as a whole)
 	OwnShort int    `expr:"own_short"` // tricks this defender is short of the share, whatever the other defender took
 	Half     bool   `expr:"half"`      // took half the defence's obligation as won, without play
+
+	LastTrick bool `expr:"last_trick"` // took the last trick played (known when the deal was played)
+
+	// the cards held and won, named by deck (cardfacts.go): read by
+	// held_card, won_card and captured only
+	deck      *cards.Deck
+	held, won cards.Mask
 }
 
 var amountType = reflect.TypeOf(money.Amount{})
@@ -91,7 +99,7 @@ func exprOptions(env map[string]any) []expr.Option {
 			new(func(int, money.Amount) bool),
 		)
 	}
-	return []expr.Option{
+	return append(cardOptions(),
 		expr.Env(env),
 		expr.MaxNodes(MaxExprNodes),
 		expr.DisableAllBuiltins(),
@@ -99,6 +107,9 @@ func exprOptions(env map[string]any) []expr.Option {
 		expr.EnableBuiltin("max"),
 		// -x becomes 0 - x, so that it is checked like any subtraction.
 		expr.Patch(negation{}),
+		// [1, 3, 6][i] becomes _pick(i, 1, 3, 6): lists.go.
+		expr.Patch(&listIndex{}),
+		pickOption(),
 		arith("_add", "+", money.Amount.Add, addInt, false),
 		arith("_sub", "-", money.Amount.Sub, subInt, false),
 		arith("_mul", "*", money.Amount.Mul, mulInt, false),
@@ -135,7 +146,7 @@ func exprOptions(env map[string]any) []expr.Option {
 		expr.Operator(">=", "_ge"),
 		expr.Operator("==", "_eq"),
 		expr.Operator("!=", "_ne"),
-	}
+	)
 }
 
 // Integer arithmetic that reports overflow instead of wrapping.

@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -106,14 +107,15 @@ var allowedBinary = map[string]bool{
 var allowedCalls = map[string]bool{
 	"_add": true, "_sub": true, "_mul": true, "_div": true, "_mod": true,
 	"_lt": true, "_le": true, "_gt": true, "_ge": true, "_eq": true, "_ne": true,
-	"exact": true, "power": true,
+	"exact": true, "power": true, pickName: true,
+	"held_card": true, "won_card": true, "captured": true,
 }
 
 // checkLanguage walks a type-checked expression and refuses anything
 // outside pref's expression language: numbers (integers and exact
 // amounts), booleans, strings compared for equality, names and their
 // fields, arithmetic, comparison, logic, conditionals, min, max, exact and
-// power. What it refuses (floats, string building, ranges, arrays, maps,
+// power, and lists of numbers read by index ([1, 3, 6][i], lists.go). What it refuses (floats, string building, ranges, arrays, maps,
 // closures, method calls) could lose exactness, loop or allocate without
 // bound at settlement time.
 func checkLanguage(root ast.Node) error {
@@ -140,9 +142,12 @@ func checkNode(n ast.Node) error {
 	return nil
 }
 
+// errListUse refuses a list other than one read by index (lists.go).
+var errListUse = errors.New("a list is only read by index, [1, 3, 6][i], all whole numbers or all amounts (for several values: x == a || x == b)")
+
 // notInLanguage is the error for what is not part of the language.
 func notInLanguage(what string) error {
-	return fmt.Errorf("%s is not part of a ruleset's expressions (numbers, true/false, quoted names compared with == or !=, + - * / %%, comparisons, and/or/not, a ? b : c, min, max, exact, power)", what)
+	return fmt.Errorf("%s is not part of a ruleset's expressions (numbers, true/false, quoted names compared with == or !=, + - * / %%, comparisons, and/or/not, a ? b : c, min, max, exact, power, [1, 3, 6][i])", what)
 }
 
 // checkNodeKind refuses a node of a kind outside the language, or of a
@@ -160,7 +165,7 @@ func checkNodeKind(n ast.Node) error {
 	case *ast.BuiltinNode:
 		return checkBuiltin(n)
 	case *ast.ArrayNode:
-		return notInLanguage("a list [...] (to test several values write x == a || x == b)")
+		return errListUse
 	case *ast.MapNode:
 		return notInLanguage("a map {...}")
 	case *ast.PredicateNode, *ast.PointerNode:
@@ -192,7 +197,7 @@ func checkOperation(n ast.Node) error {
 		switch n.Value.(type) {
 		case int, bool, string, money.Amount:
 		default: // expr folds [a, b] and x in [a, b] into constants of its own types
-			return notInLanguage("a list [...] (to test several values write x == a || x == b)")
+			return errListUse
 		}
 	case *ast.UnaryNode:
 		if n.Operator != "!" && n.Operator != "not" && n.Operator != "+" {

@@ -31,7 +31,7 @@ func TestExpressionLanguageAndLimits(t *testing.T) {
 		{"a float", `"game * 1.5"`, "decimal number"},
 		{"power operator", `"game ** 2"`, `"**"`},
 		{"a method of an amount", `"pot.Add(pot)"`, "calling"},
-		{"an array", `"[1, 2][0]"`, "a list [...]"}, {"in a list", `"game in [1, 2] ? 1 : 2"`, "a list [...]"}, {"an array of names", `"[game, game][0]"`, "a list [...] (to test"},
+		{"an array", `"[1, 2]"`, "a list is only read by index"}, {"in a list", `"game in [1, 2] ? 1 : 2"`, "a list is only read by index"}, {"an array of booleans", `"[true, false][0] ? 1 : 2"`, "a list is only read by index, [1, 3, 6][i], all whole numbers or all amounts (for several values: x == a || x == b)"},
 		{"repeat", `"repeat(\"x\", 1000000000)"`, "repeat"},
 		{"min of amounts", `"min(pot, pot)"`, "invalid argument for min"},
 		{"branches of two types", `"game > 5 ? exact(1)/3 : 2"`, "the two branches of"},

@@ -208,13 +208,16 @@ type Auction struct {
 	// only by the player who opened; any other player may raise it
 	// instead.
 	OpenerHoldsFirstRaise bool
-	OneRound              bool // each player calls once; the highest bid wins
-	HandOnlyFirstCall     bool
-	HandNotAfterPlain     bool // a player who has bid with the talon may not bid hand later (a hand bid does not bar one)
-	Offers                []Offer
-	PotAuction            bool  // all passed: bid amounts into the pot for the talon
-	AllPassPlay           int   // all passed: this contract is played by everyone; -1 none
-	AllPassExit           []int // after 1, 2, 3... deals passed out in a row: the least tricks a bid may promise (misère excepted)
+	// TopHoldEnds (with HoldNext): a hold of the highest bid with the
+	// talon ends the bidding at once, nobody asked to pass.
+	TopHoldEnds       bool
+	OneRound          bool // each player calls once; the highest bid wins
+	HandOnlyFirstCall bool
+	HandNotAfterPlain bool // a player who has bid with the talon may not bid hand later (a hand bid does not bar one)
+	Offers            []Offer
+	PotAuction        bool  // all passed: bid amounts into the pot for the talon
+	AllPassPlay       int   // all passed: this contract is played by everyone; -1 none
+	AllPassExit       []int // after 1, 2, 3... deals passed out in a row: the least tricks a bid may promise (misère excepted)
 }
 
 // Seat roles named in rulesets.
@@ -338,6 +341,8 @@ type Option struct {
 	Default                          any        // bool, int, or string (one of Values)
 	Values                           []string   // a choice among words: the words
 	Sets                             *yaml.Node // fields switched when on (a mapping), or nil
+	Min, Max                         *int       // a number's bounds, if the ruleset gives them
+	MultipleOf                       int        // a number's step (2: even), 0 if none
 }
 
 type Event struct {
@@ -609,6 +614,23 @@ func (o *Option) CheckValue(v any) error {
 	}
 	if n, ok := v.(int); ok && (n > MaxInt || n < -MaxInt) {
 		return fmt.Errorf("option %q: %d is beyond ±%d, the largest number a ruleset may use", o.Name, n, int64(MaxInt))
+	}
+	if n, ok := v.(int); ok {
+		return o.checkBounds(n)
+	}
+	return nil
+}
+
+// checkBounds checks a number against the option's minimum, maximum and
+// step, saying the option's own description (which tells why).
+func (o *Option) checkBounds(n int) error {
+	switch {
+	case o.Min != nil && n < *o.Min:
+		return fmt.Errorf("option %q: %d is below %d, the least it takes (%s)", o.Name, n, *o.Min, o.Description)
+	case o.Max != nil && n > *o.Max:
+		return fmt.Errorf("option %q: %d is above %d, the largest it takes (%s)", o.Name, n, *o.Max, o.Description)
+	case o.MultipleOf > 0 && n%o.MultipleOf != 0:
+		return fmt.Errorf("option %q: %d is not a multiple of %d (%s)", o.Name, n, o.MultipleOf, o.Description)
 	}
 	return nil
 }

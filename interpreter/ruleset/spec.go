@@ -157,6 +157,7 @@ type AuctionSpec struct {
 	HandOnlyFirstCall bool              `yaml:"hand_only_as_first_call"`
 	HandNotAfterPlain bool              `yaml:"no_hand_after_plain_bid"`
 	OpenerHoldsFirst  bool              `yaml:"opener_holds_first_raise"`
+	TopHoldEnds       bool              `yaml:"top_hold_ends"`
 	AllPass           AllPassSpec       `yaml:"all_pass"`
 }
 
@@ -212,7 +213,10 @@ type PlaySpec struct {
 type OptionSpec struct {
 	Sets        yaml.Node `yaml:"sets"`
 	Default     yaml.Node `yaml:"default"`
-	Values      []string  `yaml:"values"` // a choice among words: the words
+	Values      []string  `yaml:"values"`      // a choice among words: the words
+	Minimum     *int      `yaml:"minimum"`     // a number: the least value it takes
+	Maximum     *int      `yaml:"maximum"`     // a number: the largest
+	MultipleOf  int       `yaml:"multiple_of"` // a number: it is a multiple of this (2: an even number)
 	Description string    `yaml:"description"`
 	Source      string    `yaml:"source"`
 }

@@ -31,7 +31,10 @@ type Facts struct {
 	Declared, Passed, Hand, Forced, Conceded, Uncontested, Played, Made bool
 	TalonSameRank, SomeoneInvited, Open, Contra, Recontra               bool
 
-	Pot money.Amount
+	Pot      money.Amount
+	PotAfter money.Amount // the pot as this deal's payments so far leave it (settle moves it as rules pay)
+
+	DealNumber, SessionDeals int // this deal's place in the session (1 for the first; 0 unknown) and the deals the session is agreed to last (0: not agreed)
 
 	Declarer, Dealer, Forehand *Party // nil: no such party (a zero Party)
 }
@@ -160,6 +163,15 @@ var Variables = []Variable{
 		Int:   func(x *Facts) *int { return &x.AllPassRun }},
 	{Name: PlayersName, Kind: KindInt, Zero: 0, Doc: "seats at the table, a dealer sitting out included",
 		Int: func(x *Facts) *int { return &x.Players }},
+	{Name: "pot_after", Kind: KindAmount, Zero: money.Amount{}, Doc: "the pot after the payments to and from it of the rules before this one in this deal (a rule last in the list reads the pot the deal leaves); not in a define or an event, which are worked out before any rule",
+		Words:  Words{Noun: "the pot after the payments of the rules before"},
+		Amount: func(x *Facts) *money.Amount { return &x.PotAfter }},
+	{Name: "deal_number", Kind: KindInt, Zero: 0, Doc: "this deal's place in the session, 1 for the first (0 when not known: a deal settled on its own)",
+		Words: Words{Noun: "the number of this deal in the session"},
+		Int:   func(x *Facts) *int { return &x.DealNumber }},
+	{Name: "session_deals", Kind: KindInt, Zero: 0, Doc: "the deals the session is agreed to last (0 when no length was agreed)",
+		Words: Words{Noun: "the deals the session lasts", None: "no length of the session was agreed", Some: "a length of the session was agreed"},
+		Int:   func(x *Facts) *int { return &x.SessionDeals }},
 	{Name: "declarer", Kind: KindParty, Zero: Party{}, Doc: "the declarer", Words: Words{Who: "the declarer"},
 		Party: func(x *Facts) **Party { return &x.Declarer }},
 	{Name: "dealer", Kind: KindParty, Zero: Party{}, Doc: "the dealer", Words: Words{Who: "the dealer"},
@@ -176,6 +188,19 @@ var (
 	PayFrom = PartyVariable("from")
 	PayTo   = PartyVariable("to")
 )
+
+// PotAfter is pot_after, which settle moves as each rule pays.
+var PotAfter = AmountVariable("pot_after")
+
+// ReadsDealNumber reports whether r reads the deal's place in the
+// session or the session's length (lint tries the first and the last
+// deal of a session); ReadsSessionLength, the length alone (a record of
+// the session keeps it).
+func (r *Ruleset) ReadsDealNumber() bool {
+	return r.Reads("deal_number") || r.ReadsSessionLength()
+}
+
+func (r *Ruleset) ReadsSessionLength() bool { return r.Reads("session_deals") }
 
 // variableByName finds the table's entries by name.
 var variableByName = func() map[string]*Variable {
@@ -262,22 +287,23 @@ func (b *FactsBinding) Fill(f *Frame) {
 // as a clause (Fact) and its negation (Not), a number as a noun, and a
 // number that is 0 or more (None, Some).
 var PartyWords = map[string]Words{
-	"played":    {Fact: "played", Not: "did not play"},
-	"dropped":   {Fact: "dropped out", Not: "did not drop out"},
-	"failed":    {Fact: "failed", Not: "did not fail"},
-	"declarer":  {Fact: "is the declarer", Not: "is not the declarer"},
-	"defender":  {Fact: "is a defender", Not: "is not a defender"},
-	"dealer":    {Fact: "is the dealer", Not: "is not the dealer"},
-	"pot":       {Fact: "is the pot", Not: "is not the pot"},
-	"invited":   {Fact: "was invited", Not: "was not invited"},
-	"inviter":   {Fact: "invited the other defender", Not: "did not invite the other defender"},
-	"half":      {Fact: "took half without play", Not: "did not take half"},
-	"tricks":    {Noun: "tricks", None: "took no trick", Some: "took a trick"},
-	"credited":  {Noun: "tricks credited"},
-	"doubling":  {Noun: "doubling"},
-	"marks":     {Noun: "markings", None: "holds no marking", Some: "holds a marking"},
-	"share":     {Noun: "share of the defence"},
-	"short":     {Noun: "tricks short", None: "is not short", Some: "is short"},
-	"own_short": {Noun: "tricks short of his own share", None: "took his own share", Some: "is short of his own share"},
-	"seat":      {Noun: "seat"},
+	"played":     {Fact: "played", Not: "did not play"},
+	"dropped":    {Fact: "dropped out", Not: "did not drop out"},
+	"failed":     {Fact: "failed", Not: "did not fail"},
+	"declarer":   {Fact: "is the declarer", Not: "is not the declarer"},
+	"defender":   {Fact: "is a defender", Not: "is not a defender"},
+	"dealer":     {Fact: "is the dealer", Not: "is not the dealer"},
+	"pot":        {Fact: "is the pot", Not: "is not the pot"},
+	"invited":    {Fact: "was invited", Not: "was not invited"},
+	"inviter":    {Fact: "invited the other defender", Not: "did not invite the other defender"},
+	"half":       {Fact: "took half without play", Not: "did not take half"},
+	"last_trick": {Fact: "took the last trick", Not: "did not take the last trick"},
+	"tricks":     {Noun: "tricks", None: "took no trick", Some: "took a trick"},
+	"credited":   {Noun: "tricks credited"},
+	"doubling":   {Noun: "doubling"},
+	"marks":      {Noun: "markings", None: "holds no marking", Some: "holds a marking"},
+	"share":      {Noun: "share of the defence"},
+	"short":      {Noun: "tricks short", None: "is not short", Some: "is short"},
+	"own_short":  {Noun: "tricks short of his own share", None: "took his own share", Some: "is short of his own share"},
+	"seat":       {Noun: "seat"},
 }

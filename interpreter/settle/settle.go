@@ -271,11 +271,13 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 				return fmt.Errorf("rule %q: %v", rule.Name, err)
 			}
 		}
+		paid := len(l.Transfers)
 		for j := range rule.Pay {
 			if err := s.pay(l, o, rule, &rule.Pay[j], explain); err != nil {
 				return fmt.Errorf("rule %q: %v", rule.Name, err)
 			}
 		}
+		s.movePot(l.Transfers[paid:])
 	}
 	if err := s.bookkeeping(l, o, explain); err != nil {
 		return err
@@ -426,6 +428,25 @@ func (s *Settler) pay(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, p *ruleset
 	return nil
 }
 
+// movePot moves pot_after by a rule's payments from and to the pot, so
+// that the rules after it read the pot as it now stands (every line of
+// one rule reads the same pot: a rule that shares out what exceeds a cap
+// shares it equally).
+func (s *Settler) movePot(paid []Transfer) {
+	moved := false
+	for _, t := range paid {
+		switch {
+		case t.From == Pot:
+			s.facts.PotAfter, moved = s.facts.PotAfter.Sub(t.Amount), true
+		case t.To == Pot:
+			s.facts.PotAfter, moved = s.facts.PotAfter.Add(t.Amount), true
+		}
+	}
+	if moved {
+		s.f.SetAmount(ruleset.PotAfter, s.facts.PotAfter)
+	}
+}
+
 func (s *Settler) mark(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, m *ruleset.Mark) error {
 	for _, who := range s.candidates(0, m.Who, o) {
 		s.f.SetParty(ruleset.PayTo, s.party(who))
@@ -515,6 +536,10 @@ func (s *Settler) fillParties(d *dealView) defenceCount {
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
 		}
+		if i < deal.MaxHands {
+			p.SetCards(&r.Deck, o.Held[i], o.Won[i])
+			p.LastTrick = o.LastTrick == i+1
+		}
 		switch {
 		case i == o.Declarer:
 			p.Declarer, p.Played = true, d.played
@@ -599,7 +624,7 @@ func (s *Settler) fillFacts(d *dealView, count defenceCount) {
 		PotBid: o.PotBid, MarksGiven: o.MarksGiven,
 		TalonSameRank: o.Talon.SameRank(), Declared: o.Declarer >= 0, Passed: o.Declarer < 0,
 		Forced: o.Forced, Conceded: o.Conceded, Hand: o.Hand, Uncontested: o.Uncontested, Played: played,
-		Pot:    o.Pot,
+		Pot: o.Pot, PotAfter: o.Pot, DealNumber: o.DealNumber, SessionDeals: o.SessionDeals,
 		Dealer: &s.parties[o.Dealer], Forehand: &s.parties[0],
 		PlayingDefenders: count.playing, DroppedDefenders: count.dropped, FailedDefenders: count.failed, DefenceTricks: count.tricks,
 	}

@@ -124,31 +124,35 @@ var variableValues = map[string][7]string{
 	"fewest_tricks":     {"1", "1", "2", "0", "2", "3", "1"},
 	"all_pass_run":      {"0", "2", "1", "0", "0", "0", "0"},
 	"players":           {"3", "3", "4", "3", "3", "3", "3"},
+	"pot_after":         {"25", "0", "0", "0", "-160", "80", "30"}, // the pot as the rules before the probe leave it: W1 draws the 160 of hearts from it, W2 pays 80 of spades into it
+	"deal_number":       {"0", "0", "0", "0", "0", "0", "0"},
+	"session_deals":     {"0", "0", "0", "0", "0", "0", "0"},
 
 	"declarer": {"A", "B", "-", "A", "A", "A", "C"},
 	"dealer":   {"C", "C", "D", "C", "C", "C", "C"},
 	"forehand": {"A", "A", "A", "A", "A", "A", "A"},
 	"from":     {"pot", "pot", "pot", "pot", "pot", "pot", "pot"},
 
-	"to.name":      {"A B C", "A B C", "A B C D", "A B C", "A B C", "A B C", "A B C"},
-	"to.seat":      {"0 1 2", "0 1 2", "0 1 2 3", "0 1 2", "0 1 2", "0 1 2", "0 1 2"},
-	"to.tricks":    {"6 3 1", "5 1 4", "2 4 3 0", "0 0 0", "6 2 2", "4 3 3", "2 1 7"},
-	"to.played":    {"true true true", "true true true", "true true true false", "false false false", "true true true", "true true true", "true true true"},
-	"to.dropped":   {"false false true", "false false false", "false false false false", "false true false", "false false true", "false false false", "false false false"},
-	"to.failed":    {"false false false", "false true false", "false false false false", "false false false", "false true false", "true false false", "false false false"},
-	"to.declarer":  {"true false false", "false true false", "false false false false", "true false false", "true false false", "true false false", "false false true"},
-	"to.defender":  {"false true true", "true false true", "false false false false", "false true true", "false true true", "false true true", "true true false"},
-	"to.dealer":    {"false false true", "false false true", "false false false true", "false false true", "false false true", "false false true", "false false true"},
-	"to.pot":       {"false false false", "false false false", "false false false false", "false false false", "false false false", "false false false", "false false false"},
-	"to.invited":   {"false false true", "false false false", "false false false false", "false false false", "false false true", "false true false", "false false false"},
-	"to.inviter":   {"false true false", "false false false", "false false false false", "false false false", "false true false", "false false true", "false false false"},
-	"to.credited":  {"6 4 0", "5 1 4", "2 4 3 0", "0 0 0", "6 4 0", "4 0 6", "2 1 7"}, // the inviter's count the invited hand's; the invited's are 0
-	"to.doubling":  {"1 1 1", "1 1 1", "1 1 1 1", "1 1 1", "1 4 1", "1 1 2", "1 1 1"}, // W1: B's contra answered by recontra
-	"to.marks":     {"1 0 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"},
-	"to.share":     {"0 4 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"}, // S1: B alone answers for the six's 4
-	"to.short":     {"0 0 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"},
-	"to.own_short": {"0 0 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"},
-	"to.half":      {"false false false", "false false false", "false false false false", "false false true", "false false false", "false false false", "false false false"},
+	"to.name":       {"A B C", "A B C", "A B C D", "A B C", "A B C", "A B C", "A B C"},
+	"to.seat":       {"0 1 2", "0 1 2", "0 1 2 3", "0 1 2", "0 1 2", "0 1 2", "0 1 2"},
+	"to.tricks":     {"6 3 1", "5 1 4", "2 4 3 0", "0 0 0", "6 2 2", "4 3 3", "2 1 7"},
+	"to.played":     {"true true true", "true true true", "true true true false", "false false false", "true true true", "true true true", "true true true"},
+	"to.dropped":    {"false false true", "false false false", "false false false false", "false true false", "false false true", "false false false", "false false false"},
+	"to.failed":     {"false false false", "false true false", "false false false false", "false false false", "false true false", "true false false", "false false false"},
+	"to.declarer":   {"true false false", "false true false", "false false false false", "true false false", "true false false", "true false false", "false false true"},
+	"to.defender":   {"false true true", "true false true", "false false false false", "false true true", "false true true", "false true true", "true true false"},
+	"to.dealer":     {"false false true", "false false true", "false false false true", "false false true", "false false true", "false false true", "false false true"},
+	"to.pot":        {"false false false", "false false false", "false false false false", "false false false", "false false false", "false false false", "false false false"},
+	"to.invited":    {"false false true", "false false false", "false false false false", "false false false", "false false true", "false true false", "false false false"},
+	"to.inviter":    {"false true false", "false false false", "false false false false", "false false false", "false true false", "false false true", "false false false"},
+	"to.credited":   {"6 4 0", "5 1 4", "2 4 3 0", "0 0 0", "6 4 0", "4 0 6", "2 1 7"}, // the inviter's count the invited hand's; the invited's are 0
+	"to.doubling":   {"1 1 1", "1 1 1", "1 1 1 1", "1 1 1", "1 4 1", "1 1 2", "1 1 1"}, // W1: B's contra answered by recontra
+	"to.marks":      {"1 0 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"},
+	"to.share":      {"0 4 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"}, // S1: B alone answers for the six's 4
+	"to.short":      {"0 0 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"},
+	"to.own_short":  {"0 0 0", "0 0 0", "0 0 0 0", "0 0 0", "0 0 0", "0 0 0", "0 0 0"},
+	"to.half":       {"false false false", "false false false", "false false false false", "false false true", "false false false", "false false false", "false false false"},
+	"to.last_trick": {"false false false", "false false false", "false false false false", "false false false", "false false false", "false false false", "false false false"}, // stated outcomes: no cards known (TestCardPredicates pins it true)
 }
 
 // partyFields are the expr names of ruleset.Party's fields.

@@ -292,6 +292,7 @@ func (w *worker) session(r *ruleset.Ruleset, seed uint64, s, n int, t *tally, ke
 		return err
 	}
 	tb.Settler = w.st
+	tb.Length = n // settlement's session_deals
 	rng := rand.New(rand.NewPCG(seed, uint64(s)))
 	hooks := &table.Hooks{Dealt: func(*table.Deal) (err error) {
 		w.before, err = w.standing(tb, w.before) // after the ante: what the deal itself moves

@@ -22,7 +22,8 @@ type Table struct {
 	Balance    []money.Amount
 	Pot        money.Amount
 	Dealer     int                     // index into Names
-	Deals      int                     // deals started
+	Deals      int                     // deals booked (this deal's number in the session is Deals+1)
+	Length     int                     // the deals the session is agreed to last (0: not agreed): settlement's session_deals
 	Marks      []int                   // markings each player holds (refa)
 	MarksGiven int                     // markings handed out so far
 	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
@@ -184,6 +185,7 @@ func (t *Table) fill(s *game.State, o *deal.Outcome, seats []string) {
 	o.Marks = marks
 	o.MarksGiven = t.MarksGiven
 	o.AllPassRun = t.AllPassRun
+	o.DealNumber, o.SessionDeals = t.Deals+1, t.Length
 	o.Sheet = t.Sheet
 	if n > t.R.Hands {
 		o.Dealer = n - 1

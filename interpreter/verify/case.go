@@ -26,27 +26,32 @@ import (
 
 // Case is one outcome case as written.
 type Case struct {
-	Ruleset    string                       `yaml:"ruleset"`
-	Title      string                       `yaml:"title"`
-	Source     string                       `yaml:"source"`
-	Seats      []string                     `yaml:"seats"`
-	Dealer     string                       `yaml:"dealer"`
-	Pot        string                       `yaml:"pot"`
-	Contract   ContractSpec                 `yaml:"contract"`
-	Defence    map[string]string            `yaml:"defence"`
-	Tricks     map[string]int               `yaml:"tricks"`
-	Options    map[string]any               `yaml:"options"`
-	Events     []string                     `yaml:"events"`
-	Talon      []string                     `yaml:"talon"`        // the talon's cards, e.g. [7H, 7C]
-	Doubled    map[string]string            `yaml:"doubled"`      // a defender's contra and how far the chain went: {Boris: contra}, recontra, subcontra or mortcontra
-	Marks      map[string]int               `yaml:"marks"`        // markings held at the start of the deal
-	MarksGiven int                          `yaml:"marks_given"`  // markings handed out earlier in the session
-	Open       bool                         `yaml:"open"`         // the lone whister chose open play
-	AllPassRun int                          `yaml:"all_pass_run"` // deals immediately before this one in which nobody declared
-	Position   *Position                    `yaml:"position"`
-	Auction    []string                     `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
-	Sheet      map[string]map[string]Figure `yaml:"sheet"`   // the score sheet as it stands: closed and scored (expect closed, final), or before the deal the case states: {Anton: {pool: 10, whists: {Brigitte: 4}}}
-	Expect     Expect                       `yaml:"expect"`
+	Ruleset      string                       `yaml:"ruleset"`
+	Title        string                       `yaml:"title"`
+	Source       string                       `yaml:"source"`
+	Seats        []string                     `yaml:"seats"`
+	Dealer       string                       `yaml:"dealer"`
+	Pot          string                       `yaml:"pot"`
+	Contract     ContractSpec                 `yaml:"contract"`
+	Defence      map[string]string            `yaml:"defence"`
+	Tricks       map[string]int               `yaml:"tricks"`
+	Options      map[string]any               `yaml:"options"`
+	Events       []string                     `yaml:"events"`
+	Talon        []string                     `yaml:"talon"`         // the talon's cards, e.g. [7H, 7C]
+	Doubled      map[string]string            `yaml:"doubled"`       // a defender's contra and how far the chain went: {Boris: contra}, recontra, subcontra or mortcontra
+	Marks        map[string]int               `yaml:"marks"`         // markings held at the start of the deal
+	MarksGiven   int                          `yaml:"marks_given"`   // markings handed out earlier in the session
+	Open         bool                         `yaml:"open"`          // the lone whister chose open play
+	AllPassRun   int                          `yaml:"all_pass_run"`  // deals immediately before this one in which nobody declared
+	DealNumber   int                          `yaml:"deal_number"`   // this deal's place in the session, 1 for the first (0: not stated)
+	SessionDeals int                          `yaml:"session_deals"` // the deals the session is agreed to last (0: not agreed)
+	Held         map[string][]string          `yaml:"held"`          // cards a seat held (dealt, with the talon the declarer took): {Anton: [KH, QH]}
+	Won          map[string][]string          `yaml:"won"`           // cards in the tricks a seat took
+	LastTrick    string                       `yaml:"last_trick"`    // who took the last trick
+	Position     *Position                    `yaml:"position"`
+	Auction      []string                     `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
+	Sheet        map[string]map[string]Figure `yaml:"sheet"`   // the score sheet as it stands: closed and scored (expect closed, final), or before the deal the case states: {Anton: {pool: 10, whists: {Brigitte: 4}}}
+	Expect       Expect                       `yaml:"expect"`
 }
 
 // Position is a moment of card play: the contract, one player's hand and the

@@ -26,7 +26,7 @@ func (c *Case) Outcome(r *ruleset.Ruleset) (*deal.Outcome, error) {
 	s := newStatement(c, r)
 	for _, step := range []func() error{
 		s.dealerAndPot, s.options, s.talon, s.events, s.contract, s.defence,
-		s.marks, s.doubled, s.session, s.tricks,
+		s.marks, s.doubled, s.session, s.tricks, s.cards,
 	} {
 		if err := step(); err != nil {
 			return nil, err
@@ -264,6 +264,10 @@ func (s *statement) session() error {
 		return fmt.Errorf("all_pass_run: %d deals; want 0 to %d", c.AllPassRun, MaxCount)
 	}
 	o.Open, o.AllPassRun = c.Open, c.AllPassRun
+	if c.DealNumber < 0 || c.SessionDeals < 0 || c.DealNumber > MaxCount || c.SessionDeals > MaxCount {
+		return fmt.Errorf("deal_number %d, session_deals %d: want 0 to %d", c.DealNumber, c.SessionDeals, MaxCount)
+	}
+	o.DealNumber, o.SessionDeals = c.DealNumber, c.SessionDeals
 	d := o.Defenders()
 	o.Uncontested = d.Uncontested(r)
 	if c.Sheet != nil {

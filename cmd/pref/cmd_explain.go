@@ -10,7 +10,7 @@ import (
 )
 
 func explainCmd() *cobra.Command {
-	var all, asJSON, ruling bool
+	var all, asJSON, ruling, arithmetic bool
 	cmd := &cobra.Command{
 		Use:   "explain RECORD|CASE",
 		Short: "Tell every ruling of a game record or an outcome case, with the rule and the arithmetic",
@@ -34,7 +34,7 @@ file cannot be read.`,
 			if err != nil {
 				return badInput(err)
 			}
-			deals, err := rulings.Explain(path, data, all)
+			deals, err := rulings.ExplainWith(path, data, rulings.ExplainOptions{All: all, Arithmetic: arithmetic})
 			var failed *rulings.Failure
 			if err != nil && (!errors.As(err, &failed) || len(deals) == 0) {
 				return ruled(err)
@@ -55,6 +55,7 @@ file cannot be read.`,
 		},
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "also list the settlement rules that did not apply")
+	cmd.Flags().BoolVar(&arithmetic, "arithmetic", false, "follow the sentences with each rule that applied, its condition and its arithmetic (--all implies it)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the explanation as JSON")
 	cmd.Flags().BoolVar(&ruling, "ruling", false, "write a ruling document: facts, rules with their sources, arithmetic, result and digests (Markdown; JSON with --json)")
 	return cmd

@@ -54,7 +54,10 @@ type Ruleset struct {
 	FirstDealer string
 
 	Defines []Define
-	Rules   []Rule
+	// AmountWords are the learner's words for the names amounts read, by
+	// name (amount_words:); nil when the ruleset gives none.
+	AmountWords map[string]AmountWords
+	Rules       []Rule
 
 	envTemplate map[string]any
 	layout      *Layout       // of the settlement frames

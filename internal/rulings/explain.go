@@ -162,7 +162,33 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	if err != nil {
 		return nil, err
 	}
-	return deals, nil
+	return deals, recordExpectations(path, data, deals)
+}
+
+// recordExpectations checks the expect: blocks a record's deals carry,
+// as pref verify does: each figure that differs is told with its deal,
+// next to the settled one, and the explanation fails (*Failure).
+func recordExpectations(path string, data []byte, deals []Explained) error {
+	res, err := verify.RunBytes(path, data)
+	if err != nil || len(res.Problems) == 0 {
+		return nil // the replay above found no fault: nothing else to say
+	}
+	for _, p := range res.Problems {
+		n, told := 0, false
+		if _, scanErr := fmt.Sscanf(p, "deal %d:", &n); scanErr == nil {
+			for i := range deals {
+				if deals[i].Deal == n {
+					deals[i].Expectation = append(deals[i].Expectation, strings.TrimSpace(strings.TrimPrefix(p, fmt.Sprintf("deal %d:", n))))
+					told = true
+				}
+			}
+		}
+		if !told && len(deals) > 0 {
+			last := &deals[len(deals)-1]
+			last.Expectation = append(last.Expectation, p)
+		}
+	}
+	return &Failure{fmt.Errorf("%s: the record's expect: differs from the settlement: %s", path, strings.Join(res.Problems, "; "))}
 }
 
 // ExplainDeal tells a replayed deal's rulings: the calls and who won the
@@ -446,7 +472,7 @@ func PrintExplained(w io.Writer, deals []Explained, asJSON bool) {
 			printExplainedSettlement(w, e.Settlement)
 		}
 		if len(e.Expectation) > 0 {
-			fmt.Fprintln(w, "The case's expect: is wrong:")
+			fmt.Fprintln(w, "The expect: is wrong:")
 			for _, p := range e.Expectation {
 				fmt.Fprintf(w, "  %s\n", p)
 			}

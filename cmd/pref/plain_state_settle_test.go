@@ -97,20 +97,20 @@ func TestPlainStateContraRefused(t *testing.T) {
 // "Nobody pays anything." and nothing of the markings; the Serbian rules,
 // which only write on the sheet, said "Nothing is written on the sheet.").
 func TestPlainStateRefaMarkings(t *testing.T) {
-	marks := []string{
-		"Anton, Brigitte and Charlotte each get a marking.",
-		"Markings held now: Anton 1, Brigitte 1 and Charlotte 1.",
-	}
+	// each ruleset's own word for a marking (marking:): refa, refas in
+	// West Balkans, refe in Serbian
 	out, _ := settleOut(t, 0, "--ruleset", "west-balkans", "--option", "refa=true", "--passed")
-	wantLines(t, out, append(marks, "Nobody pays anything.")...)
+	wantLines(t, out, "Anton, Brigitte and Charlotte each get a refa.",
+		"Refas held now: Anton 1, Brigitte 1 and Charlotte 1.", "Nobody pays anything.")
 	out, _ = settleOut(t, 0, "--ruleset", "serbian", "--passed")
-	wantLines(t, out, marks...)
+	wantLines(t, out, "Anton, Brigitte and Charlotte each get a refa.",
+		"Refe held now: Anton 1, Brigitte 1 and Charlotte 1.")
 	if strings.Contains(out, "Nothing is written") {
 		t.Errorf("the markings are written, yet:\n%s", out)
 	}
 	// without refa, nothing is given
 	out, _ = settleOut(t, 0, "--ruleset", "west-balkans", "--passed")
-	if strings.Contains(out, "marking") {
+	if strings.Contains(out, "refa") || strings.Contains(out, "marking") {
 		t.Errorf("refa off, yet:\n%s", out)
 	}
 }
@@ -123,7 +123,7 @@ func TestPlainStateMarksHeld(t *testing.T) {
 		"--marks", "Anton=2,Brigitte=1", "--declarer", "Anton", "--bid", "spades", "--tricks", "7,2,1", "--arithmetic")
 	wantLines(t, out,
 		"Anton draws 80 from the pot (20 times the base value) and pays Brigitte 16 for 2 tricks at 8 and Charlotte 8 for 1 trick at 8.",
-		"Anton uses up a marking.",
+		"Anton uses up a refa.",
 		`  Anton markings -1  (rule "a declarer with a refa marking plays for double and uses it up")`,
-		"Markings held now: Anton 1, Brigitte 1 and Charlotte 0.")
+		"Refas held now: Anton 1, Brigitte 1 and Charlotte 0.")
 }

@@ -201,6 +201,9 @@ func internalNames(r *ruleset.Ruleset) []string {
 func bannedNames(r *ruleset.Ruleset) map[string]*regexp.Regexp {
 	out := map[string]*regexp.Regexp{}
 	for _, name := range internalNames(r) {
+		if name == r.Marking.One || name == r.Marking.Several {
+			continue // the ruleset's word for a marking (refa), which sentences say
+		}
 		out[name] = regexp.MustCompile(`(^|[^\p{L}-])` + regexp.QuoteMeta(name) + `($|[^\p{L}-])`)
 	}
 	return out

@@ -59,6 +59,10 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 	out.Deal = dealSentences(l, t)
 	out.Payments = paymentSentences(l, t)
 	out.Sheet = sheetSentences(l, t)
+	if t != nil {
+		// the markings are kept with the sheet: they are its bookkeeping
+		out.Sheet = append(out.Sheet, markSentences(l, t.MarksBefore, t.R.Marking)...)
+	}
 	if len(l.Transfers) > 0 || (t != nil && t.R.MovesMoney()) {
 		out.Results = results(l, session)
 		net := l.Net()[len(l.Seats)]

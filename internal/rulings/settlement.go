@@ -140,8 +140,6 @@ func (s *Settlement) Told(movesMoney bool) (Told, error) {
 	if err != nil {
 		return told, &Failure{fmt.Errorf("%s cannot settle this outcome: %v", s.r.Name, err)}
 	}
-	// the markings are kept with the sheet: they are its bookkeeping
-	told.Sheet = append(told.Sheet, markSentences(l, s.marks)...)
 	if !movesMoney && len(l.Transfers) == 0 {
 		told.Pot = "" // told.Results are the sheet's: each player's entries of the deal
 		if len(told.Sheet) == 0 {

@@ -57,9 +57,28 @@ func FillPlaceholders(text string, value func(name string) string) string {
 	})
 }
 
-// amountWords compiles amount_words: each key a name expressions read,
-// each placeholder a name, each condition a boolean expression.
+// MarkingWords are what a ruleset calls a marking, one and several.
+type MarkingWords struct {
+	One, Several string
+}
+
+// MarkingSpec is marking: as written, {one: refa, several: refe}.
+type MarkingSpec struct {
+	One     string `yaml:"one"`
+	Several string `yaml:"several"`
+}
+
+// amountWords compiles amount_words (each key a name expressions read,
+// each placeholder a name, each condition a boolean expression) and
+// marking.
 func (c *compiler) amountWords(s *Spec) {
+	c.r.Marking = MarkingWords{One: "marking", Several: "markings"}
+	if m := s.Marking; m != nil && m.One != "" {
+		c.r.Marking = MarkingWords{One: m.One, Several: m.Several}
+		if m.Several == "" {
+			c.r.Marking.Several = m.One + "s"
+		}
+	}
 	forEachPair(&s.AmountWords, func(k, v *yaml.Node) {
 		id := ident(k.Value)
 		if c.failed[id] {

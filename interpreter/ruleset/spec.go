@@ -85,6 +85,7 @@ type Spec struct {
 	PPN         *PPNSpec       `yaml:"ppn"`
 	Define      yaml.Node      `yaml:"define"`       // name -> expression, in file order
 	AmountWords yaml.Node      `yaml:"amount_words"` // name -> a learner's words for it
+	Marking     *MarkingSpec   `yaml:"marking"`      // what the ruleset calls a marking (refa)
 	Settlement  []RuleSpec     `yaml:"settlement"`
 }
 

@@ -24,6 +24,8 @@ type Told struct {
 	Dealer   int
 	Contract int // the contract's index in R.Contracts, or -1
 	Hand     bool
+	// MarksBefore are each seat's markings before the deal (nil: none).
+	MarksBefore []int
 	// Whys: per transfer of the ledger, in order; SheetWhys per score-sheet
 	// entry a settlement rule wrote (the sheet's bookkeeping, a write-off
 	// or a ceiling, comes after them and has none).
@@ -47,6 +49,7 @@ type Why struct {
 // count cannot be worked out simply has none.
 func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 	t := &Told{R: s.r, Facts: s.facts, Declarer: o.Declarer, Dealer: o.Dealer, Contract: o.Contract, Hand: o.Hand}
+	t.MarksBefore = append([]int(nil), o.Marks...)
 	t.Facts.Declarer, t.Facts.Dealer, t.Facts.Forehand = nil, nil, nil
 	t.Parties = append([]ruleset.Party(nil), s.parties...)
 	for i := range s.r.Rules {

@@ -119,7 +119,7 @@ settlement:
 		t.Fatalf("want one warning, got %v", w)
 	}
 	text := w[0].Error()
-	for _, want := range []string{path + ":4:5:", `"failed, the game value per missing trick on the declarers mountain"`, `close to "failed, the game value per missing trick on the declarer's mountain" (rulesets/sochi.yaml:313:5)`, "both apply"} {
+	for _, want := range []string{path + ":4:5:", `"failed, the game value per missing trick on the declarers mountain"`, `close to "failed, the game value per missing trick on the declarer's mountain" (rulesets/sochi.yaml:317:5)`, "both apply"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the warning does not say %q:\n%s", want, text)
 		}

@@ -34,8 +34,8 @@ type amountWordsSpec struct {
 
 // wordPartSpec is a conditional part as written: {when: EXPR, say: TEXT}.
 type wordPartSpec struct {
-	When string `yaml:"when"`
-	Say  string `yaml:"say"`
+	When yaml.Node `yaml:"when"` // an expression, or true/false written bare
+	Say  string    `yaml:"say"`
 }
 
 // placeholderRe finds the {name} of a part's text.
@@ -115,16 +115,16 @@ func (c *compiler) wordPart(name string, n *yaml.Node) (WordPart, bool) {
 		return WordPart{Text: n.Value}, true
 	}
 	var spec wordPartSpec
-	if err := n.Decode(&spec); err != nil || spec.Say == "" || spec.When == "" {
+	if err := n.Decode(&spec); err != nil || spec.Say == "" || spec.When.Kind != yaml.ScalarNode || spec.When.Value == "" {
 		c.errorf(n, "amount_words %s: a part is words, or {when: CONDITION, say: WORDS}", name)
 		return WordPart{}, false
 	}
 	c.checkPlaceholders(n, name, spec.Say)
-	when := c.code(c.program(Expr{Text: spec.When, Node: n}, "amount_words "+name+" when", expr.AsBool()))
+	when := c.code(c.program(Expr{Text: spec.When.Value, Node: &spec.When}, "amount_words "+name+" when", expr.AsBool()))
 	if when == nil {
 		return WordPart{}, false
 	}
-	return WordPart{Text: spec.Say, When: when, WhenSrc: spec.When}, true
+	return WordPart{Text: spec.Say, When: when, WhenSrc: spec.When.Value}, true
 }
 
 // checkPlaceholders refuses a {name} that names nothing expressions read.

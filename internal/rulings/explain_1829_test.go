@@ -117,3 +117,28 @@ func TestExplainWorkedExamples1829(t *testing.T) {
 		})
 	}
 }
+
+// TestRulingResultInWords: the ruling document's result says the
+// settlement in sentences under its figures, as a player reads it.
+func TestRulingResultInWords(t *testing.T) {
+	path := filepath.Join("..", "..", "conformance", "austrian-1829", "anton-5-brigitte-3-charlotte-2.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals, err := Explain(path, data, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := NewRuling(path, data, deals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	PrintRuling(&b, doc, false)
+	want := "- The deal: Anton -45, Brigitte +9, Charlotte +6, pot +30.\n" +
+		"  - Anton needed 6 tricks in diamonds and took 5, so the game failed by 1 trick.\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("the ruling's result is not in words:\n%s", b.String())
+	}
+}

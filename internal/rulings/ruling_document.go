@@ -254,6 +254,11 @@ func printResults(w io.Writer, deals []Explained) {
 		default:
 			fmt.Fprintf(w, "- %s: %s.\n", label, strings.Join(e.Net, ", "))
 		}
+		if e.Fault == "" {
+			for _, s := range e.Sentences { // the same in words, as a player reads it
+				fmt.Fprintf(w, "  - %s\n", s)
+			}
+		}
 		for _, p := range e.Expectation {
 			fmt.Fprintf(w, "- The case's expect: is wrong: %s\n", p)
 		}

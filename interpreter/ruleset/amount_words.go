@@ -84,7 +84,7 @@ func (c *compiler) amountWords(s *Spec) {
 		if c.failed[id] {
 			return // a define that did not compile: its own error says why
 		}
-		if _, ok := c.r.envTemplate[id]; !ok {
+		if v, ok := c.r.envTemplate[id]; !ok || isParty(v) {
 			c.errorf(k, "amount_words %q: not a name the settlement reads (a define, a contract value, an option)", k.Value)
 			return
 		}
@@ -130,8 +130,21 @@ func (c *compiler) wordPart(name string, n *yaml.Node) (WordPart, bool) {
 // checkPlaceholders refuses a {name} that names nothing expressions read.
 func (c *compiler) checkPlaceholders(n *yaml.Node, name, text string) {
 	for _, p := range Placeholders(text) {
-		if _, ok := c.r.envTemplate[ident(p)]; !ok {
+		v, ok := c.r.envTemplate[ident(p)]
+		switch {
+		case !ok:
 			c.errorf(n, "amount_words %s: {%s} names nothing the settlement reads", name, p)
+		case isParty(v):
+			c.errorf(n, "amount_words %s: {%s} is a player, not a value: name the figure (a define, a contract value)", name, p)
 		}
 	}
+}
+
+// isParty: a template value is a player (declarer, to), not a figure.
+func isParty(v any) bool {
+	switch v.(type) {
+	case Party, *Party:
+		return true
+	}
+	return false
 }

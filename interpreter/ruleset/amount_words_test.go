@@ -45,6 +45,8 @@ func TestAmountWordsRefused(t *testing.T) {
 		{"  stakes: {name: x}", `house.yaml:5:3: amount_words "stakes": not a name the settlement reads`},
 		{"  stake: {name: x, says: [\"{gme} for the game\"]}", "house.yaml:5:27: amount_words stake: {gme} names nothing the settlement reads"},
 		{"  stake: {name: x, says: [{when: game, say: y}]}", `amount_words stake when expression "game": expected bool, but got int`},
+		{"  stake: {name: x, says: [\"paid by {declarer}\"]}", "amount_words stake: {declarer} is a player, not a value"},
+		{"  declarer: {name: x}", `amount_words "declarer": not a name the settlement reads`},
 		{"  stake: {name: x, says: [{say: y}]}", "house.yaml:5:27: amount_words.stake.says[0]: missing properties: 'when'"},
 	} {
 		src := "extends: austrian-1829\nname: house\ntitle: House\namount_words:\n" + c.words + "\n"

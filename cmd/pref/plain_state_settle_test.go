@@ -35,12 +35,12 @@ func TestPlainStateContraChangesPayments(t *testing.T) {
 	deal := []string{"--ruleset", "west-balkans", "--option", "contra-recontra=true",
 		"--declarer", "Anton", "--bid", "spades", "--tricks", "7,2,1"}
 	plain, _ := settleOut(t, 0, deal...)
-	wantLines(t, plain, "Anton draws 40 from the pot and pays Brigitte 8 for 2 tricks at 4 and Charlotte 4 for 1 trick at 4.")
+	wantLines(t, plain, "Anton draws 40 from the pot (20 times the base value) and pays Brigitte 8 for 2 tricks at 4 and Charlotte 4 for 1 trick at 4.")
 
 	contra, _ := settleOut(t, 0, append(deal, "--contra", "Brigitte")...)
 	wantLines(t, contra,
 		"Brigitte called contra.",
-		"Anton draws 80 from the pot and pays Brigitte 24 for 3 tricks at 8.")
+		"Anton draws 80 from the pot (20 times the base value) and pays Brigitte 24 for 3 tricks at 8.")
 
 	for _, recontra := range [][]string{
 		{"--contra", "Brigitte", "--recontra", "Anton"}, // the declarer, answering the one contra
@@ -50,7 +50,7 @@ func TestPlainStateContraChangesPayments(t *testing.T) {
 		out, _ := settleOut(t, 0, append(deal, recontra...)...)
 		wantLines(t, out,
 			"Brigitte called contra and Anton recontra.",
-			"Anton draws 160 from the pot and pays Brigitte 48 for 3 tricks at 16.",
+			"Anton draws 160 from the pot (20 times the base value) and pays Brigitte 48 for 3 tricks at 16.",
 			"Anton: +112 this deal.")
 	}
 }
@@ -97,20 +97,20 @@ func TestPlainStateContraRefused(t *testing.T) {
 // "Nobody pays anything." and nothing of the markings; the Serbian rules,
 // which only write on the sheet, said "Nothing is written on the sheet.").
 func TestPlainStateRefaMarkings(t *testing.T) {
-	marks := []string{
-		"Anton, Brigitte and Charlotte each get a marking.",
-		"Markings held now: Anton 1, Brigitte 1 and Charlotte 1.",
-	}
+	// each ruleset's own word for a marking (marking:): refa, refas in
+	// West Balkans, refe in Serbian
 	out, _ := settleOut(t, 0, "--ruleset", "west-balkans", "--option", "refa=true", "--passed")
-	wantLines(t, out, append(marks, "Nobody pays anything.")...)
+	wantLines(t, out, "Anton, Brigitte and Charlotte each get a refa.",
+		"Refas held now: Anton 1, Brigitte 1 and Charlotte 1.", "Nobody pays anything.")
 	out, _ = settleOut(t, 0, "--ruleset", "serbian", "--passed")
-	wantLines(t, out, marks...)
+	wantLines(t, out, "Anton, Brigitte and Charlotte each get a refa.",
+		"Refe held now: Anton 1, Brigitte 1 and Charlotte 1.")
 	if strings.Contains(out, "Nothing is written") {
 		t.Errorf("the markings are written, yet:\n%s", out)
 	}
 	// without refa, nothing is given
 	out, _ = settleOut(t, 0, "--ruleset", "west-balkans", "--passed")
-	if strings.Contains(out, "marking") {
+	if strings.Contains(out, "refa") || strings.Contains(out, "marking") {
 		t.Errorf("refa off, yet:\n%s", out)
 	}
 }
@@ -122,8 +122,8 @@ func TestPlainStateMarksHeld(t *testing.T) {
 	out, _ := settleOut(t, 0, "--ruleset", "west-balkans", "--option", "refa=true",
 		"--marks", "Anton=2,Brigitte=1", "--declarer", "Anton", "--bid", "spades", "--tricks", "7,2,1", "--arithmetic")
 	wantLines(t, out,
-		"Anton draws 80 from the pot and pays Brigitte 16 for 2 tricks at 8 and Charlotte 8 for 1 trick at 8.",
-		"Anton uses up a marking.",
+		"Anton draws 80 from the pot (20 times the base value) and pays Brigitte 16 for 2 tricks at 8 and Charlotte 8 for 1 trick at 8.",
+		"Anton uses up a refa.",
 		`  Anton markings -1  (rule "a declarer with a refa marking plays for double and uses it up")`,
-		"Markings held now: Anton 1, Brigitte 1 and Charlotte 0.")
+		"Refas held now: Anton 1, Brigitte 1 and Charlotte 0.")
 }

@@ -152,7 +152,7 @@ func TestRulingExplainWrongExpectation(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if code := run([]string{"explain", path}, &out, &errOut); code != exitFailed {
+	if code := run([]string{"explain", "--arithmetic", path}, &out, &errOut); code != exitFailed {
 		t.Fatalf("pref explain of a case with a wrong expect: exit %d, want %d\n%s%s", code, exitFailed, out.String(), errOut.String())
 	}
 	for _, want := range []string{"expect: is wrong", "got Anton mountain 4", "want Anton mountain 5", `rule "failed, the game value per missing trick on the declarer's mountain" applies`} {

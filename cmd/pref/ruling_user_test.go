@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/preference-rules/pref/rulesets"
 )
 
 // TestRulingOfAUserRuleset: a record naming one of the user's rulesets
@@ -41,7 +43,9 @@ func TestRulingOfAUserRuleset(t *testing.T) {
 	if code := run([]string{"explain", "--ruling", path}, &out, &errOut); code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errOut.String())
 	}
-	sum := sha256.Sum256(house)
+	// the house file's text, then the text of the ruleset it extends
+	base, _ := rulesets.Source("austrian-1829")
+	sum := sha256.Sum256(append(append(house, "\n--- extends austrian-1829\n"...), base...))
 	if want := "ruleset text: sha256 " + hex.EncodeToString(sum[:]); !strings.Contains(out.String(), want) {
 		t.Errorf("the ruling does not say %q:\n%s", want, out.String())
 	}

@@ -277,10 +277,7 @@ func (s *Session) finishDeal() error {
 	} else if len(l.Sheet) == 0 {
 		p.Printf("  nothing is written on the sheet\n")
 	}
-	for _, m := range l.Marks {
-		p.Printf("  %s %+d marking (rule %q)\n", l.Name(m.Seat), m.Delta, m.Rule)
-	}
-	p.sheet(indent{p.Out}, l)
+	p.sheet(indent{p.Out}, l) // the entries, then the markings in the ruleset's words
 	if err := d.Book(); errors.Is(err, table.ErrUnbalanced) {
 		return failed("%v", err)
 	} else if err != nil {

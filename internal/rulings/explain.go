@@ -9,6 +9,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/money"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -28,6 +29,12 @@ type Explained struct {
 	Failed     []string      `json:"failed,omitempty"` // each party short of what he had to take, and by how much
 	Unfinished bool          `json:"unfinished,omitempty"`
 	Settlement []RuleRuling  `json:"settlement"`
+	// Sentences are the settlement as pref settle says it: what happened,
+	// who pays whom what and for what, the sheet, each player's result.
+	Sentences []string `json:"sentences,omitempty"`
+	// Amounts are the amounts the settlement read, in the ruleset's words,
+	// down to the table of contracts and the options.
+	Amounts []string `json:"amounts,omitempty"`
 	// Net is what each party gains or loses by the deal and what each
 	// place on the score sheet gains ("Anton +24", "Brigitte pool +4").
 	Net []string `json:"net,omitempty"`
@@ -37,6 +44,16 @@ type Explained struct {
 	Expectation []string `json:"expectation,omitempty"`
 	// Fault is the step a record breaks, after its deal up to it.
 	Fault string `json:"fault,omitempty"`
+	// arithmetic: the text prints the rules with their conditions and
+	// arithmetic under the sentences
+	arithmetic bool
+}
+
+// ExplainOptions choose what an explanation tells: All, the settlement
+// rules that did not apply as well; Arithmetic, the rules with their
+// conditions and arithmetic under the sentences (All implies it).
+type ExplainOptions struct {
+	All, Arithmetic bool
 }
 
 // TrickRuling is a trick's cards, who played each, and why its winner won
@@ -74,6 +91,20 @@ type RuleRuling struct {
 // *record.StepError; a case that settles nothing, or whose expect:
 // differs from the settlement, a *Failure.
 func Explain(path string, data []byte, all bool) ([]Explained, error) {
+	return ExplainWith(path, data, ExplainOptions{All: all, Arithmetic: all})
+}
+
+// ExplainWith is Explain with the options chosen.
+func ExplainWith(path string, data []byte, opt ExplainOptions) ([]Explained, error) {
+	deals, err := explainFile(path, data, opt.All)
+	for i := range deals {
+		deals[i].arithmetic = opt.Arithmetic || opt.All
+	}
+	return deals, err
+}
+
+// explainFile is Explain of a record or a case.
+func explainFile(path string, data []byte, all bool) ([]Explained, error) {
 	if record.IsRecord(data) {
 		return explainRecord(path, data, all)
 	}
@@ -89,7 +120,11 @@ func Explain(path string, data []byte, all bool) ([]Explained, error) {
 		if s := settle.New(r); settles(s, o) {
 			e.Failed = shortfalls(s, o)
 			deriveSettlement(r, s, o, opts, e.Settlement)
+			plainSettlement(&e, res.Ledger, s, o, opts, nil)
 		}
+	}
+	if e.Sentences == nil {
+		plainSettlement(&e, res.Ledger, nil, nil, nil, nil)
 	}
 	e.Expectation = res.Problems
 	if len(res.Problems) > 0 {
@@ -111,8 +146,9 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	}
 	res, err := record.Replay(rec, r)
 	var deals []Explained
+	totals := map[string]money.Amount{} // each player's result so far, by name
 	for _, d := range res {
-		deals = append(deals, explainDeal(d, all, rec.Options))
+		deals = append(deals, explainDeal(d, all, rec.Options, sessionAfter(totals, d)))
 	}
 	var step *record.StepError
 	if errors.As(err, &step) {
@@ -126,17 +162,45 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	if err != nil {
 		return nil, err
 	}
-	return deals, nil
+	return deals, recordExpectations(path, data, deals)
+}
+
+// recordExpectations checks the expect: blocks a record's deals carry,
+// as pref verify does: each figure that differs is told with its deal,
+// next to the settled one, and the explanation fails (*Failure).
+func recordExpectations(path string, data []byte, deals []Explained) error {
+	res, err := verify.RunBytes(path, data)
+	if err != nil || len(res.Problems) == 0 {
+		return nil // the replay above found no fault: nothing else to say
+	}
+	for _, p := range res.Problems {
+		n, told := 0, false
+		if _, scanErr := fmt.Sscanf(p, "deal %d:", &n); scanErr == nil {
+			for i := range deals {
+				if deals[i].Deal == n {
+					deals[i].Expectation = append(deals[i].Expectation, strings.TrimSpace(strings.TrimPrefix(p, fmt.Sprintf("deal %d:", n))))
+					told = true
+				}
+			}
+		}
+		if !told && len(deals) > 0 {
+			last := &deals[len(deals)-1]
+			last.Expectation = append(last.Expectation, p)
+		}
+	}
+	return &Failure{fmt.Errorf("%s: the record's expect: differs from the settlement: %s", path, strings.Join(res.Problems, "; "))}
 }
 
 // ExplainDeal tells a replayed deal's rulings: the calls and who won the
 // auction, the exchange and the contract, each defender's choice, each
 // trick's cards by player and its winner and why, the result and who
 // failed, and the settlement with its amounts broken down.
-func ExplainDeal(d record.DealResult, all bool) Explained { return explainDeal(d, all, nil) }
+func ExplainDeal(d record.DealResult, all bool) Explained { return explainDeal(d, all, nil, nil) }
 
-// explainDeal is ExplainDeal for a record that sets the options set.
-func explainDeal(d record.DealResult, all bool, set map[string]any) Explained {
+// explainDeal is ExplainDeal for a record that sets the options set;
+// session is each seat's result in the record so far, this deal's
+// included (nil: not told).
+func explainDeal(d record.DealResult, all bool, set map[string]any, session []money.Amount) Explained {
 	e := explainPlay(d)
 	st := d.State
 	if st == nil {
@@ -156,9 +220,29 @@ func explainDeal(d record.DealResult, all bool, set map[string]any) Explained {
 		if s := settle.New(st.R); settles(s, d.Outcome) {
 			e.Failed = shortfalls(s, d.Outcome)
 			deriveSettlement(st.R, s, d.Outcome, set, e.Settlement)
+			plainSettlement(&e, d.Ledger, s, d.Outcome, set, session)
 		}
 	}
+	if e.Sentences == nil {
+		plainSettlement(&e, d.Ledger, nil, nil, nil, session)
+	}
 	return e
+}
+
+// sessionAfter adds deal d's results to each player's total so far, by
+// name (at a table of four the seats of a deal change), and gives the
+// totals in d's seat order; nil for a deal that settled nothing.
+func sessionAfter(totals map[string]money.Amount, d record.DealResult) []money.Amount {
+	if d.Ledger == nil || d.Unfinished {
+		return nil
+	}
+	net := d.Ledger.Net()
+	out := make([]money.Amount, len(d.Seats))
+	for i, name := range d.Seats {
+		totals[name] = totals[name].Add(net[i])
+		out[i] = totals[name]
+	}
+	return out
 }
 
 // explainPlay tells a deal as far as it went: the calls, the exchange,
@@ -383,9 +467,12 @@ func PrintExplained(w io.Writer, deals []Explained, asJSON bool) {
 		if e.Unfinished {
 			continue // nothing settled
 		}
-		printExplainedSettlement(w, e.Settlement)
+		printPlainSettlement(w, e)
+		if e.arithmetic {
+			printExplainedSettlement(w, e.Settlement)
+		}
 		if len(e.Expectation) > 0 {
-			fmt.Fprintln(w, "The case's expect: is wrong:")
+			fmt.Fprintln(w, "The expect: is wrong:")
 			for _, p := range e.Expectation {
 				fmt.Fprintf(w, "  %s\n", p)
 			}
@@ -421,6 +508,24 @@ func printExplainedPlay(w io.Writer, e Explained) {
 	}
 	for _, f := range e.Failed {
 		fmt.Fprintf(w, "Failed: %s.\n", f)
+	}
+}
+
+// printPlainSettlement writes the settlement in sentences and the
+// amounts in words.
+func printPlainSettlement(w io.Writer, e Explained) {
+	if len(e.Sentences) == 0 && len(e.Amounts) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "Settled:")
+	for _, s := range e.Sentences {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	if len(e.Amounts) > 0 {
+		fmt.Fprintln(w, "  The amounts:")
+		for _, a := range e.Amounts {
+			fmt.Fprintf(w, "    %s\n", a)
+		}
 	}
 }
 

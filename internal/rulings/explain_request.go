@@ -13,6 +13,9 @@ import (
 type ExplainRequest struct {
 	Path              string
 	All, JSON, Ruling bool
+	// Arithmetic: each sentence followed by the rule that applied, its
+	// condition and its arithmetic (All implies it).
+	Arithmetic bool
 }
 
 // Run reads the file, explains it and writes the explanation to w.
@@ -21,7 +24,7 @@ func (q *ExplainRequest) Run(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	deals, err := Explain(q.Path, data, q.All)
+	deals, err := ExplainWith(q.Path, data, ExplainOptions{All: q.All, Arithmetic: q.Arithmetic})
 	var failed *Failure
 	if err != nil && (!errors.As(err, &failed) || len(deals) == 0) {
 		return ruledErr(err)

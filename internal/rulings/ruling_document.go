@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/rulesets"
 	"gopkg.in/yaml.v3"
@@ -42,9 +44,10 @@ type AppliedRule struct {
 	Derived  []string `json:"derived,omitempty"`
 }
 
-// Digest identifies the inputs of a ruling: sha256 of the ruleset's text,
-// of the record's (or case's) text, and of both with the options, framed
-// as Framing says.
+// Digest identifies the inputs of a ruling: sha256 of the ruleset's text
+// (followed, for a ruleset that extends another, by each text it extends:
+// rulesetText), of the record's (or case's) text, and of both with the
+// options, framed as Framing says.
 type Digest struct {
 	Algorithm string `json:"algorithm"`
 	Ruleset   string `json:"ruleset"`
@@ -94,9 +97,46 @@ func sum(b []byte) string {
 }
 
 // rulesetText is the text of the ruleset a document names, found as
-// rulesets.OpenFrom finds it: embedded, the user's, or a file in or below
-// the document's folder.
-func rulesetText(doc, name string) ([]byte, error) { return rulesets.SourceFrom(doc, name) }
+// rulesets.OpenFrom finds it (embedded, the user's, or a file in or below
+// the document's folder), followed by the text of each ruleset it
+// extends, in turn: a house file's ruling changes when its base does. A
+// ruleset that extends none is its own text alone.
+func rulesetText(doc, name string) ([]byte, error) {
+	text, err := rulesets.SourceFrom(doc, name)
+	if err != nil {
+		return nil, err
+	}
+	from := filepath.Join(filepath.Dir(doc), name)
+	if _, embedded := rulesets.Source(name); embedded && !strings.ContainsAny(name, `/\`) {
+		from = "rulesets/" + name + ".yaml"
+	}
+	out := append([]byte(nil), text...)
+	for range 8 { // as the loader, which refuses longer chains and loops
+		base := extendsOf(text)
+		if base == "" || ruleset.DefaultResolver == nil {
+			break
+		}
+		file, data, err := ruleset.DefaultResolver(from, base)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, fmt.Sprintf("\n--- extends %s\n", base)...)
+		out = append(out, data...)
+		from, text = file, data
+	}
+	return out, nil
+}
+
+// extendsOf is the ruleset a ruleset's text extends, "" for none.
+func extendsOf(text []byte) string {
+	var head struct {
+		Extends string `yaml:"extends"`
+	}
+	if yaml.Unmarshal(text, &head) != nil {
+		return ""
+	}
+	return head.Extends
+}
 
 // netLines is each party's result and each sheet place's gain.
 func netLines(l *settle.Ledger) []string {
@@ -213,6 +253,11 @@ func printResults(w io.Writer, deals []Explained) {
 			fmt.Fprintf(w, "- %s: nothing is paid or written.\n", label)
 		default:
 			fmt.Fprintf(w, "- %s: %s.\n", label, strings.Join(e.Net, ", "))
+		}
+		if e.Fault == "" {
+			for _, s := range e.Sentences { // the same in words, as a player reads it
+				fmt.Fprintf(w, "  - %s\n", s)
+			}
 		}
 		for _, p := range e.Expectation {
 			fmt.Fprintf(w, "- The case's expect: is wrong: %s\n", p)

@@ -3,6 +3,7 @@ package rulings
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -95,24 +96,55 @@ func madeWords(x *ruleset.Facts) string {
 }
 
 // contraSentence names the doublings called: "Brigitte called contra,
-// Anton recontra."
+// Anton recontra."; where both defenders doubled (each his own contra),
+// both: "Brigitte and Charlotte called contra and Anton recontra."
 func contraSentence(l *settle.Ledger, t *settle.Told) string {
 	level := bits.Len(uint(t.Facts.Doubling)) - 1
 	if level < 1 {
 		return ""
 	}
-	caller := -1
+	var callers []int
 	for i, p := range t.Parties {
-		if p.Defender && p.Doubling > 1 && (caller < 0 || p.Doubling > t.Parties[caller].Doubling) {
-			caller = i
+		if p.Defender && p.Doubling > 1 {
+			callers = append(callers, i)
 		}
 	}
-	if caller < 0 {
+	if len(callers) == 0 {
 		return ""
+	}
+	if len(callers) == 1 {
+		return contraChain(l, t, []int{callers[0]}, level) + "."
+	}
+	// each defender's own chain, those that went as far together
+	var chains []string
+	done := map[int]bool{}
+	for _, c := range callers {
+		if done[c] {
+			continue
+		}
+		lv := bits.Len(uint(t.Parties[c].Doubling)) - 1
+		var same []int
+		for _, d := range callers {
+			if !done[d] && bits.Len(uint(t.Parties[d].Doubling))-1 == lv {
+				same = append(same, d)
+				done[d] = true
+			}
+		}
+		chains = append(chains, contraChain(l, t, same, lv))
+	}
+	return strings.Join(chains, "; ") + "."
+}
+
+// contraChain is one chain of calls up to level: the callers' contra,
+// the declarer's answers and theirs in turn.
+func contraChain(l *settle.Ledger, t *settle.Told, callers []int, level int) string {
+	var names []string
+	for _, c := range callers {
+		names = append(names, l.Seats[c])
 	}
 	var calls []string
 	for k := 1; k <= level && k < len(ruleset.ContraCalls); k++ {
-		who := l.Seats[caller]
+		who := list(names)
 		if k%2 == 0 {
 			who = l.Seats[t.Declarer]
 		}
@@ -122,7 +154,7 @@ func contraSentence(l *settle.Ledger, t *settle.Told) string {
 			calls = append(calls, who+" "+ruleset.ContraCalls[k])
 		}
 	}
-	return list(calls) + "."
+	return list(calls)
 }
 
 // defenceSentence says what the defenders did: who dropped out, who took

@@ -66,7 +66,7 @@ func together(l *settle.Ledger, pays []payment, used []bool, i int) (Said, bool)
 	}
 	alike := func(q payment) bool {
 		if draw {
-			return q.From == settle.Pot && q.why.Count == 0
+			return q.From == settle.Pot && q.why.Count == 0 && reason(l, q) == reason(l, p)
 		}
 		return q.From != settle.Pot && q.To == p.To && reason(l, q) == reason(l, p)
 	}
@@ -88,7 +88,7 @@ func together(l *settle.Ledger, pays []payment, used []bool, i int) (Said, bool)
 	}
 	switch {
 	case draw:
-		s.Sentence = fmt.Sprintf("%s draw %v each from the pot.", list(names), p.Amount)
+		s.Sentence = fmt.Sprintf("%s draw %v each from the pot%s.", list(names), p.Amount, reason(l, p))
 	case p.To == settle.Pot:
 		s.Sentence = fmt.Sprintf("%s pay %v each into the pot%s.", list(names), p.Amount, reason(l, p))
 	default:
@@ -118,7 +118,7 @@ func playerPays(l *settle.Ledger, pays []payment, used []bool, who int) (Said, b
 		case used[i]:
 			continue
 		case p.From == settle.Pot && p.To == who:
-			draws = append(draws, p.Amount.String())
+			draws = append(draws, p.Amount.String()+" from the pot"+reason(l, p))
 		case p.From == who:
 			owed = append(owed, p)
 		default:
@@ -132,7 +132,7 @@ func playerPays(l *settle.Ledger, pays []payment, used []bool, who int) (Said, b
 	}
 	var clauses []string
 	if len(draws) > 0 {
-		clauses = append(clauses, "draws "+list(draws)+" from the pot")
+		clauses = append(clauses, "draws "+list(draws))
 	}
 	if len(owed) > 0 {
 		clauses = append(clauses, "pays "+list(receivers(l, owed)))
@@ -179,10 +179,14 @@ func receivers(l *settle.Ledger, owed []payment) []string {
 }
 
 // reason says what a payment is paid for, where its amount is a count
-// of tricks times a rate: " for 3 tricks at 3"; the count's owner is
-// named where he is neither payer nor receiver.
+// of tricks times a rate: " for 3 tricks at 3" (the count's owner is
+// named where he is neither payer nor receiver); where it is one amount
+// the ruleset gives words, what it is: " (the game's value)".
 func reason(l *settle.Ledger, p payment) string {
 	w := p.why
+	if w.Count <= 0 && w.Named != "" {
+		return " (" + w.Named + ")" // a flat amount: what it is, in the ruleset's words
+	}
 	if w.Count <= 0 {
 		return ""
 	}

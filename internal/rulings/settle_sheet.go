@@ -48,6 +48,8 @@ func entrySentence(l *settle.Ledger, e settle.SheetEntry, why settle.Why, signs 
 			whose = l.Seats[why.Of] + "'s "
 		}
 		s += fmt.Sprintf(" for %s%s at %v", whose, count(why.Count, why.Noun), why.Rate)
+	} else if why.Named != "" {
+		s += " (" + why.Named + ")" // a flat amount: what it is, in the ruleset's words
 	}
 	if sign := signs[e.Account] * e.Amount.Sign(); sign != 0 {
 		s += ", which " + meaning(sign, owner, e.Against, l)

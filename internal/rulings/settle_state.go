@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
@@ -118,27 +119,28 @@ func statedSeat(flag, name string, seats []string) error {
 
 // markSentences say the markings the deal gives or uses up, a sentence
 // for each rule that changed them, and what each player holds then:
-// "Anton, Brigitte and Charlotte each get a marking. Each now holds 1."
-// before is each seat's markings before the deal (nil: none).
-func markSentences(l *settle.Ledger, before []int) []Said {
+// "Anton, Brigitte and Charlotte each get a refa." in the ruleset's word
+// for a marking; before is each seat's markings before the deal (nil:
+// none).
+func markSentences(l *settle.Ledger, before []int, words ruleset.MarkingWords) []Said {
 	var out []Said
 	for start := 0; start < len(l.Marks); {
 		end := start + 1
 		for end < len(l.Marks) && l.Marks[end].Rule == l.Marks[start].Rule && l.Marks[end].Delta == l.Marks[start].Delta {
 			end++
 		}
-		out = append(out, markSaid(l, l.Marks[start:end]))
+		out = append(out, markSaid(l, l.Marks[start:end], words))
 		start = end
 	}
 	if len(out) > 0 {
-		out = append(out, Said{Sentence: holdingSentence(l, before)})
+		out = append(out, Said{Sentence: holdingSentence(l, before, words)})
 	}
 	return out
 }
 
 // markSaid is one rule's change of markings, the same for each seat it
 // names.
-func markSaid(l *settle.Ledger, changes []settle.MarkChange) Said {
+func markSaid(l *settle.Ledger, changes []settle.MarkChange, words ruleset.MarkingWords) Said {
 	var names []string
 	var arith []Arithmetic
 	for _, m := range changes {
@@ -158,15 +160,15 @@ func markSaid(l *settle.Ledger, changes []settle.MarkChange) Said {
 			verb = "each use up"
 		}
 	}
-	what := count(n, "marking")
+	what := fmt.Sprintf("%d %s", n, words.Several)
 	if n == 1 {
-		what = "a marking"
+		what = article(words.One) + " " + words.One
 	}
 	return Said{Sentence: fmt.Sprintf("%s %s %s.", list(names), verb, what), Arithmetic: arith}
 }
 
 // holdingSentence says each player's markings after the deal.
-func holdingSentence(l *settle.Ledger, before []int) string {
+func holdingSentence(l *settle.Ledger, before []int, words ruleset.MarkingWords) string {
 	net := l.MarkNet()
 	var held []string
 	for i, name := range l.Seats {
@@ -176,5 +178,22 @@ func holdingSentence(l *settle.Ledger, before []int) string {
 		}
 		held = append(held, fmt.Sprintf("%s %d", name, n))
 	}
-	return "Markings held now: " + list(held) + "."
+	return capitalised(words.Several) + " held now: " + list(held) + "."
+}
+
+// article is "a" or "an" before a word.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// capitalised is a word with its first letter upper case.
+func capitalised(word string) string {
+	r := []rune(word)
+	if len(r) > 0 {
+		r[0] = unicode.ToUpper(r[0])
+	}
+	return string(r)
 }

@@ -47,6 +47,7 @@ type Result struct {
 	Player   string `json:"player"`
 	Deal     string `json:"deal"`
 	Session  string `json:"session,omitempty"`
+	Sheet    string `json:"sheet,omitempty"` // a deal kept on the sheet only: its entries for him
 	Sentence string `json:"sentence"`
 }
 
@@ -58,6 +59,10 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 	out.Deal = dealSentences(l, t)
 	out.Payments = paymentSentences(l, t)
 	out.Sheet = sheetSentences(l, t)
+	if t != nil {
+		// the markings are kept with the sheet: they are its bookkeeping
+		out.Sheet = append(out.Sheet, markSentences(l, t.MarksBefore, t.R.Marking)...)
+	}
 	if len(l.Transfers) > 0 || (t != nil && t.R.MovesMoney()) {
 		out.Results = results(l, session)
 		net := l.Net()[len(l.Seats)]
@@ -69,8 +74,47 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 		case !net.IsZero():
 			out.Pot = fmt.Sprintf("The pot: %s this deal.", net.Signed())
 		}
+	} else if len(l.Sheet) > 0 {
+		out.Results = sheetResults(l)
 	}
 	return out, nil
+}
+
+// sheetResults are, for a deal kept on a score sheet only, each seat's
+// entries of the deal in a line: "Anton: whists against Charlotte +4 and
+// mountain +2 this deal".
+func sheetResults(l *settle.Ledger) []Result {
+	var out []Result
+	for i, name := range l.Seats {
+		var places []string
+		sums := map[string]money.Amount{}
+		for _, e := range l.Sheet {
+			if e.Seat != i {
+				continue
+			}
+			place := e.Account
+			if e.Against >= 0 && e.Against < len(l.Seats) {
+				place += " against " + l.Seats[e.Against]
+			}
+			if _, seen := sums[place]; !seen {
+				places = append(places, place)
+			}
+			sums[place] = sums[place].Add(e.Amount)
+		}
+		r := Result{Player: name}
+		var figures []string
+		for _, p := range places {
+			figures = append(figures, p+" "+sums[p].Signed())
+		}
+		r.Sheet = list(figures)
+		if r.Sheet == "" {
+			r.Sentence = name + ": nothing on the sheet this deal"
+		} else {
+			r.Sentence = fmt.Sprintf("%s: %s this deal", name, r.Sheet)
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // count writes n of a noun: "1 trick", "3 tricks", "no trick".

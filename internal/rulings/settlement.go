@@ -140,10 +140,8 @@ func (s *Settlement) Told(movesMoney bool) (Told, error) {
 	if err != nil {
 		return told, &Failure{fmt.Errorf("%s cannot settle this outcome: %v", s.r.Name, err)}
 	}
-	// the markings are kept with the sheet: they are its bookkeeping
-	told.Sheet = append(told.Sheet, markSentences(l, s.marks)...)
 	if !movesMoney && len(l.Transfers) == 0 {
-		told.Results, told.Pot = nil, ""
+		told.Pot = "" // told.Results are the sheet's: each player's entries of the deal
 		if len(told.Sheet) == 0 {
 			told.Sheet = []Said{{Sentence: "Nothing is written on the sheet."}}
 		}
@@ -262,7 +260,10 @@ func PrintSheet(w io.Writer, l *settle.Ledger) {
 	if len(l.Transfers) > 0 || (l.Told != nil && l.Told.R.MovesMoney()) {
 		told.Deal = nil // PrintLedger's
 	}
-	told.Payments, told.Results, told.Pot = nil, nil, ""
+	told.Payments, told.Pot = nil, ""
+	if len(l.Transfers) > 0 || (l.Told != nil && l.Told.R.MovesMoney()) {
+		told.Results = nil // PrintLedger's; a deal kept on the sheet only has its results here
+	}
 	for _, line := range told.Lines(false) {
 		fmt.Fprintln(w, line)
 	}

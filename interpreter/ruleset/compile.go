@@ -147,6 +147,7 @@ func (c *compiler) compile(s *Spec) {
 func (c *compiler) expressions(s *Spec) {
 	c.env(s)
 	c.defines(s)
+	c.amountWords(s)
 	c.eventConditions(s)
 	c.settlement(s)
 	c.sheetRules(s)

@@ -54,6 +54,12 @@ type Ruleset struct {
 	FirstDealer string
 
 	Defines []Define
+	// AmountWords are the learner's words for the names amounts read, by
+	// name (amount_words:); nil when the ruleset gives none.
+	AmountWords map[string]AmountWords
+	// Marking is what the ruleset calls the markings its rules hand out
+	// (marking:), "marking" and "markings" when it names none.
+	Marking MarkingWords
 	Rules   []Rule
 
 	envTemplate map[string]any

@@ -83,7 +83,9 @@ type Spec struct {
 	Events      yaml.Node      `yaml:"events"`  // name -> EventSpec, in file order
 	Table       TableSpec      `yaml:"table"`
 	PPN         *PPNSpec       `yaml:"ppn"`
-	Define      yaml.Node      `yaml:"define"` // name -> expression, in file order
+	Define      yaml.Node      `yaml:"define"`       // name -> expression, in file order
+	AmountWords yaml.Node      `yaml:"amount_words"` // name -> a learner's words for it
+	Marking     *MarkingSpec   `yaml:"marking"`      // what the ruleset calls a marking (refa)
 	Settlement  []RuleSpec     `yaml:"settlement"`
 }
 

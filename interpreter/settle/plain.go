@@ -24,6 +24,8 @@ type Told struct {
 	Dealer   int
 	Contract int // the contract's index in R.Contracts, or -1
 	Hand     bool
+	// MarksBefore are each seat's markings before the deal (nil: none).
+	MarksBefore []int
 	// Whys: per transfer of the ledger, in order; SheetWhys per score-sheet
 	// entry a settlement rule wrote (the sheet's bookkeeping, a write-off
 	// or a ceiling, comes after them and has none).
@@ -37,6 +39,9 @@ type Why struct {
 	Noun  string // "trick", "missing trick", "trick over"
 	Rate  money.Amount
 	Of    int // the seat whose tricks they are, or -1 for the deal's
+	// Named is what the amount is, in the ruleset's words, where it is one
+	// name (amount: stake): "the game's value"; "" otherwise.
+	Named string
 }
 
 // tell works out what a settled deal's sentences are made of, after the
@@ -44,6 +49,7 @@ type Why struct {
 // count cannot be worked out simply has none.
 func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 	t := &Told{R: s.r, Facts: s.facts, Declarer: o.Declarer, Dealer: o.Dealer, Contract: o.Contract, Hand: o.Hand}
+	t.MarksBefore = append([]int(nil), o.Marks...)
 	t.Facts.Declarer, t.Facts.Dealer, t.Facts.Forehand = nil, nil, nil
 	t.Parties = append([]ruleset.Party(nil), s.parties...)
 	for i := range s.r.Rules {
@@ -52,7 +58,7 @@ func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 			continue
 		}
 		for j := range rule.Pay {
-			s.tellPay(t, o, &rule.Pay[j])
+			s.tellPay(t, o, rule, &rule.Pay[j])
 		}
 	}
 	if len(t.Whys) != len(l.Transfers) {
@@ -65,7 +71,7 @@ func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 }
 
 // tellPay walks one payment line as pay does, one Why per payment made.
-func (s *Settler) tellPay(t *Told, o *deal.Outcome, p *ruleset.Pay) {
+func (s *Settler) tellPay(t *Told, o *deal.Outcome, rule *ruleset.Rule, p *ruleset.Pay) {
 	count := countOf(s.r, p.AmountSrc)
 	for _, from := range s.candidates(0, p.From, o) {
 		for _, to := range s.candidates(1, p.To, o) {
@@ -84,6 +90,10 @@ func (s *Settler) tellPay(t *Told, o *deal.Outcome, p *ruleset.Pay) {
 				continue
 			}
 			why := s.why(count, amt, from, to, o)
+			why.Named = s.amountName(p.AmountSrc)
+			if why.Named == "" && isNumber(p.AmountSrc) {
+				why.Named = rule.Name // a fixed amount: the rule's words say what it is
+			}
 			if p.Account != "" {
 				t.SheetWhys = append(t.SheetWhys, why)
 			} else {

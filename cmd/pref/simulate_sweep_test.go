@@ -75,6 +75,7 @@ func TestSimulateSweepRefused(t *testing.T) {
 		{[]string{"--sweep", "pool-target=10,20", "--compare-option", "totus=true"}, "takes no --compare"},
 		{[]string{"--sweep", "pool-target=10,20", "--rank-by", "fairness"}, `--rank-by "fairness": one of seat-balance`},
 		{[]string{"--session", "1001"}, "--session 1001"},
+		{strings.Fields(strings.Repeat("--sweep totus=false ", 17)), "--sweep: 17 options swept, at most 16"},
 	} {
 		code, out := runSimulateOut(append([]string{"--ruleset", "sochi", "--deals", "10"}, c.args...)...)
 		if code != exitUsage || !strings.Contains(out, c.want) {

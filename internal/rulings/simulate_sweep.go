@@ -121,6 +121,9 @@ type Sweep struct {
 // value one r accepts, none also given by --option; the grid bounded in
 // cells and in deals over all cells.
 func (q *SimulateRequest) sweepGrid(r *ruleset.Ruleset) ([][]string, error) {
+	if len(q.Sweep) > simulate.MaxGridAxes { // before the options are read, each against the others
+		return nil, fmt.Errorf("--sweep: %d options swept, at most %d", len(q.Sweep), simulate.MaxGridAxes)
+	}
 	var axes []simulate.Axis
 	for _, s := range q.Sweep {
 		a, err := simulate.ParseAxis(s)

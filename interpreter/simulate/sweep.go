@@ -13,6 +13,11 @@ import (
 // typing slip (three options of five values are 125).
 const MaxGridCells = 64
 
+// MaxGridAxes bounds the options a sweep names: a grid of MaxGridCells
+// cells has at most 6 options of two values or more, and more names than
+// this are a slip (an option fixed for every cell is an --option).
+const MaxGridAxes = 16
+
 // Axis is one option swept and its values, in the order given.
 type Axis struct {
 	Option string
@@ -49,6 +54,9 @@ func ParseAxis(s string) (Axis, error) {
 // A grid of more than MaxGridCells cells, or an option swept twice, is
 // refused.
 func Grid(axes []Axis) ([][]string, error) {
+	if len(axes) > MaxGridAxes {
+		return nil, fmt.Errorf("--sweep: %d options swept, at most %d", len(axes), MaxGridAxes)
+	}
 	cells := 1
 	for i, a := range axes {
 		for _, b := range axes[:i] {

@@ -7,6 +7,7 @@ import (
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/internal/terminal"
 	"github.com/preference-rules/pref/interpreter/bot/extern"
+	"github.com/preference-rules/pref/interpreter/simulate"
 	"github.com/preference-rules/pref/rulesets"
 	"github.com/spf13/cobra"
 )
@@ -44,6 +45,9 @@ rule changes.`,
 	f.StringSliceVar(&s.CompareOptions, "compare-option", nil, "an option of the compared ruleset, name=value")
 	f.StringVar(&q.Bots, "bots", "simple", "the computer players: simple, strong (far slower: every decision weighed by playing it out), or strong-cards (the strong player's cards, the rest simple's)")
 	f.BoolVar(&q.JSON, "json", false, "print the report as JSON")
+	f.IntVar(&q.SessionLen, "session", 20, fmt.Sprintf("deals a session (the pot or the sheet carried over), 1 to %d (0: 20): what the session measures of --compare and --sweep count", rulings.MaxSessionLen))
+	f.StringArrayVar(&q.Sweep, "sweep", nil, fmt.Sprintf("OPTION=v1,v2,...: play every combination of the swept values on the same cards and rank them (repeatable; at most %d combinations)", simulate.MaxGridCells))
+	f.StringVar(&q.RankBy, "rank-by", simulate.RankMeasures[0].Name, "the measure --sweep ranks by: "+simulate.RankMeasuresHelp())
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
 	return cmd
 }

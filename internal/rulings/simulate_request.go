@@ -21,6 +21,12 @@ type SimulateRequest struct {
 	// Progress is where a progress bar of the deals played is drawn (a
 	// terminal), nil for none.
 	Progress io.Writer
+	// SessionLen is the deals of a session (0: 20); Sweep the options
+	// swept, OPTION=v1,v2,... each, ranked by the measure RankBy
+	// (simulate_sweep.go).
+	SessionLen int
+	Sweep      []string
+	RankBy     string
 }
 
 // Run checks the figures, plays the simulation and writes its report to w.
@@ -41,7 +47,13 @@ func (q *SimulateRequest) Run(w io.Writer) error {
 	if q.Bots != "simple" && q.Bots != "strong" && q.Bots != "strong-cards" {
 		return refusedf("--bots %q: simple, strong or strong-cards", q.Bots)
 	}
-	cfg := simulate.Config{Deals: s.Deals, Workers: q.Workers, Seed: s.Seed, KeepPerDeal: comparing, Bots: q.Bots}
+	if q.SessionLen < 0 || q.SessionLen > MaxSessionLen {
+		return refusedf("--session %d: want 1 to %d", q.SessionLen, MaxSessionLen)
+	}
+	cfg := simulate.Config{Deals: s.Deals, Workers: q.Workers, Seed: s.Seed, KeepPerDeal: comparing, Bots: q.Bots, SessionLen: q.SessionLen}
+	if len(q.Sweep) > 0 {
+		return q.runSweep(w, r, cfg, comparing)
+	}
 	progress := progressBar(q.Progress, s.Deals, q.JSON)
 	if s.Report, err = simulate.Run(r, cfg, progress); err != nil {
 		return failedf("%v", err)
@@ -50,6 +62,9 @@ func (q *SimulateRequest) Run(w io.Writer) error {
 		if err := s.compareOn(r, cfg, progress); err != nil {
 			return err
 		}
+	}
+	if comparing {
+		return q.writeCompared(w)
 	}
 	if q.JSON {
 		data, err := s.JSON()

@@ -65,10 +65,12 @@ type Report struct {
 	// the mean of GrowthOf after it over the sessions: the pot (money), or
 	// the spread of the players' standings, highest minus lowest (a sheet
 	// valued as closing it would).
-	Growth   []Stat
-	GrowthOf string
-	perDeal  []float64 // with KeepPerDeal: each deal's results by seat, one deal after another
-	hands    int
+	Growth      []Stat
+	GrowthOf    string
+	perDeal     []float64  // with KeepPerDeal: each deal's results by seat, one deal after another
+	perDealInfo []dealInfo // with KeepPerDeal: each deal's dealer and how it ended (measures.go)
+	sessionLen  int
+	hands       int
 }
 
 // Run simulates r. Each session's deals are tallied by the worker that
@@ -164,7 +166,9 @@ func Run(r *ruleset.Ruleset, cfg Config, progress func(done int)) (*Report, erro
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	return total.report(r), nil
+	rep := total.report(r)
+	rep.sessionLen = cfg.SessionLen
+	return rep, nil
 }
 
 // moments are a count, a mean and the sum of squared deviations
@@ -216,6 +220,7 @@ type tally struct {
 	growth         []moments // by place in the session
 	contracts      []contractTally
 	perDeal        []float64 // with Config.KeepPerDeal
+	perDealInfo    []dealInfo
 }
 
 type contractTally struct {
@@ -233,6 +238,7 @@ func (t *tally) reset() {
 	clear(t.growth)
 	clear(t.contracts)
 	t.perDeal = t.perDeal[:0]
+	t.perDealInfo = t.perDealInfo[:0]
 }
 
 // merge adds o's deals, played after t's.
@@ -252,6 +258,7 @@ func (t *tally) merge(o *tally) {
 		c.decl.merge(oc.decl)
 	}
 	t.perDeal = append(t.perDeal, o.perDeal...)
+	t.perDealInfo = append(t.perDealInfo, o.perDealInfo...)
 }
 
 // worker is what one worker keeps from session to session: the game with
@@ -339,6 +346,9 @@ func (t *tally) add(r *ruleset.Ruleset, tb *table.Table, dl *table.Deal, d int, 
 		}
 	}
 	o := dl.Outcome
+	if keep {
+		t.perDealInfo = append(t.perDealInfo, infoOf(dl.Dealer, o))
+	}
 	if o.Declarer < 0 {
 		t.allPass++
 	} else if o.Contract >= 0 {
@@ -383,7 +393,7 @@ func float(a money.Amount) float64 { return float64(a.Num()) / float64(a.Den()) 
 
 // report is what t found.
 func (t *tally) report(r *ruleset.Ruleset) *Report {
-	rep := &Report{Ruleset: r.Name, Deals: t.deals, Unit: "money", GrowthOf: "pot", perDeal: t.perDeal, hands: r.Hands}
+	rep := &Report{Ruleset: r.Name, Deals: t.deals, Unit: "money", GrowthOf: "pot", perDeal: t.perDeal, perDealInfo: t.perDealInfo, hands: r.Hands}
 	if r.Sheet.Final != nil {
 		rep.Unit, rep.GrowthOf = "final score", "spread"
 	}

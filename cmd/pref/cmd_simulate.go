@@ -22,13 +22,17 @@ func simulateCmd() *cobra.Command {
 how often all pass, what each seat wins per deal (money, or for a score sheet
 the final score were it closed now), and for each contract how often it is bid,
 how often it is made and what its declarer wins; each with a 95% confidence
-interval. The deals are played in sessions of 20 at one table (the pot or the
-sheet carried over); the cards depend only on --seed, so the report is the same
-whatever --workers.
+interval. The deals are played in sessions of --session deals (20) at one table
+(the pot or the sheet carried over); the cards depend only on --seed, so the
+report is the same whatever --workers.
 
 --compare R2 plays a second ruleset (or the same one with --compare-option) on
-the same cards and reports the difference per seat, deal by deal: what a house
-rule changes.`,
+the same cards and reports the difference per seat, deal by deal, and the
+measures game designers use for both (forehand's and each seat's advantage, how
+often the best player wins a session, lead changes, how close sessions end, the
+deals the auction decides): what a house rule changes. --sweep OPTION=v1,v2,...
+(repeatable) plays every cell of the grid of option values on the same cards and
+ranks the cells by --rank-by (seat balance by default).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q.Progress = progressTo(cmd)

@@ -36,6 +36,11 @@ const (
 	maxWorlds = 60
 )
 
+// worldNodes is what drawing a deal costs (world: the calls judged on
+// each of its candidates), counted in solver nodes: about half a
+// millisecond here.
+const worldNodes = NodesPerMs / 2
+
 // rolloutNodes is what a rollout costs besides its solving (settlement,
 // the simple player's decisions), counted in solver nodes.
 const rolloutNodes = 300
@@ -89,6 +94,7 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 		if err != nil {
 			break
 		}
+		spent += worldNodes
 		wt := 1.0
 		if weight != nil {
 			tries++

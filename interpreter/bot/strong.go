@@ -56,6 +56,7 @@ type Strong struct {
 	planned  int       // the contract the discard was chosen for
 	havePlan bool
 	memo     auctionMemo // the calls weighed at the first turn of the auction
+	cands    []candidate // the deals a sample is drawn from (reused)
 }
 
 // NodesPerMs is the rate at which a budget in time is counted in the
@@ -245,6 +246,9 @@ type cardView struct {
 	voids      [game.MaxSeats]cards.Mask
 	skip       int
 	readsCalls bool
+	// dealtUnknown is the declarer where he took the talon: his hand as
+	// dealt is not his cards now and played (-1: none)
+	dealtUnknown int
 }
 
 // view is what the player deciding the card of seat has seen.
@@ -281,13 +285,24 @@ func (b *Strong) view(g *game.Game, seat int) cardView {
 	for _, c := range g.Calls {
 		v.readsCalls = v.readsCalls || c.Seat != me && c.Seat != v.skip
 	}
+	v.dealtUnknown = tookTalon(g)
+	v.readsCalls = v.readsCalls || g.Declarer >= 0 && g.Declarer != me
 	return v
 }
 
+// tookTalon is the declarer where he took the talon (his cards now and
+// played are not the hand dealt him), else -1.
+func tookTalon(g *game.Game) int {
+	if g.Declarer >= 0 && !g.Hand && g.R.Exchange.TakeTalon {
+		return g.Declarer
+	}
+	return -1
+}
+
 // sampleHands deals p's unseen hands from v.pool, respecting the voids:
-// where the calls are read, of up to six deals the first whose other
-// players' calls the simple player would have made with the hands dealt
-// them (else the one with the fewest others). False when no deal is found.
+// where the calls are read, of up to six deals one drawn with the chance
+// that sensible players holding them make every call the others have
+// made (callLikelihood). False when no deal is found.
 func (b *Strong) sampleHands(g *game.Game, p *solve.Position, v *cardView) bool {
 	if !b.deal(g, p, v.known, v.pool, v.voids) {
 		return false
@@ -295,31 +310,39 @@ func (b *Strong) sampleHands(g *game.Game, p *solve.Position, v *cardView) bool 
 	if !v.readsCalls {
 		return true
 	}
-	hands, fewest := p.Hands, b.dealtMismatches(g, v.me, v.skip, p.Hands, v.played)
-	for try := 1; try < 6 && fewest > 0; try++ {
+	cands := append(b.cands[:0], candidate{h: b.dealtSeen(g, v, p.Hands)})
+	cands[0].logL = b.callLikelihood(&g.State, v.me, v.dealtUnknown, &cands[0].h)
+	hands := []([game.MaxSeats]cards.Mask){p.Hands}
+	for try := 1; try < 6; try++ {
 		if !b.deal(g, p, v.known, v.pool, v.voids) {
 			break
 		}
-		if miss := b.dealtMismatches(g, v.me, v.skip, p.Hands, v.played); miss < fewest {
-			hands, fewest = p.Hands, miss
-		}
+		c := candidate{h: b.dealtSeen(g, v, p.Hands)}
+		c.logL = b.callLikelihood(&g.State, v.me, v.dealtUnknown, &c.h)
+		cands, hands = append(cands, c), append(hands, p.Hands)
 	}
-	p.Hands = hands
+	b.cands = cands
+	p.Hands = hands[b.drawByLikelihood(cands)]
 	return true
 }
 
-// dealtMismatches is mismatches for hands during the card play: the hands
-// as dealt are those held now with the cards each has played; the talon
-// is the rest of the pack. No evidence (0) where that is no deal (a hand
-// out of play, unseen).
-func (b *Strong) dealtMismatches(g *game.Game, me, skip int, hands, played [game.MaxSeats]cards.Mask) int {
-	var dealt [game.MaxSeats]cards.Mask
+// dealtSeen is what hands held now say of the hands the calls were made
+// from: each as dealt is held now with the cards played from it, the
+// talon the rest of the pack; the declarer's after the exchange is his
+// now with his cards played (as dealt it is unknown where he took the
+// talon: v.dealtUnknown).
+func (b *Strong) dealtSeen(g *game.Game, v *cardView, hands [game.MaxSeats]cards.Mask) seen {
+	var h seen
 	var all cards.Mask
 	for s := 0; s < g.Seats(); s++ {
-		dealt[s] = hands[s] | played[s]
-		all |= dealt[s]
+		h.dealt[s] = hands[s] | v.played[s]
+		all |= h.dealt[s]
 	}
-	return b.mismatches(&g.State, me, skip, dealt, g.R.Deck.All()&^all)
+	h.talon = g.R.Deck.All() &^ all
+	if d := g.Declarer; d >= 0 && d != v.me {
+		h.final = h.dealt[d]
+	}
+	return h
 }
 
 // deal fills p's hands: the known ones as they are, the others from pool

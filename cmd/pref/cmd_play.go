@@ -68,7 +68,7 @@ option bula.`,
 	f.StringVar(&pf.recordPath, "record", "", "write what was played as a game record to this file (atomically; see docs/records.md)")
 	f.BoolVar(&pf.force, "force", false, "with --record: overwrite an existing file")
 	f.BoolVar(&pf.review, "review", false, "after each deal, what perfect play would have given (every hand known) and the first card that cost each side a trick")
-	f.StringVar(&pf.botKind, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples)")
+	f.StringVar(&pf.botKind, "bots", "simple", "the computer players: simple, strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples) or exec:COMMAND (an outside program speaking pref's line protocol, docs/protocol.md); a comma-separated list gives the computer players their kinds in turn")
 	f.IntVar(&pf.toPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets whose sheet names its target option, table.sheet.target)")
 	f.BoolVar(&pf.wholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)
@@ -97,8 +97,8 @@ func runPlay(cmd *cobra.Command, pf *playFlags) error {
 	if err != nil {
 		return badInput(err)
 	}
-	if pf.botKind != "simple" && pf.botKind != "strong" {
-		return badInput(fmt.Errorf("--bots %q: simple or strong", pf.botKind))
+	if err := app.CheckBots(pf.botKind); err != nil {
+		return badInput(fmt.Errorf("--bots %v", err))
 	}
 	p := newPrinter(cmd.OutOrStdout(), r, pf.ascii, pf.botKind, pf.review)
 	if pf.recordPath != "" {

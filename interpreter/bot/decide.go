@@ -89,7 +89,7 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 	if weight != nil {
 		overhead = ladderRolloutNodes
 	}
-	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separatedWeighted(vals, wts, bad, groups)) {
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !b.overTime(d) && !separatedWeighted(vals, wts, bad, groups)) {
 		w, err := b.world(g, me)
 		if err != nil {
 			break

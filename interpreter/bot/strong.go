@@ -12,9 +12,11 @@ import (
 // Strong is a computer player that plays its cards by perfect-information
 // Monte Carlo: it deals the cards it cannot see among the other hands in
 // every way consistent with what it has seen (hand sizes, the suits a
-// player showed out of, its own discard, the others' calls), solves each
-// deal double-dummy (in the all-pass game for itself, against the others),
-// and plays the card that does best on average.
+// player showed out of, its own discard), each deal drawn as likely as
+// sensible players holding it make the others' calls (infer.go: bids,
+// hand game, contract, defence, invitation, every doubling level), solves
+// each deal double-dummy (in the all-pass game for itself, against the
+// others), and plays the card that does best on average.
 //
 // Its other decisions (the auction, an all-pass offer, hand or talon, the
 // discard and the contract announced, the defence, invitations, contra
@@ -45,7 +47,13 @@ type Strong struct {
 	// stops once it is spent, and a sample that alone would take more
 	// than a third of it is skipped.
 	CardBudget time.Duration
-	rng        *rand.Rand
+	// WallClock also stops each decision's sampling once its budget has
+	// passed on the clock (after the least samples it takes): on a loaded
+	// machine it searches less rather than taking longer, and its choices
+	// then depend on the load, not on the seed alone.
+	WallClock bool
+	started   time.Time // when the decision under way began (WallClock)
+	rng       *rand.Rand
 
 	sim      Simple    // the rollouts' decisions (its Reason is not this player's)
 	val      *valuer   // settlement, cached
@@ -80,6 +88,9 @@ var _ game.Player = (*Strong)(nil)
 func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
 	if b.rng == nil {
 		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
+	}
+	if b.WallClock {
+		b.started = time.Now()
 	}
 	if legal[0].Phase != game.PhasePlay {
 		if !b.CardsOnly && (len(legal) > 1 || legal[0].Phase == game.PhaseDiscard) {
@@ -120,7 +131,7 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	budget := b.cardNodes()
 	score := map[cards.Card]float64{}
 	solved, spent := 0, 0
-	for i := 0; i < n && spent < budget; i++ {
+	for i := 0; i < n && spent < budget && !(solved > 0 && b.overTime(b.cardBudget())); i++ {
 		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: counted, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
 			MaxNodes: min(budget/3, budget-spent), TalonCompetes: g.TalonCompetes(), Cooperating: g.CooperationBinds()}
 		if tr.N == 0 {
@@ -158,13 +169,22 @@ func (b *Strong) samples() int {
 	return b.Samples
 }
 
-// cardNodes is a card decision's budget, in the solver's cards tried.
-func (b *Strong) cardNodes() int {
+// cardBudget is a card decision's budget in time.
+func (b *Strong) cardBudget() time.Duration {
 	if b.CardBudget <= 0 {
-		return nodes(100 * time.Millisecond)
+		return 100 * time.Millisecond
 	}
-	return nodes(b.CardBudget)
+	return b.CardBudget
 }
+
+// overTime reports whether the decision under way has taken d on the
+// clock, where the player keeps to its budgets in time (WallClock).
+func (b *Strong) overTime(d time.Duration) bool {
+	return b.WallClock && time.Since(b.started) >= d
+}
+
+// cardNodes is a card decision's budget, in the solver's cards tried.
+func (b *Strong) cardNodes() int { return nodes(b.cardBudget()) }
 
 // countedFor is the seat whose tricks a sample's solution counts (the
 // declarer, or in the all-pass game the player to play) and the talon's

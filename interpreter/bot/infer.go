@@ -53,43 +53,6 @@ func (b *Strong) callLikelihood(g *game.State, me, skip int, h *seen) float64 {
 	return b.auctionLikelihood(g, me, skip, h) + laterLikelihood(g, me, skip, h)
 }
 
-// auctionLikelihood is callLikelihood for the auction's calls, replayed on
-// the hands dealt so that each call is judged against the calls then open.
-func (b *Strong) auctionLikelihood(g *game.State, me, skip int, h *seen) float64 {
-	others := false
-	for _, c := range g.Calls {
-		others = others || c.Seat != me && c.Seat != skip
-	}
-	if !others {
-		return 0
-	}
-	rs := &b.replay
-	rs.State = game.State{R: g.R}
-	if rs.SetHands(h.dealt[:g.Seats()], h.talon) != nil {
-		return 0
-	}
-	rs.SetAllPassRun(g.AllPassRun)
-	logL := 0.0
-	for _, c := range g.Calls {
-		if rs.Phase() != game.PhaseAuction || rs.ToAct() != c.Seat {
-			break
-		}
-		if c.Seat != me && c.Seat != skip {
-			open := rs.Scratch()
-			for _, l := range rs.Choices() {
-				if l.Value != game.Pass {
-					open = append(open, l.Value)
-				}
-			}
-			logL += math.Log(callOdds(g.R, h.dealt[c.Seat], open, c.Call))
-		}
-		if _, err := rs.Apply(game.Action{Phase: game.PhaseAuction, Seat: c.Seat, Value: c.Call}); err != nil {
-			break
-		}
-	}
-	return logL
-}
-
 // callOdds is the chance a sensible player holding hand makes call (a
 // ladder index, or game.Pass) with the bids open: a bid, as likely as his
 // best contract from it up the ladder (of its kind, hand or talon) is

@@ -116,6 +116,45 @@ func (b *Strong) drawByLikelihood(cands []candidate) int {
 	return len(cands) - 1
 }
 
+// auctionLikelihood is callLikelihood (infer.go) for the auction's calls,
+// replayed on the hands dealt so that each call is judged against the
+// calls then open. (Here, beside mismatches: the replay tells a copy of
+// the deal its all-pass run, as the table's owner test allows this file.)
+func (b *Strong) auctionLikelihood(g *game.State, me, skip int, h *seen) float64 {
+	others := false
+	for _, c := range g.Calls {
+		others = others || c.Seat != me && c.Seat != skip
+	}
+	if !others {
+		return 0
+	}
+	rs := &b.replay
+	rs.State = game.State{R: g.R}
+	if rs.SetHands(h.dealt[:g.Seats()], h.talon) != nil {
+		return 0
+	}
+	rs.SetAllPassRun(g.AllPassRun)
+	logL := 0.0
+	for _, c := range g.Calls {
+		if rs.Phase() != game.PhaseAuction || rs.ToAct() != c.Seat {
+			break
+		}
+		if c.Seat != me && c.Seat != skip {
+			open := rs.Scratch()
+			for _, l := range rs.Choices() {
+				if l.Value != game.Pass {
+					open = append(open, l.Value)
+				}
+			}
+			logL += math.Log(callOdds(g.R, h.dealt[c.Seat], open, c.Call))
+		}
+		if _, err := rs.Apply(game.Action{Phase: game.PhaseAuction, Seat: c.Seat, Value: c.Call}); err != nil {
+			break
+		}
+	}
+	return logL
+}
+
 // mismatches counts the calls of the other players (but skip's) that the
 // simple player, holding the hands dealt, would not have made (a pass for
 // a bid, a bid for a pass).

@@ -41,7 +41,7 @@ option bula.`,
 	f.StringVar(&q.RecordPath, "record", "", "write what was played as a game record to this file (atomically; see docs/records.md)")
 	f.BoolVar(&q.Force, "force", false, "with --record: overwrite an existing file")
 	f.BoolVar(&q.Review, "review", false, "after each deal, what perfect play would have given (every hand known) and the first card that cost each side a trick")
-	f.StringVar(&q.Bots, "bots", "simple", "the computer players: simple, or strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples)")
+	f.StringVar(&q.Bots, "bots", "simple", "the computer players: simple, strong (cards played by sampling the unseen hands and solving each double-dummy; bids, exchange and defence weighed by playing each option out over such samples) or exec:COMMAND (an outside program speaking pref's line protocol, docs/protocol.md); a comma-separated list gives the computer players their kinds in turn")
 	f.IntVar(&q.ToPool, "to-pool", 0, "play a whole game until every pool reaches N (1 to 1000), then print the final sheet (rulesets whose sheet names its target option, table.sheet.target)")
 	f.BoolVar(&q.WholeGame, "game", false, "play a whole game until the score sheet closes, then print the final sheet (score-sheet rulesets)")
 	_ = cmd.RegisterFlagCompletionFunc("ruleset", completeRulesets)

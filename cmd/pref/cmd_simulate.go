@@ -81,7 +81,9 @@ Kinds: simple (the rule-following bot), strong (cards played by sampling the
 unseen hands and solving each sample double-dummy; the auction, the exchange,
 the defence and the rest weighed by playing each option out over such samples
 and settling it by the ruleset's own rules), strong-cards (the strong
-player's cards, the rest simple's) and exec:COMMAND (an outside program in any
+player's cards, the rest simple's), strong-timed (the strong player keeping
+to its budgets on the clock too: less search on a loaded machine, choices that
+depend on the load) and exec:COMMAND (an outside program in any
 language speaking pref's line protocol on its standard input and output, see
 docs/protocol.md; the command is split like a shell's words, no shell is run;
 an answer late, malformed or not open is refused, logged on standard error and

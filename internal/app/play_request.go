@@ -99,8 +99,8 @@ func (q *PlayRequest) Prepare() (*PreparedPlay, error) {
 	if err != nil {
 		return nil, &BadInput{err}
 	}
-	if err := checkBots(q.Bots); err != nil {
-		return nil, err
+	if err := CheckBots(q.Bots); err != nil { // simple, strong, exec:COMMAND or a list of them
+		return nil, badInput("--bots %v", err)
 	}
 	p := &Printer{Out: q.Out, Ruleset: r, ASCII: q.ASCII, Bots: q.Bots, Review: q.Review}
 	if q.RecordPath != "" {
@@ -127,7 +127,8 @@ func badInput(format string, args ...any) error {
 }
 
 // checkBots refuses computer players other than simple and strong, the
-// kinds that play at a table with a person (pref play, pref tutorial).
+// kinds whose judgement the tutorial teaches (pref play takes outside
+// programs too: CheckBots).
 func checkBots(kind string) error {
 	if kind != "simple" && kind != "strong" {
 		return badInput("--bots %q: simple or strong", kind)

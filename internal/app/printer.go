@@ -34,7 +34,7 @@ type Printer struct {
 	// Paint, when set, colours a card's name or a suit's symbol by its
 	// suit (the full screen)
 	Paint func(s cards.Suit, text string) string
-	Bots  string // the computer players' kind (--bots): simple or strong
+	Bots  string // the computer players' kinds (--bots): simple, strong, exec:COMMAND, or a list (extern.ParseBots)
 	// Review: after each deal, what perfect play would have given (--review)
 	Review bool
 	// PrintLedger writes a settled deal's transfers with their arithmetic,

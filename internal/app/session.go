@@ -29,6 +29,7 @@ type Session struct {
 	deal    *table.Deal // the deal in play (table.Begin), nil before the first
 	you     game.Player // the person's player; nil at the full screen
 	youName string      // "" when only computers play
+	progs   programs    // the outside programs seated (--bots exec:...)
 }
 
 // NewSession seats the players at t for deals deals (0: a whole game, until
@@ -52,7 +53,9 @@ func NewSession(p *Printer, t *table.Table, rng *rand.Rand, deals int, you game.
 
 // Play plays every deal with players that all answer at once.
 func Play(p *Printer, t *table.Table, rng *rand.Rand, deals int, you game.Player, youName string) error {
-	_, err := NewSession(p, t, rng, deals, you, youName).Next()
+	s := NewSession(p, t, rng, deals, you, youName)
+	defer s.Close()
+	_, err := s.Next()
 	return err
 }
 
@@ -123,6 +126,7 @@ func (s *Session) Leave() {
 		s.p.Record.Deals = append(s.p.Record.Deals, record.FromGame(s.g, s.p.Names, s.t.Names[s.t.Dealer]))
 	}
 	s.over = true
+	s.Close()
 }
 
 // Standings prints where the players stand: the balances and the pot, or
@@ -223,7 +227,11 @@ func (s *Session) startDeal() error {
 			s.g.Players[i], p.You = s.you, s.youName
 			continue
 		}
-		s.g.Players[i] = newReasoned(p.Bots, uint64(s.d)<<4|uint64(i), p, seatNames)
+		pl, err := s.botFor(i, seatNames[i], seatNames)
+		if err != nil {
+			return err
+		}
+		s.g.Players[i] = pl
 	}
 	p.header(t, s.d, s.deals, seatNames)
 	d, err := t.Begin(s.g)
@@ -249,6 +257,7 @@ func (s *Session) startDeal() error {
 func (s *Session) finishDeal() error {
 	p, t, r, g := s.p, s.t, s.t.R, s.g
 	s.inDeal = false
+	s.endPrograms()
 	seatNames := p.Names
 	p.deal(g, seatNames)
 	if p.Review {

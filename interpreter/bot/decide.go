@@ -36,6 +36,11 @@ const (
 	maxWorlds = 60
 )
 
+// worldNodes is what drawing a deal costs (world: the calls judged on
+// each of its candidates), counted in solver nodes: about half a
+// millisecond here.
+const worldNodes = NodesPerMs / 2
+
 // rolloutNodes is what a rollout costs besides its solving (settlement,
 // the simple player's decisions), counted in solver nodes.
 const rolloutNodes = 300
@@ -84,11 +89,12 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 	if weight != nil {
 		overhead = ladderRolloutNodes
 	}
-	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !separatedWeighted(vals, wts, bad, groups)) {
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !b.overTime(d) && !separatedWeighted(vals, wts, bad, groups)) {
 		w, err := b.world(g, me)
 		if err != nil {
 			break
 		}
+		spent += worldNodes
 		wt := 1.0
 		if weight != nil {
 			tries++

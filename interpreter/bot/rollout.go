@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"math"
+
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -15,13 +17,12 @@ import (
 
 // world deals the cards seat me cannot see, before the first card, in a
 // way consistent with what it has seen: its own hand, the talon where it
-// was shown or taken by me, what I laid aside. Of a few such deals it
-// keeps the first in which every other player's calls (a bid, or a pass)
-// are those the simple player would have made with the hand dealt to it:
-// the auction read as evidence of strength.
+// was shown or taken by me, what I laid aside. Of worldCandidates such
+// deals it draws one with the chance that sensible players holding its
+// hands make every call the others have made (callLikelihood): the calls
+// read as evidence of the hands.
 func (b *Strong) world(g *game.State, me int) (*game.State, error) {
 	r := g.R
-	n := g.Seats()
 	d := g.Declarer
 	taken := d >= 0 && g.Phase() >= game.PhaseDiscard && !g.Hand && r.Exchange.TakeTalon
 	talonKnown := taken && (me == d || r.Exchange.ShowTalon)
@@ -30,35 +31,14 @@ func (b *Strong) world(g *game.State, me int) (*game.State, error) {
 		known |= g.Talon
 	}
 	pool := (r.Deck.All() &^ known).Cards()
-	var best [game.MaxSeats]cards.Mask
-	var bestTalon cards.Mask
-	bestMiss := -1
-	for try := 0; try < 40 && bestMiss != 0; try++ {
+	cands := b.cands[:0]
+	for range worldCandidates {
 		b.rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-		var dealt [game.MaxSeats]cards.Mask
-		k := 0
-		for s := 0; s < n; s++ {
-			if s == me {
-				dealt[s] = g.Dealt[s]
-				continue
-			}
-			for range g.Dealt[s].Count() {
-				dealt[s] |= pool[k].Bit()
-				k++
-			}
-		}
-		talon := g.Talon
-		if !talonKnown {
-			talon = 0
-			for ; k < len(pool); k++ {
-				talon |= pool[k].Bit()
-			}
-		}
-		miss := b.mismatches(g, me, -1, dealt, talon)
-		if bestMiss < 0 || miss < bestMiss {
-			best, bestTalon, bestMiss = dealt, talon, miss
-		}
+		h := dealFrom(g, me, pool, talonKnown, taken)
+		cands = append(cands, candidate{h: h, logL: b.callLikelihood(g, me, -1, &h)})
 	}
+	b.cands = cands
+	best := &cands[b.drawByLikelihood(cands)].h
 	var laid cards.Mask
 	if g.Laid != 0 {
 		laid = g.Laid
@@ -67,10 +47,112 @@ func (b *Strong) world(g *game.State, me int) (*game.State, error) {
 			if g.Contract >= 0 {
 				ct = g.Contract
 			}
-			laid = layAside(r, best[d]|bestTalon, g.Laid.Count(), &r.Contracts[ct])
+			laid = layAside(r, best.dealt[d]|best.talon, g.Laid.Count(), &r.Contracts[ct])
 		}
 	}
-	return g.Resample(best, bestTalon, laid)
+	return g.Resample(best.dealt, best.talon, laid)
+}
+
+// dealFrom deals the cards seat me cannot see in the order of pool: each
+// other hand as many as it was dealt, the talon the rest (where not
+// known), and the declarer's hand after the exchange (his hand and the
+// talon but what he would lay aside for his contract).
+func dealFrom(g *game.State, me int, pool []cards.Card, talonKnown, taken bool) seen {
+	r, d := g.R, g.Declarer
+	var h seen
+	k := 0
+	for s := 0; s < g.Seats(); s++ {
+		if s == me {
+			h.dealt[s] = g.Dealt[s]
+			continue
+		}
+		for range g.Dealt[s].Count() {
+			h.dealt[s] |= pool[k].Bit()
+			k++
+		}
+	}
+	h.talon = g.Talon
+	if !talonKnown {
+		h.talon = 0
+		for ; k < len(pool); k++ {
+			h.talon |= pool[k].Bit()
+		}
+	}
+	if d >= 0 && d != me {
+		h.final = h.dealt[d]
+		if taken && g.Contract >= 0 {
+			h.final = (h.dealt[d] | h.talon) &^ layAside(r, h.dealt[d]|h.talon, g.Laid.Count(), &r.Contracts[g.Contract])
+		}
+	}
+	return h
+}
+
+// worldCandidates is how many deals world draws its deal from.
+const worldCandidates = 48
+
+// candidate is a deal drawn and the log chance of the calls made on it.
+type candidate struct {
+	h    seen
+	logL float64
+}
+
+// drawByLikelihood draws one of cands (at least one) with a chance in
+// proportion to the likelihood of the calls on it.
+func (b *Strong) drawByLikelihood(cands []candidate) int {
+	top := cands[0].logL
+	for _, c := range cands {
+		top = max(top, c.logL)
+	}
+	total := 0.0
+	for _, c := range cands {
+		total += math.Exp(c.logL - top)
+	}
+	u := b.rng.Float64() * total
+	for i, c := range cands {
+		if u -= math.Exp(c.logL - top); u < 0 {
+			return i
+		}
+	}
+	return len(cands) - 1
+}
+
+// auctionLikelihood is callLikelihood (infer.go) for the auction's calls,
+// replayed on the hands dealt so that each call is judged against the
+// calls then open. (Here, beside mismatches: the replay tells a copy of
+// the deal its all-pass run, as the table's owner test allows this file.)
+func (b *Strong) auctionLikelihood(g *game.State, me, skip int, h *seen) float64 {
+	others := false
+	for _, c := range g.Calls {
+		others = others || c.Seat != me && c.Seat != skip
+	}
+	if !others {
+		return 0
+	}
+	rs := &b.replay
+	rs.State = game.State{R: g.R}
+	if rs.SetHands(h.dealt[:g.Seats()], h.talon) != nil {
+		return 0
+	}
+	rs.SetAllPassRun(g.AllPassRun)
+	logL := 0.0
+	for _, c := range g.Calls {
+		if rs.Phase() != game.PhaseAuction || rs.ToAct() != c.Seat {
+			break
+		}
+		if c.Seat != me && c.Seat != skip {
+			open := rs.Scratch()
+			for _, l := range rs.Choices() {
+				if l.Value != game.Pass {
+					open = append(open, l.Value)
+				}
+			}
+			logL += math.Log(callOdds(g.R, h.dealt[c.Seat], open, c.Call))
+		}
+		if _, err := rs.Apply(game.Action{Phase: game.PhaseAuction, Seat: c.Seat, Value: c.Call}); err != nil {
+			break
+		}
+	}
+	return logL
 }
 
 // mismatches counts the calls of the other players (but skip's) that the

@@ -12,9 +12,11 @@ import (
 // Strong is a computer player that plays its cards by perfect-information
 // Monte Carlo: it deals the cards it cannot see among the other hands in
 // every way consistent with what it has seen (hand sizes, the suits a
-// player showed out of, its own discard, the others' calls), solves each
-// deal double-dummy (in the all-pass game for itself, against the others),
-// and plays the card that does best on average.
+// player showed out of, its own discard), each deal drawn as likely as
+// sensible players holding it make the others' calls (infer.go: bids,
+// hand game, contract, defence, invitation, every doubling level), solves
+// each deal double-dummy (in the all-pass game for itself, against the
+// others), and plays the card that does best on average.
 //
 // Its other decisions (the auction, an all-pass offer, hand or talon, the
 // discard and the contract announced, the defence, invitations, contra
@@ -45,7 +47,13 @@ type Strong struct {
 	// stops once it is spent, and a sample that alone would take more
 	// than a third of it is skipped.
 	CardBudget time.Duration
-	rng        *rand.Rand
+	// WallClock also stops each decision's sampling once its budget has
+	// passed on the clock (after the least samples it takes): on a loaded
+	// machine it searches less rather than taking longer, and its choices
+	// then depend on the load, not on the seed alone.
+	WallClock bool
+	started   time.Time // when the decision under way began (WallClock)
+	rng       *rand.Rand
 
 	sim      Simple    // the rollouts' decisions (its Reason is not this player's)
 	val      *valuer   // settlement, cached
@@ -56,6 +64,7 @@ type Strong struct {
 	planned  int       // the contract the discard was chosen for
 	havePlan bool
 	memo     auctionMemo // the calls weighed at the first turn of the auction
+	cands    []candidate // the deals a sample is drawn from (reused)
 }
 
 // NodesPerMs is the rate at which a budget in time is counted in the
@@ -79,6 +88,9 @@ var _ game.Player = (*Strong)(nil)
 func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
 	if b.rng == nil {
 		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
+	}
+	if b.WallClock {
+		b.started = time.Now()
 	}
 	if legal[0].Phase != game.PhasePlay {
 		if !b.CardsOnly && (len(legal) > 1 || legal[0].Phase == game.PhaseDiscard) {
@@ -119,7 +131,7 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 	budget := b.cardNodes()
 	score := map[cards.Card]float64{}
 	solved, spent := 0, 0
-	for i := 0; i < n && spent < budget; i++ {
+	for i := 0; i < n && spent < budget && !(solved > 0 && b.overTime(b.cardBudget())); i++ {
 		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: counted, Leader: tr.Leader, Trick: trick, TrickSeats: trickSeats,
 			MaxNodes: min(budget/3, budget-spent), TalonCompetes: g.TalonCompetes(), Cooperating: g.CooperationBinds()}
 		if tr.N == 0 {
@@ -157,13 +169,22 @@ func (b *Strong) samples() int {
 	return b.Samples
 }
 
-// cardNodes is a card decision's budget, in the solver's cards tried.
-func (b *Strong) cardNodes() int {
+// cardBudget is a card decision's budget in time.
+func (b *Strong) cardBudget() time.Duration {
 	if b.CardBudget <= 0 {
-		return nodes(100 * time.Millisecond)
+		return 100 * time.Millisecond
 	}
-	return nodes(b.CardBudget)
+	return b.CardBudget
 }
+
+// overTime reports whether the decision under way has taken d on the
+// clock, where the player keeps to its budgets in time (WallClock).
+func (b *Strong) overTime(d time.Duration) bool {
+	return b.WallClock && time.Since(b.started) >= d
+}
+
+// cardNodes is a card decision's budget, in the solver's cards tried.
+func (b *Strong) cardNodes() int { return nodes(b.cardBudget()) }
 
 // countedFor is the seat whose tricks a sample's solution counts (the
 // declarer, or in the all-pass game the player to play) and the talon's
@@ -245,6 +266,9 @@ type cardView struct {
 	voids      [game.MaxSeats]cards.Mask
 	skip       int
 	readsCalls bool
+	// dealtUnknown is the declarer where he took the talon: his hand as
+	// dealt is not his cards now and played (-1: none)
+	dealtUnknown int
 }
 
 // view is what the player deciding the card of seat has seen.
@@ -281,13 +305,24 @@ func (b *Strong) view(g *game.Game, seat int) cardView {
 	for _, c := range g.Calls {
 		v.readsCalls = v.readsCalls || c.Seat != me && c.Seat != v.skip
 	}
+	v.dealtUnknown = tookTalon(g)
+	v.readsCalls = v.readsCalls || g.Declarer >= 0 && g.Declarer != me
 	return v
 }
 
+// tookTalon is the declarer where he took the talon (his cards now and
+// played are not the hand dealt him), else -1.
+func tookTalon(g *game.Game) int {
+	if g.Declarer >= 0 && !g.Hand && g.R.Exchange.TakeTalon {
+		return g.Declarer
+	}
+	return -1
+}
+
 // sampleHands deals p's unseen hands from v.pool, respecting the voids:
-// where the calls are read, of up to six deals the first whose other
-// players' calls the simple player would have made with the hands dealt
-// them (else the one with the fewest others). False when no deal is found.
+// where the calls are read, of up to six deals one drawn with the chance
+// that sensible players holding them make every call the others have
+// made (callLikelihood). False when no deal is found.
 func (b *Strong) sampleHands(g *game.Game, p *solve.Position, v *cardView) bool {
 	if !b.deal(g, p, v.known, v.pool, v.voids) {
 		return false
@@ -295,31 +330,39 @@ func (b *Strong) sampleHands(g *game.Game, p *solve.Position, v *cardView) bool 
 	if !v.readsCalls {
 		return true
 	}
-	hands, fewest := p.Hands, b.dealtMismatches(g, v.me, v.skip, p.Hands, v.played)
-	for try := 1; try < 6 && fewest > 0; try++ {
+	cands := append(b.cands[:0], candidate{h: b.dealtSeen(g, v, p.Hands)})
+	cands[0].logL = b.callLikelihood(&g.State, v.me, v.dealtUnknown, &cands[0].h)
+	hands := []([game.MaxSeats]cards.Mask){p.Hands}
+	for try := 1; try < 6; try++ {
 		if !b.deal(g, p, v.known, v.pool, v.voids) {
 			break
 		}
-		if miss := b.dealtMismatches(g, v.me, v.skip, p.Hands, v.played); miss < fewest {
-			hands, fewest = p.Hands, miss
-		}
+		c := candidate{h: b.dealtSeen(g, v, p.Hands)}
+		c.logL = b.callLikelihood(&g.State, v.me, v.dealtUnknown, &c.h)
+		cands, hands = append(cands, c), append(hands, p.Hands)
 	}
-	p.Hands = hands
+	b.cands = cands
+	p.Hands = hands[b.drawByLikelihood(cands)]
 	return true
 }
 
-// dealtMismatches is mismatches for hands during the card play: the hands
-// as dealt are those held now with the cards each has played; the talon
-// is the rest of the pack. No evidence (0) where that is no deal (a hand
-// out of play, unseen).
-func (b *Strong) dealtMismatches(g *game.Game, me, skip int, hands, played [game.MaxSeats]cards.Mask) int {
-	var dealt [game.MaxSeats]cards.Mask
+// dealtSeen is what hands held now say of the hands the calls were made
+// from: each as dealt is held now with the cards played from it, the
+// talon the rest of the pack; the declarer's after the exchange is his
+// now with his cards played (as dealt it is unknown where he took the
+// talon: v.dealtUnknown).
+func (b *Strong) dealtSeen(g *game.Game, v *cardView, hands [game.MaxSeats]cards.Mask) seen {
+	var h seen
 	var all cards.Mask
 	for s := 0; s < g.Seats(); s++ {
-		dealt[s] = hands[s] | played[s]
-		all |= dealt[s]
+		h.dealt[s] = hands[s] | v.played[s]
+		all |= h.dealt[s]
 	}
-	return b.mismatches(&g.State, me, skip, dealt, g.R.Deck.All()&^all)
+	h.talon = g.R.Deck.All() &^ all
+	if d := g.Declarer; d >= 0 && d != v.me {
+		h.final = h.dealt[d]
+	}
+	return h
 }
 
 // deal fills p's hands: the known ones as they are, the others from pool

@@ -51,11 +51,15 @@ func NewPlayer(kind string, seed uint64) (game.Player, error) {
 		b := bot.NewStrong(seed)
 		b.CardsOnly = true
 		return b, nil
+	case "strong-timed":
+		b := bot.NewStrong(seed)
+		b.WallClock = true
+		return b, nil
 	}
 	if strings.HasPrefix(kind, ExecPrefix) {
 		return nil, fmt.Errorf("player %q: an outside program plays only in pref match", kind)
 	}
-	return nil, fmt.Errorf("no player %q: simple, strong, strong-cards or exec:COMMAND", kind)
+	return nil, fmt.Errorf("no player %q: simple, strong, strong-cards, strong-timed or exec:COMMAND", kind)
 }
 
 // ExecPrefix starts the kind of an outside program: exec: and its command

@@ -273,11 +273,10 @@ type cardView struct {
 
 // view is what the player deciding the card of seat has seen.
 func (b *Strong) view(g *game.Game, seat int) cardView {
-	ct := &g.R.Contracts[g.Contract]
 	me := g.Chooser() // the player deciding: who sees which hands
 	v := cardView{me: me, known: map[int]bool{seat: true, me: true}, voids: b.voids(g), skip: g.Declarer}
 	for s := 0; s < g.Seats(); s++ {
-		if s == g.Declarer && ct.Open || s != g.Declarer && (ct.DefendersOpen || g.Open) || g.Controller(s) == me {
+		if g.SeesHand(me, s) { // the one rule of what a seat may see (game/sight.go)
 			v.known[s] = true
 		}
 	}

@@ -54,7 +54,7 @@ func TestPlayRequestRefusesBadInput(t *testing.T) {
 		{func(q *PlayRequest) { q.Deals = MaxDeals + 1 }, "--deals 1001: at most 1000"},
 		{func(q *PlayRequest) { q.Deals = 0 }, "--deals 0: at least one"},
 		{func(q *PlayRequest) { q.Seat = "Nobody" }, "--seat Nobody: not one of the players"},
-		{func(q *PlayRequest) { q.Bots = "clever" }, `--bots "clever": simple or strong`},
+		{func(q *PlayRequest) { q.Bots = "clever" }, `--bots "clever": simple, strong or exec:COMMAND`},
 		{func(q *PlayRequest) { q.Names = []string{"Anton", "Anton", "Dora"} }, "--players: Anton is named twice"},
 		{func(q *PlayRequest) { q.WholeGame = true }, "--game: austrian-1829 keeps no score sheet that closes"},
 		{func(q *PlayRequest) { q.Deals, q.Bots = 0, "clever" }, "--deals 0"},

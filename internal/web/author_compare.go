@@ -97,8 +97,8 @@ func seatName(i, n int) string {
 // tell them apart).
 func chartSVG(c *comparison) template.HTML {
 	const (
-		width, left, right = 640.0, 110.0, 80.0
-		barH, gap, top     = 16.0, 14.0, 24.0
+		width, left, right = 560.0, 100.0, 130.0
+		barH, gap, top     = 20.0, 14.0, 26.0
 	)
 	most := 0.0
 	for _, s := range c.Seats {
@@ -115,11 +115,11 @@ func chartSVG(c *comparison) template.HTML {
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %.0f %.0f" role="img" aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">`, width, height)
 	fmt.Fprintf(&b, `<title id="chart-title">Result per deal by seat, %s and %s, %d deals on the same cards</title>`, html.EscapeString(c.Base), html.EscapeString(c.Variant), c.Deals)
 	b.WriteString(`<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#f2c14e"/><line x1="0" y1="0" x2="0" y2="6" stroke="#6b4e00" stroke-width="2"/></pattern></defs>`)
-	fmt.Fprintf(&b, `<text x="%.0f" y="14" class="axis" text-anchor="middle">0 (%s per deal)</text>`, zero, html.EscapeString(c.Unit))
+	fmt.Fprintf(&b, `<text x="%.0f" y="16" class="axis" text-anchor="middle">0 (%s per deal)</text>`, zero, html.EscapeString(c.Unit))
 	fmt.Fprintf(&b, `<line x1="%.1f" y1="%.0f" x2="%.1f" y2="%.0f" stroke="#333"/>`, zero, top-4, zero, height-4)
 	y := top
 	for _, s := range c.Seats {
-		fmt.Fprintf(&b, `<text x="4" y="%.1f" class="seat">%s</text>`, y+barH+4, html.EscapeString(s.Seat))
+		fmt.Fprintf(&b, `<text x="4" y="%.1f" class="seat">%s</text>`, y+barH+5, html.EscapeString(s.Seat))
 		bar(&b, zero, y, barH, s.Base.Mean*scale, "#5b8fd9", "base", s.Base.Mean)
 		bar(&b, zero, y+barH, barH, s.Variant.Mean*scale, "url(#hatch)", "variant", s.Variant.Mean)
 		y += 2*barH + gap

@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html/template"
 	"net/http"
+	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/preference-rules/pref/internal/rulings"
+	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -36,6 +41,10 @@ type authorView struct {
 // author shows the editor with pref new's starter for a variant of from
 // (default: the default ruleset).
 func (s *Server) author(w http.ResponseWriter, r *http.Request) {
+	if edit := r.URL.Query().Get("edit"); edit != "" {
+		s.authorEdit(w, edit)
+		return
+	}
 	from := r.URL.Query().Get("from")
 	if from == "" {
 		from = rulesets.Default
@@ -47,6 +56,23 @@ func (s *Server) author(w http.ResponseWriter, r *http.Request) {
 	}
 	v := &authorView{Name: defaultVariant, From: name, Text: rulings.Starter(defaultVariant, name, base), Deals: compareDeals}
 	s.fillAuthor(v)
+	render(w, http.StatusOK, "author.html", v)
+}
+
+// authorEdit shows the editor with one of the user's rulesets, named as
+// /play names it (never a path).
+func (s *Server) authorEdit(w http.ResponseWriter, name string) {
+	if !slices.Contains(rulesets.UserNames(), name) {
+		refuse(w, &badInput{fmt.Sprintf("edit %q: not a ruleset of your folder (%s)", name, strings.Join(rulesets.UserNames(), ", "))})
+		return
+	}
+	text, err := safeio.ReadFile(filepath.Join(rulesets.UserDir(), name+".yaml"), MaxBody)
+	if err != nil {
+		refuse(w, &badInput{err.Error()})
+		return
+	}
+	v := &authorView{Name: name, Text: string(text), Deals: compareDeals}
+	v.From = s.fillAuthor(v).base
 	render(w, http.StatusOK, "author.html", v)
 }
 

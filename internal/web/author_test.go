@@ -232,6 +232,15 @@ func TestAuthorSavedVariantPlays(t *testing.T) {
 	if code, page := get(t, ts.Client(), ts.URL+"/rules?ruleset=kitchen"); code != http.StatusOK || !strings.Contains(page, "Kitchen rules") {
 		t.Errorf("/rules?ruleset=kitchen: %d", code)
 	}
+	// and edited again by its name, never a path
+	if code, page := get(t, ts.Client(), ts.URL+"/author?edit=kitchen"); code != http.StatusOK || !strings.Contains(page, "title: Kitchen rules") {
+		t.Errorf("/author?edit=kitchen: %d", code)
+	}
+	for _, name := range []string{"../kitchen", "sochi", "nope"} {
+		if code, _ := get(t, ts.Client(), ts.URL+"/author?edit="+url.QueryEscape(name)); code != http.StatusBadRequest {
+			t.Errorf("/author?edit=%s: %d, want 400", name, code)
+		}
+	}
 }
 
 // The page shows the diff against the base and the rulebook of a valid

@@ -42,6 +42,11 @@ func TestBrowserAuthorMistakeFixSavePlay(t *testing.T) {
 		t.Errorf("the mistake reads %q", msg)
 	}
 	screenshot(t, ctx, "author-mistake-1280x800", false)
+	// the mistake's link puts the caret at its line and column
+	caret, err := chromedp.Run(step, chromedp.Evaluate[int](`(() => { document.querySelector("[data-goto]").click(); const ta = document.getElementById("text"); const at = ta.selectionStart; ta.setSelectionRange(ta.value.length, ta.value.length); return at; })()`))
+	if want := len("extends: sochi\nname: kitchen-web\ntitle: Kitchen web rules\nplay:\n") + 8; err != nil || caret != want {
+		t.Errorf("the mistake's link put the caret at %d, want %d (line 5, column 9) %v", caret, want, err)
+	}
 	err = chromedp.Do(step,
 		chromedp.KeyEvent(strings.Repeat("\b", len("sometimes"))+"must"),
 		void(chromedp.Poll[bool](`!document.querySelector("[data-mistake]") && !document.querySelector("#gutter .bad") && document.querySelector("[data-diff]").textContent.includes("play.head: never -> must")`, chromedp.WithPollingInterval(20*time.Millisecond))),

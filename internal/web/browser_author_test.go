@@ -42,7 +42,6 @@ func TestBrowserAuthorMistakeFixSavePlay(t *testing.T) {
 	if !strings.Contains(msg, "line 5, column 9") || !strings.Contains(msg, "play.head") {
 		t.Errorf("the mistake reads %q", msg)
 	}
-	screenshot(t, ctx, "author-mistake-1280x800", false)
 	// the mistake's link puts the caret at its line and column
 	caret, err := chromedp.Run(step, chromedp.Evaluate[int](`(() => { document.querySelector("[data-goto]").click(); const ta = document.getElementById("text"); const at = ta.selectionStart; ta.setSelectionRange(ta.value.length, ta.value.length); return at; })()`))
 	if want := len("extends: sochi\nname: kitchen-web\ntitle: Kitchen web rules\nplay:\n") + 8; err != nil || caret != want {
@@ -90,7 +89,15 @@ func TestBrowserAuthorScreenshots(t *testing.T) {
 			chromedp.EmulateViewport(size[0], size[1]),
 			chromedp.Navigate(base+"/author?from=sochi"),
 			chromedp.WaitVisible(chromedp.CSS("#text")),
-			chromedp.Evaluate[chromedp.Void](`const t = document.getElementById("text"); t.value += "\nplay:\n  head: must\n";`),
+			chromedp.Evaluate[chromedp.Void](`const t = document.getElementById("text"); t.value += "\nplay:\n  head: sometimes\n"; t.dispatchEvent(new Event("input"));`),
+			void(chromedp.Poll[bool](`!!document.querySelector("[data-mistake]")`)),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, fmt.Sprintf("author-mistake-%dx%d", size[0], size[1]), true)
+		err = chromedp.Do(step,
+			chromedp.Evaluate[chromedp.Void](`t.value = t.value.replace("sometimes", "must");`),
 			chromedp.Click(chromedp.CSS(`[data-tool="compare"]`)),
 			chromedp.WaitVisible(chromedp.CSS("[data-compare]")),
 		)

@@ -37,6 +37,10 @@ func New(addr string) *Server {
 	m.HandleFunc("GET /play", s.play)
 	m.HandleFunc("POST /play", s.act)
 	m.HandleFunc("GET /rules", s.rules)
+	m.HandleFunc("GET /author", s.author)
+	m.HandleFunc("POST /author", s.authorPost)
+	m.HandleFunc("POST /author/validate", s.authorValidate)
+	m.HandleFunc("POST /author/parts", s.authorParts)
 	m.Handle("GET /assets/", assetHandler())
 	s.mux = m
 	return s

@@ -37,6 +37,8 @@ func New(addr string) *Server {
 	m.HandleFunc("GET /play", s.play)
 	m.HandleFunc("POST /play", s.act)
 	m.HandleFunc("GET /rules", s.rules)
+	m.HandleFunc("GET /learn", s.learn)
+	m.HandleFunc("POST /learn/answer", s.answer)
 	m.Handle("GET /assets/", assetHandler())
 	s.mux = m
 	return s

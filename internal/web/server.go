@@ -39,6 +39,8 @@ func New(addr string) *Server {
 	m.HandleFunc("GET /rules", s.rules)
 	m.HandleFunc("GET /learn", s.learn)
 	m.HandleFunc("POST /learn/answer", s.answer)
+	m.HandleFunc("GET /coached", s.coached)
+	m.HandleFunc("POST /coached", s.coachAct)
 	m.Handle("GET /assets/", assetHandler())
 	s.mux = m
 	return s

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -116,6 +117,40 @@ func shootLearn(t *testing.T, ctx context.Context, base string) {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", s.name, size[0], size[1])), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// A coached deal played by clicks from the lessons' link: the coach's
+// words beside the table all along (data-coach), and its result at the end.
+func TestBrowserCoachedDeal(t *testing.T) {
+	ctx := browser(t)
+	watch(t, ctx)
+	base := served(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/learn?ruleset=sochi"), chromedp.WaitVisible(chromedp.CSS(`main.learn.scripted`))); err != nil {
+		t.Fatal(err)
+	}
+	href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("[data-play]").getAttribute("href")`))
+	if err != nil || !strings.HasPrefix(href, "/coached?") {
+		t.Fatalf("the lessons' link to a deal: %q %v", href, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+href), chromedp.WaitVisible(chromedp.CSS(`#table [data-coach]`))); err != nil {
+		t.Fatal(err)
+	}
+	advance(t, ctx, "over")
+	evalTrue(t, ctx, "the coach's result beside the settlement", `!!document.querySelector("#table [data-coach] [data-coach-result]") && !!document.querySelector("[data-settlement]")`)
+	if dir := os.Getenv("PREF_SCREENSHOTS"); dir != "" {
+		for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1])); err != nil {
+				t.Fatal(err)
+			}
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("coached-over-%dx%d.png", size[0], size[1])), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

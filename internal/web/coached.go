@@ -157,8 +157,8 @@ func (s *Server) coached(w http.ResponseWriter, r *http.Request) {
 }
 
 // coachAct takes a click at a coached table: the coach judges a decision
-// before it is taken and says its word after; take back, hint as at
-// /play.
+// before it is taken and says its word after; take back, hint and next as
+// at /play.
 func (s *Server) coachAct(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		refuse(w, &badInput{"the form could not be read: " + err.Error()})
@@ -175,6 +175,8 @@ func (s *Server) coachAct(w http.ResponseWriter, r *http.Request) {
 	switch do := r.PostForm.Get("do"); do {
 	case "hint":
 		t.hint()
+	case "next": // the coached session is the one deal: its end, the standings
+		t.next()
 	case "back":
 		t.back()
 		if t.legal != nil {
@@ -189,7 +191,7 @@ func (s *Server) coachAct(w http.ResponseWriter, r *http.Request) {
 		}
 		c.choose(t, i)
 	default:
-		refuse(w, &badInput{fmt.Sprintf("do %q: hint or back", do)})
+		refuse(w, &badInput{fmt.Sprintf("do %q: hint, back or next", do)})
 		return
 	}
 	if r.Header.Get("X-Pref") == "fragment" {
@@ -264,7 +266,7 @@ func (s *Server) drawCoached(w http.ResponseWriter, t *webTable, c *coaching, fr
 		return
 	}
 	const form = `<form method="post" action="/play" id="play">`
-	html := strings.Replace(tb.String(), form, cb.String()+`<form method="post" action="/coached" id="play">`, 1)
+	html := strings.Replace(tb.String(), form, `<form method="post" action="/coached" id="play">`+cb.String(), 1)
 	if fragment {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")

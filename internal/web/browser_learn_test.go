@@ -86,7 +86,8 @@ func TestBrowserLearnsALesson(t *testing.T) {
 		t.Fatal(err)
 	}
 	evalTrue(t, ctx, "the lesson reached kept over a reload", at(lesson+1))
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-to="%d"] a`, lesson)))); err != nil {
+	// back to the lesson by the contents (folded on a narrow screen: opened first)
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector(".contents details").open = true`), chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-to="%d"] a`, lesson)))); err != nil {
 		t.Fatal(err)
 	}
 	evalTrue(t, ctx, "the answer kept over a reload", at(lesson)+` && `+said+`.includes("Right.") && document.querySelector('`+choice(right)+`').disabled`)

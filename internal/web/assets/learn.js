@@ -52,6 +52,8 @@
   };
 
   const drawContents = () => {
+    const reached = root.querySelector(".contents .reached");
+    if (reached) reached.textContent = "(lesson " + (state.at + 1) + " of " + lessons.length + ")";
     for (const li of root.querySelectorAll("[data-to]")) {
       const n = Number(li.dataset.to);
       li.classList.toggle("current", n === state.at);
@@ -140,5 +142,8 @@
   state.at = clamp(state.at);
   state.reached = clamp(state.reached);
   show(hash && Number(hash[1]) <= state.reached ? Number(hash[1]) : state.at, false);
+  // on a phone the contents are folded, the lesson first
+  const details = root.querySelector(".contents details");
+  if (details && window.matchMedia("(max-width: 899px)").matches) details.open = false;
   root.classList.add("scripted");
 })();

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -105,7 +106,7 @@ func (s *Server) learn(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	v := &learnView{Title: "Learn " + rs.Title, Name: name, Options: options, Key: learnKey(name, options),
+	v := &learnView{Title: "Learn " + rs.Title, Name: name, Options: options, Key: learnKey(name, options, pages),
 		Coached: coachedURL(name, options), Play: playURL(name, options, "", "simple"), Rules: rulesURL(name, options)}
 	count := map[string]int{}
 	for _, p := range pages {
@@ -130,9 +131,20 @@ func (s *Server) learn(w http.ResponseWriter, r *http.Request) {
 	render(w, http.StatusOK, "learn.html", v)
 }
 
-// learnKey names a learner's progress in the browser's storage.
-func learnKey(name string, options []string) string {
-	return "pref.learn." + strings.Join(append([]string{name}, options...), "&")
+// learnKey names a learner's progress in the browser's storage: the
+// ruleset, its options, and a fingerprint of the course (its lessons and
+// questions), so that answers kept by a lesson's and a question's number
+// are never read against another course (the ruleset edited, or pref
+// changed): that course starts afresh.
+func learnKey(name string, options []string, pages []coursePage) string {
+	h := fnv.New64a()
+	for _, p := range pages {
+		fmt.Fprintf(h, "%s\x00%d\x00", p.Title, len(p.Questions))
+		for _, q := range p.Questions {
+			fmt.Fprintf(h, "%s\x00%s\x00", q.Ask, strings.Join(q.Choices, "\x00"))
+		}
+	}
+	return fmt.Sprintf("pref.learn.%s#%x", strings.Join(append([]string{name}, options...), "&"), h.Sum64())
 }
 
 // verdict is the answer to a choice: right or not, the words to show, and

@@ -189,3 +189,31 @@ func TestLearnAnswerWithoutScript(t *testing.T) {
 		t.Errorf("status %d: %s", res.StatusCode, page)
 	}
 }
+
+// The learner's place is kept under the ruleset, its options and the
+// course's fingerprint: another course (a lesson or question changed)
+// does not read answers kept by number for this one.
+func TestLearnKeyFollowsTheCourse(t *testing.T) {
+	r, err := rulesets.Open("sochi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := course(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := course(r)
+	key := learnKey("sochi", nil, pages)
+	if key != learnKey("sochi", nil, again) {
+		t.Errorf("the same course keyed twice: %s, %s", key, learnKey("sochi", nil, again))
+	}
+	changed := append([]coursePage(nil), pages...)
+	q := changed[1].Questions[0]
+	q.Choices = append([]string{"someone else"}, q.Choices...)
+	changed[1].Questions = append(changed[1].Questions[:0:0], q)
+	for _, other := range []string{learnKey("sochi", nil, changed), learnKey("sochi", nil, pages[:len(pages)-1]), learnKey("sochi", []string{"x=1"}, pages), learnKey("rostov", nil, pages)} {
+		if other == key {
+			t.Errorf("another course or ruleset keyed as this one: %s", key)
+		}
+	}
+}

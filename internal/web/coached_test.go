@@ -2,12 +2,16 @@ package web
 
 import (
 	"io"
+	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -70,5 +74,58 @@ func TestCoachedBadLesson(t *testing.T) {
 		if code, body := get(t, ts.Client(), ts.URL+"/coached?ruleset=sochi&lesson="+l); code != http.StatusBadRequest || !strings.Contains(body, "a number from 0 to") {
 			t.Errorf("lesson %s: %d %s", l, code, body)
 		}
+	}
+}
+
+// The coach never tells a card the learner's seat may not see: the first
+// two coached deals of every ruleset (all with PREF_SOAK=1) played by
+// random legal choices, and at each decision the coached page (the table
+// and the coach's words; the hint asked for once) names no card hidden
+// from the learner.
+func TestCoachedPageNeverShowsAHiddenCard(t *testing.T) {
+	s := New("127.0.0.1:0")
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			r, err := rulesets.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deals, err := coachedDeals(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(deals) > 2 && os.Getenv("PREF_SOAK") == "" {
+				deals = deals[:2] // the deal to declare and the next; PREF_SOAK=1 plays them all
+			}
+			for li, d := range deals {
+				w, err := newCoachedTable(name, nil, r, d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.id = "test"
+				c := &coaching{coach: app.NewCoach(w.p), teaches: d.Lesson.String(), lesson: li, lessons: len(deals)}
+				c.look(w)
+				pick := rand.New(rand.NewPCG(d.Seed, uint64(li)))
+				for steps := 0; w.legal != nil; steps++ {
+					if steps > 200 {
+						t.Fatal("the deal never ends")
+					}
+					if steps == 0 {
+						w.hint() // the hint once: its words are the adviser's, the coach's are the subject here
+					}
+					rec := httptest.NewRecorder()
+					s.drawCoached(rec, w, c, true)
+					g := w.sess.Game()
+					if leak := namedCards(rec.Body.String(), &r.Deck, cardArt{deck: &r.Deck}) & g.Hidden(seatOf(w.p.Names, w.you)); leak != 0 {
+						t.Fatalf("coached deal %d (seed %d), %s: hidden cards %s named:\n%s", li, d.Seed, g.Phase(), r.Deck.Format(leak, false), rec.Body.String())
+					}
+					c.choose(w, anyLegal(w.question(), pick))
+				}
+				if w.err != nil {
+					t.Fatalf("coached deal %d: %v", li, w.err)
+				}
+			}
+		})
 	}
 }

@@ -156,6 +156,18 @@ type verdict struct {
 	Answer  int    `json:"answer"` // the right choice, counted from 0; -1 while not told
 	Lesson  int    `json:"lesson"`
 	Back    string `json:"-"`
+	// Again is the question asked once more after a first miss, for a
+	// page without script (its next answer posted with miss=1)
+	Again *learnAgain `json:"-"`
+}
+
+// learnAgain is a question asked again on the verdict page.
+type learnAgain struct {
+	Name             string
+	Options          []string
+	Lesson, Question int
+	Ask              string
+	Choices          []string
 }
 
 // answer checks a choice (lesson, question, choice counted from 0, and
@@ -204,6 +216,9 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.Back = learnURL(name, options) + "#lesson-" + strconv.Itoa(li)
+	if !v.Settled {
+		v.Again = &learnAgain{Name: name, Options: options, Lesson: li, Question: qi, Ask: q.Ask, Choices: q.Choices}
+	}
 	render(w, http.StatusOK, "learn-verdict", v)
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -175,9 +176,19 @@ func TestLearnAnswerBadInput(t *testing.T) {
 }
 
 // Without the page's script an answer is a form posted: the verdict comes
-// back as a page with a link to the lesson.
+// back as a page with a link to the lesson; after a first miss the page
+// asks the question again, its answer posted as a second try.
 func TestLearnAnswerWithoutScript(t *testing.T) {
 	ts, _ := testServer(t)
+	miss, err := ts.Client().PostForm(ts.URL+"/learn/answer", url.Values{"ruleset": {"sochi"}, "lesson": {"1"}, "question": {"0"}, "choice": {"0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb, _ := io.ReadAll(miss.Body)
+	miss.Body.Close()
+	if page := string(mb); !strings.Contains(page, "Try once more") || !strings.Contains(page, `name="miss" value="1"`) || strings.Count(page, "data-answer=") < 2 {
+		t.Errorf("a first miss without script: %s", page)
+	}
 	res, err := ts.Client().PostForm(ts.URL+"/learn/answer", url.Values{"ruleset": {"sochi"}, "lesson": {"1"}, "question": {"0"}, "choice": {"1"}})
 	if err != nil {
 		t.Fatal(err)

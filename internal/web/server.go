@@ -41,6 +41,10 @@ func New(addr string) *Server {
 	m.HandleFunc("POST /author", s.authorPost)
 	m.HandleFunc("POST /author/validate", s.authorValidate)
 	m.HandleFunc("POST /author/parts", s.authorParts)
+	m.HandleFunc("GET /learn", s.learn)
+	m.HandleFunc("POST /learn/answer", s.answer)
+	m.HandleFunc("GET /coached", s.coached)
+	m.HandleFunc("POST /coached", s.coachAct)
 	m.Handle("GET /assets/", assetHandler())
 	s.mux = m
 	return s

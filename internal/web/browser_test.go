@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -257,31 +258,35 @@ func TestBrowserRefusesAnIllegalCard(t *testing.T) {
 	t.Fatal("no illegal card met in 30 deals")
 }
 
-// keyboardChooses plays the focused legal choice with Enter, after moving
-// right and back left with the arrows: the table moves on.
+// keyboardChooses plays a legal choice by keys alone: the first legal
+// choice focused, → moves the focus to another choice and ← back, then
+// Enter plays it: the table moves on.
 func keyboardChooses(t *testing.T, ctx context.Context) {
 	t.Helper()
 	before, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-card]").length`))
-	err := chromedp.Do(ctx,
-		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-legal="true"]').focus(); document.getElementById("table").dataset.old = "1"`),
-		chromedp.KeyEvent(kbRight), chromedp.KeyEvent(kbLeft),
-		chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-legal="true"]').focus()`),
-		chromedp.KeyEvent("\r"),
-		void(chromedp.Poll[bool](`!document.querySelector("#table[data-old]")`)),
-	)
+	focused := chromedp.Evaluate[string](`(document.activeElement && (document.activeElement.dataset.card || document.activeElement.dataset.action)) || ""`)
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-legal="true"]').focus(); document.getElementById("table").dataset.old = "1"`)); err != nil {
+		t.Fatal(err)
+	}
+	first, err := chromedp.Run(ctx, focused)
 	if err != nil {
 		t.Fatal(err)
+	}
+	_ = chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight))
+	moved, _ := chromedp.Run(ctx, focused)
+	_ = chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft))
+	back, _ := chromedp.Run(ctx, focused)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\r"), void(chromedp.Poll[bool](`!document.querySelector("#table[data-old]")`))); err != nil {
+		t.Fatal(err)
+	}
+	if first == "" || moved == first || back != first {
+		t.Errorf("the arrows did not move the focus: %q, then → %q, then ← %q", first, moved, back)
 	}
 	after, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-card]").length`))
 	if after >= before {
 		t.Errorf("Enter on a legal card played nothing: %d clickable cards, then %d", before, after)
 	}
 }
-
-const (
-	kbRight = "\ue014" // the arrow keys as chromedp's kb package writes them
-	kbLeft  = "\ue012"
-)
 
 // Every page at phone and desktop sizes, into $PREF_SCREENSHOTS; the
 // figures of a page load are logged.

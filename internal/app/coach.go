@@ -282,8 +282,12 @@ func (c *Coach) Result(s *Session, you string) string {
 	}
 	text := told.Deal[0]
 	for _, r := range told.Results {
-		if r.Player == you {
+		switch {
+		case r.Player != you:
+		case r.Deal != "":
 			return text + fmt.Sprintf(" Your result: %s.", r.Deal)
+		case r.Sheet != "": // a deal kept on the sheet only: its entries for you
+			return text + fmt.Sprintf(" On the sheet for you: %s.", r.Sheet)
 		}
 	}
 	for _, e := range told.Sheet { // a score sheet: what it says of you

@@ -463,7 +463,12 @@ func (p *Printer) balances(t *table.Table) {
 		for i, n := range t.Names {
 			ms = append(ms, fmt.Sprintf("%s %d", n, t.Marks[i]))
 		}
-		p.Printf("Markings: %s\n", strings.Join(ms, ", "))
+		// the ruleset's word for its markings (refe), as pref settle says it
+		word := t.R.Marking.Several
+		if word != "" {
+			word = strings.ToUpper(word[:1]) + word[1:]
+		}
+		p.Printf("%s: %s\n", word, strings.Join(ms, ", "))
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 // TestPlainScanRules: pref rules (the learner's rulebook, not --detail)
 // shows no expression, internal name or option name inside a sentence,
 // for every embedded ruleset at its defaults and at each option value
-// but the default, one at a time. The options' list names each option
+// but the default, one at a time; nor does its glossary (--glossary). The options' list names each option
 // as --option takes it (and as a table agrees them), so there option
 // names are words and only expressions and internal names are looked for.
 func TestPlainScanRules(t *testing.T) {
@@ -23,9 +23,12 @@ func TestPlainScanRules(t *testing.T) {
 			}
 			scan := newLeakScanner(r)
 			found := map[string]bool{}
-			for _, setting := range optionSettings(r) {
+			for _, setting := range append(optionSettings(r), "--glossary") {
 				args := []string{"rules", name, "--markdown"}
-				if setting != "" {
+				switch {
+				case setting == "--glossary": // the terms defined, at the defaults
+					args = append(args, setting)
+				case setting != "":
 					args = append(args, "--option", setting)
 				}
 				out, code := runText(args...)

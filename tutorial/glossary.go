@@ -146,7 +146,7 @@ var concepts = []concept{
 		}
 		return fmt.Sprintf("When the first defender dropped out, the second may take half the defence's obligation as won without play (against %s).", strings.Join(against, ", "))
 	}, inline: true, boldOnly: true},
-	{forms: []string{"contra"}, define: func(r *ruleset.Ruleset) string {
+	{formsOf: func(r *ruleset.Ruleset) []string { return []string{r.ContraWord(1)} }, define: func(r *ruleset.Ruleset) string {
 		if !r.Defence.Contra.On {
 			return ""
 		}

@@ -778,7 +778,7 @@ func (cv contractView) withDefenceNotes(r *ruleset.Ruleset, c *ruleset.Contract)
 		cv.Notes = append(cv.Notes, fmt.Sprintf("each defender needs %d tricks", c.EachNeeds))
 	}
 	if c.MustContra {
-		note := "played only against a contra: if the defenders who play call none, no card is played"
+		note := "played only against a " + r.ContraWord(1) + ": if the defenders who play call none, no card is played"
 		if c.MustContraTalonOnly {
 			note += " (with the talon; from the hand it is played as usual)"
 		}

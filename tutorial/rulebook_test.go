@@ -57,7 +57,7 @@ func TestRulebookMentionsEveryConcept(t *testing.T) {
 			want = append(want, "**invite**")
 		}
 		if r.Defence.Contra.On {
-			want = append(want, "**contra**")
+			want = append(want, "**"+r.ContraWord(1)+"**")
 		}
 		if r.Auction.AllPassPlay >= 0 {
 			want = append(want, "If everyone passes, the **"+r.Contracts[r.Auction.AllPassPlay].Display()+"** is played")

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/bot"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/deal"
@@ -244,16 +245,18 @@ func (w *Walkthrough) played(g *game.Game, names []string, cardName func(cards.C
 	}
 }
 
-// settlement asks what the declarer wins (or writes on the sheet) and
-// tells the settlement rule by rule.
+// settlement asks what the declarer wins (or writes on the sheet),
+// answered with each figure and the rule that gives it, and tells the
+// settlement in sentences, as pref settle does, then rule by rule. The
+// arithmetic is pref settle --arithmetic's, not a learner's.
 func (w *Walkthrough) settlement(g *game.Game, names []string, l *settle.Ledger) {
 	r := g.R
 	var lines []string
 	for _, t := range l.Transfers {
-		lines = append(lines, fmt.Sprintf("- %s pays %s %v (%s): %s", l.Name(t.From), l.Name(t.To), t.Amount, t.Explain, t.Rule))
+		lines = append(lines, fmt.Sprintf("- %s pays %s %v: %s", l.Name(t.From), l.Name(t.To), t.Amount, t.Rule))
 	}
 	for _, e := range l.Sheet {
-		lines = append(lines, fmt.Sprintf("- %s %s (%s): %s", l.SheetKey(e), e.Amount.Signed(), e.Explain, e.Rule))
+		lines = append(lines, fmt.Sprintf("- %s %s: %s", l.SheetKey(e), e.Amount.Signed(), e.Rule))
 	}
 	if len(lines) == 0 {
 		lines = append(lines, "- nothing is paid")
@@ -282,7 +285,31 @@ func (w *Walkthrough) settlement(g *game.Game, names []string, l *settle.Ledger)
 			break
 		}
 	}
-	w.add("Settlement, rule by rule:\n\n"+strings.Join(lines, "\n"), nil)
+	told := strings.Join(lines, "\n")
+	if said := settledSentences(l); said != "" {
+		told = said + "\n\n" + told
+	}
+	w.add("Settlement, rule by rule:\n\n"+told, nil)
+}
+
+// settledSentences are the sentences pref settle prints for l: what
+// happened, who pays whom or what is written, each player's result; ""
+// when l cannot be told.
+func settledSentences(l *settle.Ledger) string {
+	told, err := rulings.Tell(l, money.Amount{}, nil)
+	if err != nil {
+		return ""
+	}
+	out := append([]string(nil), told.Deal...)
+	for _, group := range [][]rulings.Said{told.Payments, told.Sheet} {
+		for _, s := range group {
+			out = append(out, s.Sentence)
+		}
+	}
+	for _, res := range told.Results {
+		out = append(out, res.Sentence+".")
+	}
+	return strings.Join(out, " ")
 }
 
 // PerfectPlay says what best play would have given in g's finished deal,

@@ -112,9 +112,9 @@ func (s *Session) tellYes(before *game.State, ph game.Phase, name string) {
 	case game.PhaseGiveUp:
 		p.Printf("%s gives up before play.\n", name)
 	case game.PhaseContra:
-		p.Printf("%s: contra!\n", name)
+		p.Printf("%s: %s!\n", name, g.R.ContraWord(1))
 	case game.PhaseRecontra:
-		p.Printf("%s: %s!\n", name, ruleset.ContraCalls[min(g.Doubled[before.ContraBy()], ruleset.MaxContraLevels)])
+		p.Printf("%s: %s!\n", name, g.R.ContraWord(min(g.Doubled[before.ContraBy()], ruleset.MaxContraLevels)))
 	}
 }
 

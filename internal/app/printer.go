@@ -353,12 +353,12 @@ func (p *Printer) defenderChoice(g *game.Game, names []string, s int) string {
 	caller := g.ContraCaller() // in team mode he plays for both
 	switch {
 	case g.Doubled[s] > 0:
-		what = "plays, and calls " + strings.Join(ruleset.ContraCalls[1:min(g.Doubled[s], ruleset.MaxContraLevels)+1], ", ")
+		what = "plays, and calls " + strings.Join(r.ContraWordsUpTo(g.Doubled[s]), ", ")
 		if r.Defence.Contra.Team {
 			what += "; plays for both defenders"
 		}
 	case g.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
-		what = "is brought in by the contra: plays for " + names[caller]
+		what = "is brought in by the " + r.ContraWord(1) + ": plays for " + names[caller]
 	case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop && g.Open:
 		what = fmt.Sprintf("drops out; the hands are shown and %s plays this one too", names[g.LoneDefender()])
 	case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop:
@@ -378,7 +378,7 @@ func (p *Printer) defenderChoice(g *game.Game, names []string, s int) string {
 // cardPlay is the play of a declared contract, or why no card was played.
 func (p *Printer) cardPlay(g *game.Game, names []string) {
 	if defence := g.Defenders(); g.NTricks == 0 && defence.Uncontested(g.R) {
-		p.Printf("Nobody doubled: %s is played only against a contra, so no card is played.\n", g.R.Contracts[g.Contract].Display())
+		p.Printf("Nobody doubled: %s is played only against a %s, so no card is played.\n", g.R.Contracts[g.Contract].Display(), g.R.ContraWord(1))
 		return
 	}
 	if g.NTricks == 0 {
@@ -463,7 +463,12 @@ func (p *Printer) balances(t *table.Table) {
 		for i, n := range t.Names {
 			ms = append(ms, fmt.Sprintf("%s %d", n, t.Marks[i]))
 		}
-		p.Printf("Markings: %s\n", strings.Join(ms, ", "))
+		// the ruleset's word for its markings (refe), as pref settle says it
+		word := t.R.Marking.Several
+		if word != "" {
+			word = strings.ToUpper(word[:1]) + word[1:]
+		}
+		p.Printf("%s: %s\n", word, strings.Join(ms, ", "))
 	}
 }
 

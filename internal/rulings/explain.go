@@ -351,14 +351,14 @@ func defenceLine(st *game.State, s int, ch deal.Choice) string {
 	case st.Doubled[s] > 0 && r.Defence.Contra.Team:
 		line = st.SeatName(s) + ": play" // the contra's caller, who plays for both
 	case st.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
-		line = st.SeatName(s) + ": brought in by the contra, plays for " + st.SeatName(caller)
+		line = st.SeatName(s) + ": brought in by the " + r.ContraWord(1) + ", plays for " + st.SeatName(caller)
 	case st.Invited(s):
 		line = st.SeatName(s) + ": invited, plays for the other defender"
 	}
 	if d := st.Doubled[s]; d == 1 {
-		line += ", contra"
+		line += ", " + r.ContraWord(1)
 	} else if d >= 2 && d <= ruleset.MaxContraLevels {
-		line += ", contra, answered by " + strings.Join(ruleset.ContraCalls[2:d+1], ", ")
+		line += ", " + r.ContraWord(1) + ", answered by " + strings.Join(r.ContraWordsUpTo(d)[1:], ", ")
 	}
 	return line
 }

@@ -53,7 +53,7 @@ func declarerSentence(l *settle.Ledger, t *settle.Told) string {
 	case x.Conceded:
 		return fmt.Sprintf("%s gave up %s before play.", who, game)
 	case x.Uncontested:
-		return fmt.Sprintf("%s declared %s; nobody called contra, so it was not played.", who, game)
+		return fmt.Sprintf("%s declared %s; nobody called %s, so it was not played.", who, game, t.R.ContraWord(1))
 	case !x.Played:
 		return fmt.Sprintf("%s declared %s and nobody played against it.", who, game)
 	}
@@ -143,15 +143,15 @@ func contraChain(l *settle.Ledger, t *settle.Told, callers []int, level int) str
 		names = append(names, l.Seats[c])
 	}
 	var calls []string
-	for k := 1; k <= level && k < len(ruleset.ContraCalls); k++ {
+	for k, word := range t.R.ContraWordsUpTo(level) {
 		who := list(names)
-		if k%2 == 0 {
+		if k%2 == 1 {
 			who = l.Seats[t.Declarer]
 		}
-		if k == 1 {
-			calls = append(calls, who+" called "+ruleset.ContraCalls[k])
+		if k == 0 {
+			calls = append(calls, who+" called "+word)
 		} else {
-			calls = append(calls, who+" "+ruleset.ContraCalls[k])
+			calls = append(calls, who+" "+word)
 		}
 	}
 	return list(calls)

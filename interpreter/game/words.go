@@ -170,9 +170,9 @@ var kinds = [PhaseOver]kindWords{
 		alsoYes: []string{"give-up", ConcedeWord},
 	},
 	PhaseContra: {
-		ask: "Contra?",
-		yes: [vocabularies]string{Spoken: "yes", Written: "contra", Reasoned: "yes"},
-		no:  plainNo,
+		askFor: contraQuestion,
+		yes:    [vocabularies]string{Spoken: "yes", Written: "contra", Reasoned: "yes"},
+		no:     plainNo,
 	},
 	PhaseRecontra: {
 		askFor: recontraQuestion,
@@ -386,14 +386,27 @@ func doublingCalled(s *State) string {
 	return ruleset.ContraCalls[max(s.ContraCall(), 2)]
 }
 
-// recontraQuestion asks whether to answer the last doubling.
+// contraQuestion asks a defender whether to double, in the table's word
+// for it (kontra).
+func contraQuestion(s *State, _ Namer) string { return upperFirst(s.R.ContraWord(1)) + "?" }
+
+// recontraQuestion asks whether to answer the last doubling, in the
+// table's words for the doublings.
 func recontraQuestion(s *State, n Namer) string {
 	by := n.seat(s, s.ContraBy())
+	r := s.R
 	if call := s.ContraCall(); call > 2 {
-		next := ruleset.ContraCalls[call]
-		return fmt.Sprintf("%s doubled to %s. %s?", by, ruleset.ContraCalls[call-1], strings.ToUpper(next[:1])+next[1:])
+		return fmt.Sprintf("%s doubled to %s. %s?", by, r.ContraWord(call-1), upperFirst(r.ContraWord(call)))
 	}
-	return by + " calls contra. Recontra?"
+	return by + " calls " + r.ContraWord(1) + ". " + upperFirst(r.ContraWord(2)) + "?"
+}
+
+// upperFirst is s with its first letter a capital.
+func upperFirst(s string) string {
+	for i, c := range s {
+		return strings.ToUpper(string(c)) + s[i+len(string(c)):]
+	}
+	return s
 }
 
 // Count is n and its noun, the noun singular for one and minus one:

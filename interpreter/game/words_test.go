@@ -81,13 +81,13 @@ func (p *oldPrinter) question(g *game.State, ph game.Phase) string {
 		return "The other defender dropped out. Invite them?"
 	case game.PhaseGiveUp:
 		return "Give up before play?"
-	case game.PhaseContra:
-		return "Contra?"
+	case game.PhaseContra: // the doublings in the table's words (call_words), English by default
+		return capital(g.R.ContraWord(1)) + "?"
 	case game.PhaseRecontra:
 		if call := g.ContraCall(); call > 2 {
-			return fmt.Sprintf("%s doubled to %s. %s?", p.seatName(g.ContraBy()), ruleset.ContraCalls[call-1], strings.ToUpper(ruleset.ContraCalls[call][:1])+ruleset.ContraCalls[call][1:])
+			return fmt.Sprintf("%s doubled to %s. %s?", p.seatName(g.ContraBy()), g.R.ContraWord(call-1), capital(g.R.ContraWord(call)))
 		}
-		return p.seatName(g.ContraBy()) + " calls contra. Recontra?"
+		return p.seatName(g.ContraBy()) + " calls " + g.R.ContraWord(1) + ". " + capital(g.R.ContraWord(2)) + "?"
 	}
 	return ph.String() + "?"
 }
@@ -387,3 +387,6 @@ func checkWords(t *testing.T, variant string, s *game.State, legal []game.Action
 		}
 	}
 }
+
+// capital is s with its first letter a capital (the words are ASCII).
+func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

@@ -148,6 +148,7 @@ func (c *compiler) expressions(s *Spec) {
 	c.env(s)
 	c.defines(s)
 	c.amountWords(s)
+	c.callWords(s)
 	c.eventConditions(s)
 	c.settlement(s)
 	c.sheetRules(s)

@@ -62,6 +62,10 @@ type Ruleset struct {
 	Marking MarkingWords
 	Rules   []Rule
 
+	// ContraWords are what the table calls the doublings, by level (1
+	// contra ... 4 mortcontra; call_words), for what a player reads
+	ContraWords [MaxContraLevels + 1]string
+
 	envTemplate map[string]any
 	layout      *Layout       // of the settlement frames
 	zero        *Frame        // every name at its zero, the options at their values

@@ -86,6 +86,7 @@ type Spec struct {
 	Define      yaml.Node      `yaml:"define"`       // name -> expression, in file order
 	AmountWords yaml.Node      `yaml:"amount_words"` // name -> a learner's words for it
 	Marking     *MarkingSpec   `yaml:"marking"`      // what the ruleset calls a marking (refa)
+	CallWords   *CallWordsSpec `yaml:"call_words"`   // what the table calls the doublings (kontra)
 	Settlement  []RuleSpec     `yaml:"settlement"`
 }
 

@@ -1,0 +1,200 @@
+package rulings
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/rulesets"
+)
+
+// Refereed is a game record as a referee steps through it (pref serve's
+// /referee): pref explain's rulings of each deal, every step of every deal
+// with the state after it (the table drawn at it), the fault where the
+// record breaks a rule, and the ruling document (pref explain --ruling).
+type Refereed struct {
+	File   string
+	Deals  []Explained
+	Steps  []Step
+	Fault  string   // the record's fault or failed expectation ("" : none)
+	Ruling *Ruling  // nil when it could not be made (Problem says why)
+	Notes  []string // a PPN import's notes and differences
+	// Problem is why the ruling document could not be made.
+	Problem string
+}
+
+// Step is one step of a deal: its cards dealt, a decision or a card
+// played (legal: the record was replayed through it), a claim, or the
+// fault the record is refused at.
+type Step struct {
+	Deal  int    // from 1
+	Seat  string // who decided ("" : the deal, a claim)
+	Words string // what happened, in the player's words
+	Card  string // the card played, its notation ("" : not a card)
+	Trick int    // the trick a card was played to, from 1
+	Why   string // why it was legal: the rule that decided the seat's cards, or the ruling's rule
+	Won   string // the trick's winner and why, when this card completed it
+	Fault string // the rule broken: this step was refused
+	Last  bool   // the deal's last step
+	State *game.State
+}
+
+// RefereeRecord reads a game record (or, with asPPN, a PPN game read as
+// pref import reads it) named name, replays it step by step and explains
+// it. A ruleset is opened by name only (embedded or the user's), never as
+// a path beside the record: a page must not make pref read a file. Bad
+// input (text that is not a record, a ruleset named by path) is an error;
+// a record that breaks a rule is not: its steps end at the fault.
+func RefereeRecord(name string, data []byte, asPPN bool) (*Refereed, error) {
+	out := &Refereed{File: name}
+	if asPPN {
+		im, err := ImportPPN(name, data, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range im.Notes {
+			out.Notes = append(out.Notes, fmt.Sprintf("note: %v", n))
+		}
+		for _, d := range im.Differences {
+			out.Notes = append(out.Notes, fmt.Sprintf("PPN and pref differ: %v", d))
+		}
+		if data, err = ImportedText(name, im); err != nil {
+			return nil, err
+		}
+		name = strings.TrimSuffix(name, filepath.Ext(name)) + ".yaml"
+		out.File = name
+	}
+	if !record.IsRecord(data) {
+		return nil, fmt.Errorf("%s: not a game record (no ruleset, seats and deals): the referee steps through records; pref verify checks an outcome case", name)
+	}
+	rec, err := record.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := namedRuleset(name, rec.Ruleset); err != nil {
+		return nil, err
+	}
+	deals, err := ExplainWith(name, data, ExplainOptions{Arithmetic: true})
+	var failed *Failure
+	if err != nil && !errors.As(err, &failed) {
+		return nil, err
+	}
+	if err != nil {
+		out.Fault = err.Error()
+	}
+	out.Deals = deals
+	if out.Steps, err = recordSteps(name, rec); err != nil {
+		return nil, err
+	}
+	if doc, derr := NewRuling(name, data, deals); derr == nil {
+		out.Ruling = doc
+	} else {
+		out.Problem = derr.Error()
+	}
+	return out, nil
+}
+
+// namedRuleset refuses a record whose ruleset is not one pref knows by
+// name.
+func namedRuleset(file, name string) error {
+	known := append(rulesets.Names(), rulesets.UserNames()...)
+	if strings.ContainsAny(name, `/\`) || !slices.Contains(known, name) {
+		return fmt.Errorf("%s: ruleset %q: here a record's ruleset is named, never a file (the embedded ones are %s)", file, name, strings.Join(rulesets.Names(), ", "))
+	}
+	return nil
+}
+
+// recordSteps replays rec and gives every step of every deal it reached;
+// a deal refused ends with its fault.
+func recordSteps(path string, rec *record.Record) ([]Step, error) {
+	r, err := record.Open(path, rec)
+	if err != nil {
+		return nil, err
+	}
+	res, err := record.Replay(rec, r)
+	var steps []Step
+	for _, d := range res {
+		steps = append(steps, DealSteps(d)...)
+	}
+	var step *record.StepError
+	if errors.As(err, &step) {
+		if step.Partial != nil {
+			steps = append(steps, DealSteps(*step.Partial)...)
+		}
+		steps = append(steps, Step{Deal: step.Deal, Words: "The record is refused here.", Fault: step.Error(), Last: true, State: lastState(steps, step.Deal)})
+		return steps, nil
+	}
+	return steps, err
+}
+
+// lastState is the state after the last step of deal n, or nil.
+func lastState(steps []Step, n int) *game.State {
+	if k := len(steps) - 1; k >= 0 && steps[k].Deal == n {
+		return steps[k].State
+	}
+	return nil
+}
+
+// DealSteps replays a deal's rulings from its cards as dealt: the state
+// after each step. The replay is the engine's own (State.Apply), started
+// as the record started it (the hands, the talon in its order, the names,
+// the all-pass run).
+func DealSteps(d record.DealResult) []Step {
+	end := d.State
+	if end == nil {
+		return nil
+	}
+	g := end.Clone()
+	run, order := end.AllPassRun, end.TalonOrder()
+	if err := g.SetHands(slices.Clone(end.Dealt[:end.R.Hands]), end.Talon); err != nil {
+		return nil
+	}
+	g.SetTalonOrder(order)
+	g.SetAllPassRun(run)
+	n := d.Index + 1
+	steps := []Step{{Deal: n, Words: "The cards are dealt.", State: g.Clone()}}
+	for _, ru := range d.Rulings {
+		st := actionStep(g, n, ru)
+		if _, err := g.Apply(ru.Action); err != nil {
+			break // the replay took it: never so
+		}
+		if st.Trick > 0 && g.NTricks >= st.Trick {
+			st.Won = g.TrickReason(st.Trick - 1)
+		}
+		st.State = g.Clone()
+		steps = append(steps, st)
+	}
+	if end.Claimed {
+		steps = append(steps, Step{Deal: n, Words: fmt.Sprintf("The rest is claimed: %s.", takenWords(end)), State: end.Clone()})
+	}
+	steps[len(steps)-1].Last = true
+	return steps
+}
+
+// actionStep tells the step a ruling made, read before it is applied.
+func actionStep(g *game.State, deal int, ru game.Ruling) Step {
+	a := ru.Action
+	st := Step{Deal: deal, Seat: g.SeatName(a.Seat), Why: ru.Rule}
+	if a.Phase == game.PhasePlay {
+		c := a.Card()
+		st.Card, st.Trick = g.R.Deck.Name(c), g.NTricks+1
+		st.Words = fmt.Sprintf("%s plays %s to trick %d.", st.Seat, g.R.Deck.Name(c), st.Trick)
+		st.Why = g.LegalReason(a.Seat)
+		return st
+	}
+	st.Words = fmt.Sprintf("%s: %s.", st.Seat, g.ActionString(a))
+	return st
+}
+
+// takenWords is each hand's tricks: "Anton 6, Brigitte 2, Charlotte 2".
+func takenWords(g *game.State) string {
+	var parts []string
+	for s := 0; s < g.Seats(); s++ {
+		parts = append(parts, fmt.Sprintf("%s %d", g.SeatName(s), g.Taken[s]))
+	}
+	return strings.Join(parts, ", ")
+}

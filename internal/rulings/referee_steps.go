@@ -40,6 +40,9 @@ type Step struct {
 	Won   string // the trick's winner and why, when this card completed it
 	Fault string // the rule broken: this step was refused
 	Last  bool   // the deal's last step
+	// Told is the deal so far as pref explain tells it: the calls, who
+	// won the auction, the exchange and contract, the defence.
+	Told  []string
 	State *game.State
 }
 
@@ -125,18 +128,15 @@ func recordSteps(path string, rec *record.Record) ([]Step, error) {
 		if step.Partial != nil {
 			steps = append(steps, DealSteps(*step.Partial)...)
 		}
-		steps = append(steps, Step{Deal: step.Deal, Words: "The record is refused here.", Fault: step.Error(), Last: true, State: lastState(steps, step.Deal)})
+		fault := Step{Deal: step.Deal, Words: "The record is refused here.", Fault: step.Error(), Last: true}
+		if k := len(steps) - 1; k >= 0 && steps[k].Deal == step.Deal {
+			fault.State, fault.Told = steps[k].State, steps[k].Told
+			steps[k].Last = false
+		}
+		steps = append(steps, fault)
 		return steps, nil
 	}
 	return steps, err
-}
-
-// lastState is the state after the last step of deal n, or nil.
-func lastState(steps []Step, n int) *game.State {
-	if k := len(steps) - 1; k >= 0 && steps[k].Deal == n {
-		return steps[k].State
-	}
-	return nil
 }
 
 // DealSteps replays a deal's rulings from its cards as dealt: the state
@@ -165,7 +165,7 @@ func DealSteps(d record.DealResult) []Step {
 		if st.Trick > 0 && g.NTricks >= st.Trick {
 			st.Won = g.TrickReason(st.Trick - 1)
 		}
-		st.State = g.Clone()
+		st.State, st.Told = g.Clone(), toldSoFar(g)
 		steps = append(steps, st)
 	}
 	if end.Claimed {
@@ -173,6 +173,26 @@ func DealSteps(d record.DealResult) []Step {
 	}
 	steps[len(steps)-1].Last = true
 	return steps
+}
+
+// toldSoFar is the deal up to now in pref explain's words.
+func toldSoFar(g *game.State) []string {
+	var out []string
+	if calls := explainCalls(g); len(calls) > 0 {
+		out = append(out, "Auction: "+strings.Join(calls, ", ")+".")
+	}
+	if g.Phase() > game.PhaseAuction && (g.Declarer >= 0 || g.Contract >= 0) {
+		out = append(out, explainAuction(g)+".")
+	}
+	if g.Declarer >= 0 {
+		for _, x := range explainExchange(g) {
+			out = append(out, x+".")
+		}
+		if d := explainDefence(g); len(d) > 0 {
+			out = append(out, "Defence: "+strings.Join(d, "; ")+".")
+		}
+	}
+	return out
 }
 
 // actionStep tells the step a ruling made, read before it is applied.
@@ -187,6 +207,9 @@ func actionStep(g *game.State, deal int, ru game.Ruling) Step {
 		return st
 	}
 	st.Words = fmt.Sprintf("%s: %s.", st.Seat, g.ActionString(a))
+	if a.Phase == game.PhaseDiscard {
+		st.Words = fmt.Sprintf("%s lays aside %s.", st.Seat, g.R.Deck.Format(a.Cards, false))
+	}
 	return st
 }
 

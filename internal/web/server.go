@@ -37,6 +37,9 @@ func New(addr string) *Server {
 	m.HandleFunc("GET /play", s.play)
 	m.HandleFunc("POST /play", s.act)
 	m.HandleFunc("GET /rules", s.rules)
+	m.HandleFunc("GET /referee", s.referee)
+	m.HandleFunc("POST /referee", s.refereeOpen)
+	m.HandleFunc("GET /referee/ruling", s.refereeRuling)
 	m.Handle("GET /assets/", assetHandler())
 	s.mux = m
 	return s

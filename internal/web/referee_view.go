@@ -1,0 +1,176 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+
+	"github.com/preference-rules/pref/internal/app"
+	"github.com/preference-rules/pref/internal/rulings"
+	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
+)
+
+// refereeView is a record at one step: the table drawn as the referee
+// sees it (every hand face up), the ruling of the step, and at a deal's
+// end its settlement.
+type refereeView struct {
+	Title, ID, File string
+	Step, Steps     int
+	Deal, Deals     int
+	Nav             []navLink // first, back, forward, last
+	DealLinks       []dealLink
+	Sprite          template.HTML
+	Seats           []seatView
+	Talon           []cardView
+	TalonNote       string
+	Trick           []cardView
+	TrickNote       string
+	Told            []string
+	Ruling          stepRuling
+	Settled         *rulings.Explained // the deal's settlement, at its last step
+	Fault           string
+	Notes           []string
+	Document        template.HTML // the ruling document, rendered
+	Problem         string
+	JSON, Markdown  string // the ruling document's downloads
+}
+
+// navLink is a step button: its name (data-nav), its label, its key, and
+// its link ("" : no step that way).
+type navLink struct{ Name, Label, Key, URL string }
+
+// dealLink is a link to a deal's first step.
+type dealLink struct {
+	N       int
+	URL     string
+	Current bool
+}
+
+// stepRuling is what the referee rules at a step: who did what, whether
+// it was legal and why, the trick's winner and why, or the fault.
+type stepRuling struct {
+	Kind  string // data-ruling: dealt, legal, claim or fault
+	Words string
+	Seat  string
+	Card  string
+	Trick int
+	Why   string
+	Won   string
+	Fault string
+}
+
+// refereeStepView builds the page of record rec (kept under id) at step.
+func refereeStepView(id string, rec *rulings.Refereed, step int) *refereeView {
+	st := rec.Steps[step]
+	v := &refereeView{Title: "Referee: " + rec.File, ID: id, File: rec.File, Step: step, Steps: len(rec.Steps),
+		Deal: st.Deal, Notes: rec.Notes, Problem: rec.Problem, Told: st.Told}
+	link := func(k int) string { return fmt.Sprintf("/referee?r=%s&step=%d", id, k) }
+	v.Nav = []navLink{{"first", "⏮ First", "Home", ""}, {"back", "◀ Back", "ArrowLeft", ""},
+		{"forward", "Forward ▶", "ArrowRight", ""}, {"last", "Last ⏭", "End", ""}}
+	if step > 0 {
+		v.Nav[0].URL, v.Nav[1].URL = link(0), link(step-1)
+	}
+	if step < len(rec.Steps)-1 {
+		v.Nav[2].URL, v.Nav[3].URL = link(step+1), link(len(rec.Steps)-1)
+	}
+	for k, s := range rec.Steps {
+		if k == 0 || s.Deal != rec.Steps[k-1].Deal {
+			v.DealLinks = append(v.DealLinks, dealLink{N: s.Deal, URL: link(k), Current: s.Deal == st.Deal})
+		}
+	}
+	v.Deals = len(v.DealLinks)
+	v.Ruling = stepRuling{Kind: "legal", Words: st.Words, Seat: st.Seat, Card: st.Card, Trick: st.Trick, Why: st.Why, Won: st.Won, Fault: st.Fault}
+	switch {
+	case st.Fault != "":
+		v.Ruling.Kind, v.Fault = "fault", st.Fault
+	case st.Seat == "" && step > 0 && rec.Steps[step-1].Deal == st.Deal:
+		v.Ruling.Kind = "claim"
+	case st.Seat == "":
+		v.Ruling.Kind = "dealt"
+	}
+	if st.Last && st.Fault == "" {
+		for i := range rec.Deals {
+			if rec.Deals[i].Deal == st.Deal && rec.Deals[i].Fault == "" {
+				v.Settled = &rec.Deals[i]
+			}
+		}
+	}
+	if st.State != nil {
+		drawRefereeTable(v, st.State)
+	}
+	if rec.Ruling != nil {
+		v.JSON = "/referee/ruling?r=" + id + "&format=json"
+		v.Markdown = "/referee/ruling?r=" + id + "&format=md"
+		var b bytes.Buffer
+		rulings.PrintRuling(&b, rec.Ruling, false)
+		if doc, _, err := toHTML(b.String()); err == nil {
+			v.Document = doc
+		}
+	}
+	return v
+}
+
+// drawRefereeTable draws every hand face up (the referee sees them all),
+// the talon or the cards laid aside, and the trick on the table (or the
+// last one, with its winner).
+func drawRefereeTable(v *refereeView, g *game.State) {
+	art := cardArt{deck: &g.R.Deck}
+	p := &app.Printer{Ruleset: g.R}
+	v.Sprite = art.sprite()
+	faces := func(cs []cards.Card) []cardView {
+		var out []cardView
+		for _, c := range cs {
+			out = append(out, cardView{Art: art.face(c), Label: art.label(c)})
+		}
+		return out
+	}
+	for s := 0; s < g.Seats(); s++ {
+		sv := seatView{Name: g.SeatName(s), Taken: g.Taken[s], Turn: !g.Over() && g.ToAct() == s}
+		switch {
+		case g.Declarer == s:
+			sv.Role = "declarer"
+		case g.Declarer >= 0 && g.Phase() > game.PhaseAnnounce && !g.InPlay(s):
+			sv.Role = "out of play"
+		case g.Declarer >= 0 && g.Phase() > game.PhaseAnnounce:
+			sv.Role = "defender"
+		}
+		if sv.Turn && g.Phase() == game.PhasePlay {
+			sv.Role = joinRole(sv.Role, "to play")
+		} else if sv.Turn {
+			sv.Role = joinRole(sv.Role, "to decide")
+		}
+		sv.Cards = faces(p.SortedHand(g.Hands[s]))
+		v.Seats = append(v.Seats, sv)
+	}
+	switch {
+	case g.Laid != 0 && g.Phase() > game.PhaseDiscard:
+		v.TalonNote, v.Talon = "Laid aside by "+g.SeatName(g.Declarer), faces(p.SortedHand(g.Laid))
+	case g.Talon != 0 && g.Phase() <= game.PhaseAnnounce:
+		v.TalonNote, v.Talon = "The talon", faces(g.TalonOrder())
+	}
+	tr := g.CurrentTrick()
+	v.TrickNote = fmt.Sprintf("Trick %d", g.NTricks+1)
+	if (tr.N == 0 || g.Over()) && g.NTricks > 0 {
+		tr = &g.Record[g.NTricks-1]
+		v.TrickNote = fmt.Sprintf("Trick %d, won by %s", g.NTricks, g.SeatName(tr.Winner))
+	}
+	if tr.N == 0 {
+		v.TrickNote = ""
+	}
+	for k := 0; k < tr.N; k++ {
+		who := "the talon"
+		if s := int(tr.Seats[k]); s != game.TalonSeat {
+			who = g.SeatName(s)
+		}
+		v.Trick = append(v.Trick, cardView{Art: art.face(tr.Cards[k]), Label: art.label(tr.Cards[k]), Note: who})
+	}
+}
+
+// joinRole adds what a seat is doing to its role.
+func joinRole(role, doing string) string {
+	if role == "" {
+		return doing
+	}
+	return role + ", " + doing
+}

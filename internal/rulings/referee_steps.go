@@ -10,6 +10,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/rulesets"
+	"gopkg.in/yaml.v3"
 )
 
 // Refereed is a game record as a referee steps through it (pref serve's
@@ -72,6 +73,9 @@ func RefereeRecord(name string, data []byte, asPPN bool) (*Refereed, error) {
 		out.File = name
 	}
 	if !record.IsRecord(data) {
+		if err := notRecord(name, data); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: not a game record (no ruleset, seats and deals): the referee steps through records; pref verify checks an outcome case", name)
 	}
 	rec, err := record.Parse(name, data)
@@ -99,6 +103,18 @@ func RefereeRecord(name string, data []byte, asPPN bool) (*Refereed, error) {
 		out.Problem = derr.Error()
 	}
 	return out, nil
+}
+
+// notRecord is why text meant as a record is not one, as pref explain
+// tells it (file:line:col): YAML that does not parse, or a record's seats
+// with its keys misspelt; nil for text not meant as a record.
+func notRecord(name string, data []byte) error {
+	var top map[string]any
+	if yaml.Unmarshal(data, &top) == nil && top["seats"] == nil {
+		return nil
+	}
+	_, err := record.Parse(name, data)
+	return err
 }
 
 // namedRuleset refuses a record whose ruleset is not one pref knows by

@@ -98,6 +98,11 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	id := q.Get("r")
 	if id == "" {
+		// the form posts its record here: a browser sends the Origin the
+		// cross-site check reads only when the page's referrer policy
+		// lets it (no-referrer makes it "null"); same-origin still sends
+		// nothing to another site
+		w.Header().Set("Referrer-Policy", "same-origin")
 		render(w, http.StatusOK, "referee.html", &refereeForm{Title: "Referee", Format: "auto"})
 		return
 	}

@@ -118,42 +118,61 @@ func drawRefereeTable(v *refereeView, g *game.State) {
 	art := cardArt{deck: &g.R.Deck}
 	p := &app.Printer{Ruleset: g.R}
 	v.Sprite = art.sprite()
-	faces := func(cs []cards.Card) []cardView {
-		var out []cardView
-		for _, c := range cs {
-			out = append(out, cardView{Art: art.face(c), Label: art.label(c)})
-		}
-		return out
-	}
 	for s := 0; s < g.Seats(); s++ {
-		sv := seatView{Name: g.SeatName(s), Taken: g.Taken[s], Turn: !g.Over() && g.ToAct() == s}
-		switch {
-		case g.Declarer == s:
-			sv.Role = "declarer"
-		case g.Declarer >= 0 && g.Phase() > game.PhaseAnnounce && !g.InPlay(s):
-			sv.Role = "out of play"
-		case g.Declarer >= 0 && g.Phase() > game.PhaseAnnounce:
-			sv.Role = "defender"
-		}
-		if sv.Turn && g.Phase() == game.PhasePlay {
-			sv.Role = joinRole(sv.Role, "to play")
-		} else if sv.Turn {
-			sv.Role = joinRole(sv.Role, "to decide")
-		}
-		sv.Cards = faces(p.SortedHand(g.Hands[s]))
+		sv := seatView{Name: g.SeatName(s), Taken: g.Taken[s], Turn: !g.Over() && g.ToAct() == s, Role: refereeRole(g, s)}
+		sv.Cards = faces(art, p.SortedHand(g.Hands[s]))
 		v.Seats = append(v.Seats, sv)
 	}
 	switch {
 	case g.Laid != 0 && g.Phase() > game.PhaseDiscard:
-		v.TalonNote, v.Talon = "Laid aside by "+g.SeatName(g.Declarer), faces(p.SortedHand(g.Laid))
+		v.TalonNote, v.Talon = "Laid aside by "+g.SeatName(g.Declarer), faces(art, p.SortedHand(g.Laid))
 	case g.Talon != 0 && g.Phase() <= game.PhaseAnnounce:
-		v.TalonNote, v.Talon = "The talon", faces(g.TalonOrder())
+		v.TalonNote, v.Talon = "The talon", faces(art, g.TalonOrder())
 	}
+	drawRefereeTrick(v, g, art)
+}
+
+// faces draws cards face up.
+func faces(art cardArt, cs []cards.Card) []cardView {
+	var out []cardView
+	for _, c := range cs {
+		out = append(out, cardView{Art: art.face(c), Label: art.label(c)})
+	}
+	return out
+}
+
+// refereeRole is what seat s is in the deal and whether it is to act.
+func refereeRole(g *game.State, s int) string {
+	role := ""
+	switch {
+	case g.Declarer == s:
+		role = "declarer"
+	case g.Declarer >= 0 && g.Phase() > game.PhaseAnnounce && !g.InPlay(s):
+		role = "out of play"
+	case g.Declarer >= 0 && g.Phase() > game.PhaseAnnounce:
+		role = "defender"
+	}
+	switch {
+	case g.Over() || g.ToAct() != s:
+		return role
+	case g.Phase() == game.PhasePlay:
+		return joinRole(role, "to play")
+	}
+	return joinRole(role, "to decide")
+}
+
+// drawRefereeTrick draws the trick under way, or the last one with its
+// winner.
+func drawRefereeTrick(v *refereeView, g *game.State, art cardArt) {
 	tr := g.CurrentTrick()
 	v.TrickNote = fmt.Sprintf("Trick %d", g.NTricks+1)
 	if (tr.N == 0 || g.Over()) && g.NTricks > 0 {
 		tr = &g.Record[g.NTricks-1]
-		v.TrickNote = fmt.Sprintf("Trick %d, won by %s", g.NTricks, g.SeatName(tr.Winner))
+		winner := g.SeatName(tr.Winner)
+		if tr.Winner == game.TalonSeat {
+			winner = "the talon"
+		}
+		v.TrickNote = fmt.Sprintf("Trick %d, won by %s", g.NTricks, winner)
 	}
 	if tr.N == 0 {
 		v.TrickNote = ""

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
@@ -15,15 +16,24 @@ import (
 
 // Refereed is a game record as a referee steps through it (pref serve's
 // /referee): pref explain's rulings of each deal, every step of every deal
-// with the state after it (the table drawn at it), the fault where the
+// (At: the state after it, the table drawn at it), the fault where the
 // record breaks a rule, and the ruling document (pref explain --ruling).
+// A deal's steps are replayed when asked for, not kept: a record of
+// thousands of deals would otherwise hold a state per card.
 type Refereed struct {
 	File   string
 	Deals  []Explained
-	Steps  []Step
-	Fault  string   // the record's fault or failed expectation ("" : none)
-	Ruling *Ruling  // nil when it could not be made (Problem says why)
-	Notes  []string // a PPN import's notes and differences
+	played []record.DealResult // every deal reached, a refused one last
+	starts []int               // the step each deal of played begins at, and the total last
+	fault  *record.StepError
+	// the steps of the deal last asked for, kept: stepping through a
+	// deal replays it once
+	mu        sync.Mutex
+	cached    int // the deal's index in played, +1 (0: none)
+	cachedFor []Step
+	Fault     string   // the record's fault or failed expectation ("" : none)
+	Ruling    *Ruling  // nil when it could not be made (Problem says why)
+	Notes     []string // a PPN import's notes and differences
 	// Problem is why the ruling document could not be made.
 	Problem string
 }
@@ -33,6 +43,7 @@ type Refereed struct {
 // fault the record is refused at.
 type Step struct {
 	Deal  int    // from 1
+	Kind  string // dealt, legal (a decision or a card), claim, or fault
 	Seat  string // who decided ("" : the deal, a claim)
 	Words string // what happened, in the player's words
 	Card  string // the card played, its notation ("" : not a card)
@@ -94,7 +105,7 @@ func RefereeRecord(name string, data []byte, asPPN bool) (*Refereed, error) {
 		out.Fault = err.Error()
 	}
 	out.Deals = deals
-	if out.Steps, err = recordSteps(name, rec); err != nil {
+	if err = out.replay(name, rec); err != nil {
 		return nil, err
 	}
 	if doc, derr := NewRuling(name, data, deals); derr == nil {
@@ -127,32 +138,91 @@ func namedRuleset(file, name string) error {
 	return nil
 }
 
-// recordSteps replays rec and gives every step of every deal it reached;
-// a deal refused ends with its fault.
-func recordSteps(path string, rec *record.Record) ([]Step, error) {
-	r, err := record.Open(path, rec)
+// replay replays rec and counts the steps of every deal it reached; a
+// deal refused ends with its fault.
+func (r *Refereed) replay(path string, rec *record.Record) error {
+	rs, err := record.Open(path, rec)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	res, err := record.Replay(rec, r)
-	var steps []Step
-	for _, d := range res {
-		steps = append(steps, DealSteps(d)...)
-	}
+	res, err := record.Replay(rec, rs)
 	var step *record.StepError
 	if errors.As(err, &step) {
+		r.fault = step
 		if step.Partial != nil {
-			steps = append(steps, DealSteps(*step.Partial)...)
+			res = append(res, *step.Partial)
 		}
-		fault := Step{Deal: step.Deal, Words: "The record is refused here.", Fault: step.Error(), Last: true}
-		if k := len(steps) - 1; k >= 0 && steps[k].Deal == step.Deal {
-			fault.State, fault.Told = steps[k].State, steps[k].Told
-			steps[k].Last = false
+	} else if err != nil {
+		return err
+	}
+	r.played = res
+	total := 0
+	for _, d := range res {
+		r.starts = append(r.starts, total)
+		total += stepCount(d)
+	}
+	if r.fault != nil {
+		if step.Partial == nil { // refused before its first step
+			r.starts = append(r.starts, total)
+		}
+		total++
+	}
+	r.starts = append(r.starts, total)
+	return nil
+}
+
+// stepCount is how many steps DealSteps gives for d.
+func stepCount(d record.DealResult) int {
+	if d.State == nil {
+		return 0
+	}
+	n := 1 + len(d.Rulings)
+	if d.State.Claimed {
+		n++
+	}
+	return n
+}
+
+// Len is the number of steps of the record, its fault included.
+func (r *Refereed) Len() int { return r.starts[len(r.starts)-1] }
+
+// DealStarts is the step each deal begins at.
+func (r *Refereed) DealStarts() []int { return r.starts[:len(r.starts)-1] }
+
+// At is step k of the record (0 <= k < Len), its state replayed.
+func (r *Refereed) At(k int) Step {
+	i := 0
+	for i+1 < len(r.starts)-1 && r.starts[i+1] <= k {
+		i++
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cached != i+1 {
+		r.cached, r.cachedFor = i+1, r.dealSteps(i)
+	}
+	steps := r.cachedFor
+	k -= r.starts[i]
+	if k < 0 || k >= len(steps) {
+		return Step{Deal: i + 1, Kind: "fault", Words: "No such step."}
+	}
+	return steps[k]
+}
+
+// dealSteps is the steps of deal i of played, the fault after the last.
+func (r *Refereed) dealSteps(i int) []Step {
+	var steps []Step
+	if i < len(r.played) {
+		steps = DealSteps(r.played[i])
+	}
+	if r.fault != nil && i == len(r.starts)-2 {
+		fault := Step{Deal: r.fault.Deal, Kind: "fault", Words: "The record is refused here.", Fault: r.fault.Error(), Last: true}
+		if n := len(steps); n > 0 {
+			fault.State, fault.Told = steps[n-1].State, steps[n-1].Told
+			steps[n-1].Last = false
 		}
 		steps = append(steps, fault)
-		return steps, nil
 	}
-	return steps, err
+	return steps
 }
 
 // DealSteps replays a deal's rulings from its cards as dealt: the state
@@ -172,7 +242,7 @@ func DealSteps(d record.DealResult) []Step {
 	g.SetTalonOrder(order)
 	g.SetAllPassRun(run)
 	n := d.Index + 1
-	steps := []Step{{Deal: n, Words: "The cards are dealt.", State: g.Clone()}}
+	steps := []Step{{Deal: n, Kind: "dealt", Words: "The cards are dealt.", State: g.Clone()}}
 	for _, ru := range d.Rulings {
 		st := actionStep(g, n, ru)
 		if _, err := g.Apply(ru.Action); err != nil {
@@ -185,7 +255,7 @@ func DealSteps(d record.DealResult) []Step {
 		steps = append(steps, st)
 	}
 	if end.Claimed {
-		steps = append(steps, Step{Deal: n, Words: fmt.Sprintf("The rest is claimed: %s.", takenWords(end)), State: end.Clone()})
+		steps = append(steps, Step{Deal: n, Kind: "claim", Words: fmt.Sprintf("The rest is claimed: %s.", takenWords(end)), State: end.Clone()})
 	}
 	steps[len(steps)-1].Last = true
 	return steps
@@ -214,7 +284,7 @@ func toldSoFar(g *game.State) []string {
 // actionStep tells the step a ruling made, read before it is applied.
 func actionStep(g *game.State, deal int, ru game.Ruling) Step {
 	a := ru.Action
-	st := Step{Deal: deal, Seat: g.SeatName(a.Seat), Why: ru.Rule}
+	st := Step{Deal: deal, Kind: "legal", Seat: g.SeatName(a.Seat), Why: ru.Rule}
 	if a.Phase == game.PhasePlay {
 		c := a.Card()
 		st.Card, st.Trick = g.R.Deck.Name(c), g.NTricks+1

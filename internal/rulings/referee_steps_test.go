@@ -27,11 +27,16 @@ func TestRefereeStepsEndWhereTheReplayEnds(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 			continue
 		}
-		if len(got.Steps) < 2 {
-			t.Errorf("%s: %d steps", f, len(got.Steps))
+		if got.Len() < 2 {
+			t.Errorf("%s: %d steps", f, got.Len())
 			continue
 		}
-		last := got.Steps[len(got.Steps)-1]
+		for k := 0; k < got.Len(); k++ {
+			if st := got.At(k); st.Words == "No such step." || st.State == nil && st.Kind != "fault" {
+				t.Errorf("%s: step %d of %d: %+v", f, k, got.Len(), st)
+			}
+		}
+		last := got.At(got.Len() - 1)
 		if strings.Contains(string(data), "\n  error:") {
 			if last.Fault == "" || got.Fault == "" {
 				t.Errorf("%s: no fault at the end: %+v", f, last)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -43,6 +44,7 @@ type refereeStore struct {
 // last looked at.
 type refereed struct {
 	*rulings.Refereed
+	doc  template.HTML // the ruling document, drawn once
 	used time.Time
 }
 
@@ -69,12 +71,12 @@ func (s *refereeStore) add(r *rulings.Refereed) string {
 	if len(s.kept) >= refereeKept {
 		delete(s.kept, oldest)
 	}
-	s.kept[id] = &refereed{r, time.Now()}
+	s.kept[id] = &refereed{r, renderRuling(r), time.Now()}
 	return id
 }
 
 // get is the record kept under id, or nil.
-func (s *refereeStore) get(id string) *rulings.Refereed {
+func (s *refereeStore) get(id string) *refereed {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	v := s.kept[id]
@@ -83,7 +85,7 @@ func (s *refereeStore) get(id string) *rulings.Refereed {
 		return nil
 	}
 	v.used = time.Now()
-	return v.Refereed
+	return v
 }
 
 // refereeForm is the page that opens a record: the form, and what went
@@ -112,11 +114,11 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	step, err := strconv.Atoi(q.Get("step"))
-	if err != nil && q.Get("step") != "" || step < 0 || step >= len(rec.Steps) {
-		refuse(w, &badInput{fmt.Sprintf("step %q: a number from 0 to %d", q.Get("step"), len(rec.Steps)-1)})
+	if err != nil && q.Get("step") != "" || step < 0 || step >= rec.Len() {
+		refuse(w, &badInput{fmt.Sprintf("step %q: a number from 0 to %d", q.Get("step"), rec.Len()-1)})
 		return
 	}
-	v := refereeStepView(id, rec, step)
+	v := refereeStepView(id, rec.Refereed, rec.doc, step)
 	if r.Header.Get("X-Pref") == "fragment" {
 		render(w, http.StatusOK, "referee-step", v)
 		return

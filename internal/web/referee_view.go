@@ -36,6 +36,28 @@ type refereeView struct {
 	JSON, Markdown  string // the ruling document's downloads
 }
 
+// maxShownDocument is the longest ruling document drawn on the page (in
+// Markdown); a longer one is offered as a download only.
+const maxShownDocument = 128 << 10
+
+// renderRuling is the ruling document of rec as HTML, "" when there is
+// none or it is too long to draw on every step.
+func renderRuling(rec *rulings.Refereed) template.HTML {
+	if rec.Ruling == nil {
+		return ""
+	}
+	var b bytes.Buffer
+	rulings.PrintRuling(&b, rec.Ruling, false)
+	if b.Len() > maxShownDocument {
+		return ""
+	}
+	doc, _, err := toHTML(b.String())
+	if err != nil {
+		return ""
+	}
+	return doc
+}
+
 // navLink is a step button: its name (data-nav), its label, its key, and
 // its link ("" : no step that way).
 type navLink struct{ Name, Label, Key, URL string }
@@ -60,35 +82,32 @@ type stepRuling struct {
 	Fault string
 }
 
-// refereeStepView builds the page of record rec (kept under id) at step.
-func refereeStepView(id string, rec *rulings.Refereed, step int) *refereeView {
-	st := rec.Steps[step]
-	v := &refereeView{Title: "Referee: " + rec.File, ID: id, File: rec.File, Step: step, Steps: len(rec.Steps),
+// refereeStepView builds the page of record rec (kept under id) at step;
+// doc is its ruling document rendered ("" : too long to show, or none).
+func refereeStepView(id string, rec *rulings.Refereed, doc template.HTML, step int) *refereeView {
+	st := rec.At(step)
+	v := &refereeView{Title: "Referee: " + rec.File, ID: id, File: rec.File, Step: step, Steps: rec.Len(),
 		Deal: st.Deal, Notes: rec.Notes, Problem: rec.Problem, Told: st.Told}
 	link := func(k int) string { return fmt.Sprintf("/referee?r=%s&step=%d", id, k) }
-	v.Nav = []navLink{{"first", "⏮ First", "Home", ""}, {"back", "◀ Back", "ArrowLeft", ""},
-		{"forward", "Forward ▶", "ArrowRight", ""}, {"last", "Last ⏭", "End", ""}}
+	v.Nav = []navLink{{"first", "« First", "Home", ""}, {"back", "◀ Back", "ArrowLeft", ""},
+		{"forward", "Forward ▶", "ArrowRight", ""}, {"last", "Last »", "End", ""}}
 	if step > 0 {
 		v.Nav[0].URL, v.Nav[1].URL = link(0), link(step-1)
 	}
-	if step < len(rec.Steps)-1 {
-		v.Nav[2].URL, v.Nav[3].URL = link(step+1), link(len(rec.Steps)-1)
+	if step < rec.Len()-1 {
+		v.Nav[2].URL, v.Nav[3].URL = link(step+1), link(rec.Len()-1)
 	}
-	for k, s := range rec.Steps {
-		if k == 0 || s.Deal != rec.Steps[k-1].Deal {
-			v.DealLinks = append(v.DealLinks, dealLink{N: s.Deal, URL: link(k), Current: s.Deal == st.Deal})
+	starts := rec.DealStarts()
+	v.Deals = len(starts)
+	for i, k := range starts {
+		// the first and last deals and those near this one: a record
+		// of thousands of deals is not a page of thousands of links
+		if n := i + 1; n == 1 || n == len(starts) || n >= st.Deal-5 && n <= st.Deal+5 {
+			v.DealLinks = append(v.DealLinks, dealLink{N: n, URL: link(k), Current: n == st.Deal})
 		}
 	}
-	v.Deals = len(v.DealLinks)
-	v.Ruling = stepRuling{Kind: "legal", Words: st.Words, Seat: st.Seat, Card: st.Card, Trick: st.Trick, Why: st.Why, Won: st.Won, Fault: st.Fault}
-	switch {
-	case st.Fault != "":
-		v.Ruling.Kind, v.Fault = "fault", st.Fault
-	case st.Seat == "" && step > 0 && rec.Steps[step-1].Deal == st.Deal:
-		v.Ruling.Kind = "claim"
-	case st.Seat == "":
-		v.Ruling.Kind = "dealt"
-	}
+	v.Ruling = stepRuling{Kind: st.Kind, Words: st.Words, Seat: st.Seat, Card: st.Card, Trick: st.Trick, Why: st.Why, Won: st.Won, Fault: st.Fault}
+	v.Fault = st.Fault
 	if st.Last && st.Fault == "" {
 		for i := range rec.Deals {
 			if rec.Deals[i].Deal == st.Deal && rec.Deals[i].Fault == "" {
@@ -102,11 +121,7 @@ func refereeStepView(id string, rec *rulings.Refereed, step int) *refereeView {
 	if rec.Ruling != nil {
 		v.JSON = "/referee/ruling?r=" + id + "&format=json"
 		v.Markdown = "/referee/ruling?r=" + id + "&format=md"
-		var b bytes.Buffer
-		rulings.PrintRuling(&b, rec.Ruling, false)
-		if doc, _, err := toHTML(b.String()); err == nil {
-			v.Document = doc
-		}
+		v.Document = doc
 	}
 	return v
 }

@@ -118,7 +118,7 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 		refuse(w, &badInput{fmt.Sprintf("step %q: a number from 0 to %d", q.Get("step"), rec.Len()-1)})
 		return
 	}
-	v := refereeStepView(id, rec.Refereed, rec.doc, step)
+	v := refereeStepView(id, rec.Refereed, rec.doc, step, q.Get("analyse") == "1")
 	if r.Header.Get("X-Pref") == "fragment" {
 		render(w, http.StatusOK, "referee-step", v)
 		return

@@ -237,3 +237,29 @@ func TestRefereeMalformedRecordGivesFileLineColumn(t *testing.T) {
 		t.Errorf("a record not kept: status %d", code)
 	}
 }
+
+// The analyser's best play from a step of the card play, asked for: the
+// declarer's tricks with best play from there (6, as pref analyse says
+// of this deal from its start), and each legal card of the seat to play
+// with the count after it, the best marked.
+func TestRefereeBestPlayFromAStep(t *testing.T) {
+	ts, _ := testServer(t)
+	first, n := opened(t, ts.URL, "made.yaml", readFile(t, "../../conformance/sochi/record-suit-game-made.yaml"), "")
+	lead := -1
+	for k := 0; k < n && lead < 0; k++ {
+		if regexp.MustCompile(`<p class="words">\w+ plays \w+ to trick 1\.`).MatchString(step(t, ts.URL, first, k)) {
+			lead = k - 1 // the step before the first card: the lead to make
+		}
+	}
+	page := step(t, ts.URL, first, lead)
+	if !strings.Contains(page, `data-nav="analyse"`) || strings.Contains(page, "data-bestcard") {
+		t.Fatal("the analysis is not offered, or is made unasked")
+	}
+	_, page = get(t, http.DefaultClient, ts.URL+strings.Replace(first, "step=0", fmt.Sprintf("step=%d", lead), 1)+"&analyse=1")
+	if !strings.Contains(page, "Charlotte takes 6 tricks in the whole deal") || !strings.Contains(page, "data-bestcard=") {
+		t.Errorf("best play from the lead: %s", regexp.MustCompile(`(?s)<section class="best".*?</section>`).FindString(page))
+	}
+	if strings.Contains(step(t, ts.URL, first, 0), `data-best`) {
+		t.Error("best play offered before the card play")
+	}
+}

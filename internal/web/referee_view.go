@@ -34,6 +34,11 @@ type refereeView struct {
 	Document        template.HTML // the ruling document, rendered
 	Problem         string
 	JSON, Markdown  string // the ruling document's downloads
+	// the analyser's best play from this step (asked for: Analyse links
+	// to it; Best is the answer, BestErr why there is none)
+	Analyse string
+	Best    *rulings.BestPlay
+	BestErr string
 }
 
 // maxShownDocument is the longest ruling document drawn on the page (in
@@ -84,7 +89,7 @@ type stepRuling struct {
 
 // refereeStepView builds the page of record rec (kept under id) at step;
 // doc is its ruling document rendered ("" : too long to show, or none).
-func refereeStepView(id string, rec *rulings.Refereed, doc template.HTML, step int) *refereeView {
+func refereeStepView(id string, rec *rulings.Refereed, doc template.HTML, step int, analyse bool) *refereeView {
 	st := rec.At(step)
 	v := &refereeView{Title: "Referee: " + rec.File, ID: id, File: rec.File, Step: step, Steps: rec.Len(),
 		Deal: st.Deal, Notes: rec.Notes, Problem: rec.Problem, Told: st.Told}
@@ -117,6 +122,16 @@ func refereeStepView(id string, rec *rulings.Refereed, doc template.HTML, step i
 	}
 	if st.State != nil {
 		drawRefereeTable(v, st.State)
+		if st.State.Phase() == game.PhasePlay && st.Kind != "fault" {
+			v.Analyse = link(step) + "&analyse=1"
+		}
+	}
+	if analyse && v.Analyse != "" {
+		best, err := rulings.AnalyseStep(st.State)
+		if err != nil {
+			v.BestErr = err.Error()
+		}
+		v.Best = best
 	}
 	if rec.Ruling != nil {
 		v.JSON = "/referee/ruling?r=" + id + "&format=json"

@@ -127,11 +127,7 @@ func refereeStepView(id string, rec *rulings.Refereed, doc template.HTML, step i
 		}
 	}
 	if analyse && v.Analyse != "" {
-		best, err := rulings.AnalyseStep(st.State)
-		if err != nil {
-			v.BestErr = err.Error()
-		}
-		v.Best = best
+		v.bestPlay(st.State)
 	}
 	if rec.Ruling != nil {
 		v.JSON = "/referee/ruling?r=" + id + "&format=json"
@@ -139,6 +135,15 @@ func refereeStepView(id string, rec *rulings.Refereed, doc template.HTML, step i
 		v.Document = doc
 	}
 	return v
+}
+
+// bestPlay asks the analyser for the best play from state g.
+func (v *refereeView) bestPlay(g *game.State) {
+	best, err := rulings.AnalyseStep(g)
+	if err != nil {
+		v.BestErr = err.Error()
+	}
+	v.Best = best
 }
 
 // drawRefereeTable draws every hand face up (the referee sees them all),

@@ -108,6 +108,12 @@ func TestBrowserRefereeStepsARecordToItsSettlement(t *testing.T) {
 	}
 	refereeShots(t, ctx, "referee-fault")
 	refereeKey(t, ctx, kb.ArrowLeft)
+	// the analyser, asked for at the lead of the first trick
+	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(wait, chromedp.Click(chromedp.CSS(`a[data-nav="analyse"]`)), chromedp.WaitVisible(chromedp.CSS("[data-bestcard]"))); err != nil {
+		t.Fatalf("best play: %v", err)
+	}
 	refereeShots(t, ctx, "referee-trick")
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
 	"gopkg.in/yaml.v3"
 )
@@ -234,13 +235,10 @@ func DealSteps(d record.DealResult) []Step {
 	if end == nil {
 		return nil
 	}
-	g := end.Clone()
-	run, order := end.AllPassRun, end.TalonOrder()
-	if err := g.SetHands(slices.Clone(end.Dealt[:end.R.Hands]), end.Talon); err != nil {
+	g := redeal(d)
+	if g == nil {
 		return nil
 	}
-	g.SetTalonOrder(order)
-	g.SetAllPassRun(run)
 	n := d.Index + 1
 	steps := []Step{{Deal: n, Kind: "dealt", Words: "The cards are dealt.", State: g.Clone()}}
 	for _, ru := range d.Rulings {
@@ -279,6 +277,29 @@ func toldSoFar(g *game.State) []string {
 		}
 	}
 	return out
+}
+
+// redeal is deal d as it was dealt, begun at a table of its seats as
+// the record's replay began it (the deal goes through table.Deal, which
+// tells it the all-pass run before it), the talon in its order; nil when
+// the table refuses it (never for a deal the replay took).
+func redeal(d record.DealResult) *game.State {
+	end := d.State
+	t, err := table.New(end.R, d.Seats)
+	if err != nil {
+		return nil
+	}
+	t.AllPassRun = end.AllPassRun
+	dl, err := t.Begin(game.New(end.R, nil))
+	if err != nil {
+		return nil
+	}
+	dl.G.Names = end.Names
+	if err := dl.SetHands(slices.Clone(end.Dealt[:end.R.Hands]), end.Talon); err != nil {
+		return nil
+	}
+	dl.G.SetTalonOrder(end.TalonOrder())
+	return &dl.G.State
 }
 
 // actionStep tells the step a ruling made, read before it is applied.

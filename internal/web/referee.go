@@ -130,6 +130,7 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 // and sends the page to its first step; bad input is told on the form,
 // with the file, line and column, as pref explain tells it.
 func (s *Server) refereeOpen(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Referrer-Policy", "same-origin") // the form is shown again on an error: see referee
 	name, data, format, err := readRecordSent(r)
 	form := &refereeForm{Title: "Referee", Format: format}
 	if err != nil {

@@ -224,6 +224,10 @@ func TestRefereeMalformedRecordGivesFileLineColumn(t *testing.T) {
 		if strings.Contains(string(b), "goroutine") {
 			t.Errorf("%s: a stack trace", c.name)
 		}
+		// the form shown again posts with its Origin (no-referrer would make it "null", refused)
+		if rp := res.Header.Get("Referrer-Policy"); rp != "same-origin" {
+			t.Errorf("%s: Referrer-Policy %q on the form shown again", c.name, rp)
+		}
 	}
 	// pasted text is named pasted.yaml
 	res := postReferee(t, ts.URL, strings.NewReader("text=ruleset%3A+rostov%0Aseats%3A+%5BAnton%0A"), "application/x-www-form-urlencoded")

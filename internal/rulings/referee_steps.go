@@ -27,6 +27,8 @@ type Refereed struct {
 	played []record.DealResult // every deal reached, a refused one last
 	starts []int               // the step each deal of played begins at, and the total last
 	fault  *record.StepError
+	// the card written where the fault is, and its seat ("" : none)
+	faultCard, faultSeat string
 	// the steps of the deal last asked for, kept: stepping through a
 	// deal replays it once
 	mu        sync.Mutex
@@ -52,7 +54,10 @@ type Step struct {
 	Why   string // why it was legal: the rule that decided the seat's cards, or the ruling's rule
 	Won   string // the trick's winner and why, when this card completed it
 	Fault string // the rule broken: this step was refused
-	Last  bool   // the deal's last step
+	// FaultCard and FaultSeat are the card the record plays where it is
+	// refused and the seat to play it ("" : the fault is not a card's)
+	FaultCard, FaultSeat string
+	Last                 bool // the deal's last step
 	// Told is the deal so far as pref explain tells it: the calls, who
 	// won the auction, the exchange and contract, the defence.
 	Told  []string
@@ -157,6 +162,9 @@ func (r *Refereed) replay(path string, rec *record.Record) error {
 		return err
 	}
 	r.played = res
+	if step != nil && step.Partial != nil && step.Deal-1 < len(rec.Deals) {
+		r.faultCard, r.faultSeat = cardWritten(step.Partial.State, &rec.Deals[step.Deal-1])
+	}
 	total := 0
 	for _, d := range res {
 		r.starts = append(r.starts, total)
@@ -170,6 +178,29 @@ func (r *Refereed) replay(path string, rec *record.Record) error {
 	}
 	r.starts = append(r.starts, total)
 	return nil
+}
+
+// cardWritten is the card deal d's record plays next in the card play
+// of state g (the one refused there) and the seat to play it; "" when g
+// is not in the card play or the record writes no such card.
+func cardWritten(g *game.State, d *record.Deal) (card, seat string) {
+	if g == nil || g.Phase() != game.PhasePlay || g.NTricks >= len(d.Tricks) {
+		return "", ""
+	}
+	written := strings.FieldsFunc(d.Tricks[g.NTricks], func(c rune) bool { return c == ' ' || c == ',' || c == '\t' })
+	cur := g.CurrentTrick()
+	k := cur.N
+	if k > 0 && cur.Seats[0] == game.TalonSeat && (len(written) == 0 || written[0] != g.R.Deck.Name(cur.Cards[0])) {
+		k-- // the talon's card turned is not written in the trick
+	}
+	if k >= len(written) {
+		return "", ""
+	}
+	c, err := g.R.Deck.Parse(written[k])
+	if err != nil {
+		return "", ""
+	}
+	return g.R.Deck.Name(c), g.SeatName(g.ToAct())
 }
 
 // stepCount is how many steps DealSteps gives for d.
@@ -216,7 +247,8 @@ func (r *Refereed) dealSteps(i int) []Step {
 		steps = DealSteps(r.played[i])
 	}
 	if r.fault != nil && i == len(r.starts)-2 {
-		fault := Step{Deal: r.fault.Deal, Kind: "fault", Words: "The record is refused here.", Fault: r.fault.Error(), Last: true}
+		fault := Step{Deal: r.fault.Deal, Kind: "fault", Words: "The record is refused here.", Fault: r.fault.Error(), Last: true,
+			FaultCard: r.faultCard, FaultSeat: r.faultSeat}
 		if n := len(steps); n > 0 {
 			fault.State, fault.Told = steps[n-1].State, steps[n-1].Told
 			steps[n-1].Last = false

@@ -154,7 +154,8 @@ func TestRefereeShowsAnIllegalRecordUpToItsFault(t *testing.T) {
 		t.Errorf("the step before the fault is not Anton's lead, ruled legal")
 	}
 	last := step(t, ts.URL, first, n-1)
-	for _, want := range []string{`data-ruling="fault"`, "deal 1, trick 1: Brigitte played 10C but must follow spades and holds 9S 8S", "Trick 1"} {
+	for _, want := range []string{`data-ruling="fault"`, "deal 1, trick 1: Brigitte played 10C but must follow spades and holds 9S 8S", "Trick 1",
+		`data-fault-card="10C"`, "written for Brigitte"} {
 		if !strings.Contains(last, want) {
 			t.Errorf("the fault's step does not say %q", want)
 		}

@@ -85,6 +85,8 @@ type stepRuling struct {
 	Why   string
 	Won   string
 	Fault string
+	// the card refused and its seat, when the fault is a card's
+	FaultCard, FaultSeat string
 }
 
 // refereeStepView builds the page of record rec (kept under id) at step;
@@ -111,7 +113,8 @@ func refereeStepView(id string, rec *rulings.Refereed, doc template.HTML, step i
 			v.DealLinks = append(v.DealLinks, dealLink{N: n, URL: link(k), Current: n == st.Deal})
 		}
 	}
-	v.Ruling = stepRuling{Kind: st.Kind, Words: st.Words, Seat: st.Seat, Card: st.Card, Trick: st.Trick, Why: st.Why, Won: st.Won, Fault: st.Fault}
+	v.Ruling = stepRuling{Kind: st.Kind, Words: st.Words, Seat: st.Seat, Card: st.Card, Trick: st.Trick, Why: st.Why, Won: st.Won, Fault: st.Fault,
+		FaultCard: st.FaultCard, FaultSeat: st.FaultSeat}
 	v.Fault = st.Fault
 	if st.Last && st.Fault == "" {
 		for i := range rec.Deals {

@@ -45,6 +45,9 @@ func New(addr string) *Server {
 	m.HandleFunc("POST /learn/answer", s.answer)
 	m.HandleFunc("GET /coached", s.coached)
 	m.HandleFunc("POST /coached", s.coachAct)
+	m.HandleFunc("GET /referee", s.referee)
+	m.HandleFunc("POST /referee", s.refereeOpen)
+	m.HandleFunc("GET /referee/ruling", s.refereeRuling)
 	m.Handle("GET /assets/", assetHandler())
 	s.mux = m
 	return s

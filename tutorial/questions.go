@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
@@ -179,7 +180,7 @@ func defenceQuestion(r *ruleset.Ruleset) *Question {
 // sheetQuestion asks whether more of the sheet's first account is good
 // or bad for its owner.
 func sheetQuestion(r *ruleset.Ruleset) *Question {
-	signs := accountSigns(r)
+	signs := rulings.AccountSigns(r)
 	for _, a := range r.Sheet.Accounts {
 		if s := signs[a]; s != 0 {
 			return yesNo(fmt.Sprintf("Is more %s good for you at the end?", a), s > 0,

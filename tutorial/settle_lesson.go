@@ -119,7 +119,7 @@ func familyWords(r *ruleset.Ruleset, first bool) (family, accounts []string) {
 		}
 		return []string{s + ". What you receive is won and what you pay is lost: more is better. Each rule below says who pays whom, and how much."}, nil
 	}
-	signs := accountSigns(r)
+	signs := rulings.AccountSigns(r)
 	family = []string{"This game is scored on a **score sheet** kept from deal to deal: nothing is paid until the game ends. Each deal writes points to the players' accounts, and at the end the accounts are turned into each player's result."}
 	for _, a := range r.Sheet.Accounts {
 		s := fmt.Sprintf("Each player's **%s**: %s", a, goodOrBad(signs[a], false))
@@ -175,53 +175,6 @@ func paysPot(r *ruleset.Ruleset) bool {
 		}
 	}
 	return false
-}
-
-// accountSigns reads the final score: for each account of the sheet, +1
-// if more of it raises its owner's score, -1 if it lowers it, 0 if the
-// formula does not say plainly (as pref settle reads it to say what an
-// entry means at the end).
-func accountSigns(r *ruleset.Ruleset) map[string]int {
-	signs := map[string]int{}
-	f := r.Sheet.Final
-	if f == nil {
-		return signs
-	}
-	tree, err := parser.Parse(f.PairSrc)
-	if err != nil {
-		return signs
-	}
-	accounts := map[string]bool{}
-	for _, a := range append(slices.Clone(r.Sheet.Accounts), r.Sheet.PairAccounts...) {
-		accounts[a] = true
-	}
-	var walk func(n ast.Node, sign int)
-	walk = func(n ast.Node, sign int) {
-		switch n := n.(type) {
-		case *ast.IdentifierNode:
-			if accounts[n.Value] {
-				if prev, seen := signs[n.Value]; seen && prev != sign {
-					sign = 0
-				}
-				signs[n.Value] = sign
-			}
-		case *ast.UnaryNode:
-			if n.Operator == "-" {
-				sign = -sign
-			}
-			walk(n.Node, sign)
-		case *ast.BinaryNode:
-			walk(n.Left, sign)
-			switch n.Operator {
-			case "-":
-				walk(n.Right, -sign)
-			case "+", "*", "/":
-				walk(n.Right, sign)
-			}
-		}
-	}
-	walk(tree.Node, 1)
-	return signs
 }
 
 // example is an outcome a rule pays on: the statement and its settlement

@@ -87,7 +87,7 @@ func (s *Simulation) Print(out io.Writer) {
 	fmt.Fprintf(out, "\nWhat changes, deal by deal (%s minus %s):\n", nameWith(s.CompareName, s.CompareOptions), nameWith(s.Name, s.Options))
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	for i, d := range simulate.SeatDifference(a, b) {
-		fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", seatWord(i, len(a.Seats)), d.Mean, d.Low, d.High)
+		fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", SeatWord(i, len(a.Seats)), d.Mean, d.Low, d.High)
 	}
 	w.Flush()
 }
@@ -96,7 +96,7 @@ func printReport(out io.Writer, r *simulate.Report) {
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(w, "  all passed\t%s\n", pct(r.AllPass))
 	for i, s := range r.Seats {
-		fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", seatWord(i, len(r.Seats)), s.Mean, s.Low, s.High)
+		fmt.Fprintf(w, "  %s\t%+.2f [%+.2f, %+.2f]\n", SeatWord(i, len(r.Seats)), s.Mean, s.Low, s.High)
 	}
 	w.Flush()
 	w = tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
@@ -162,7 +162,9 @@ func pct(s simulate.Stat) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*s.Mean, 100*s.Low, 100*s.High)
 }
 
-func seatWord(i, n int) string {
+// SeatWord is pref simulate's word for seat i of n: forehand, middlehand,
+// the dealer (who sits last), seat N between.
+func SeatWord(i, n int) string {
 	switch {
 	case i == n-1:
 		return "dealer"

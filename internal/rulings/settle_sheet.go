@@ -15,7 +15,7 @@ import (
 func sheetSentences(l *settle.Ledger, t *settle.Told) []Said {
 	var signs map[string]int
 	if t != nil {
-		signs = accountSigns(t.R)
+		signs = AccountSigns(t.R)
 	}
 	var out []Said
 	for i, e := range l.Sheet {
@@ -72,11 +72,11 @@ func meaning(sign int, owner string, against int, l *settle.Ledger) string {
 	return fmt.Sprintf("counts against %s at the end", owner)
 }
 
-// accountSigns read the ruleset's final score: for each account of the
+// AccountSigns reads the ruleset's final score: for each account of the
 // sheet, +1 if more of it raises its owner's score, -1 if it lowers it
 // (the sign it has in the final's formula for a pair of players), 0 if
 // the formula does not say plainly.
-func accountSigns(r *ruleset.Ruleset) map[string]int {
+func AccountSigns(r *ruleset.Ruleset) map[string]int {
 	f := r.Sheet.Final
 	if f == nil {
 		return nil

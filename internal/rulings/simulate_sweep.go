@@ -58,7 +58,7 @@ func measureRows(m *simulate.Measures) [][2]string {
 	n := len(m.SeatAdvantage)
 	rows := [][2]string{{"forehand's advantage", signed(m.Forehand)}}
 	for i, s := range m.SeatAdvantage {
-		rows = append(rows, [2]string{seatWord(i, n) + " minus the table's mean", signed(s)})
+		rows = append(rows, [2]string{SeatWord(i, n) + " minus the table's mean", signed(s)})
 	}
 	return append(rows,
 		[2]string{"seat spread (best seat minus worst)", signed(m.SeatSpread)},

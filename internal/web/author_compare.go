@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/simulate"
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -72,23 +73,10 @@ func compareWithBase(d *draft, deals int) (*comparison, error) {
 	c := &comparison{Base: d.base, Variant: d.ruleset.Name, Deals: deals, Seed: compareSeed, Unit: a.Unit, AllPassBase: 100 * a.AllPass.Mean, AllPassVar: 100 * b.AllPass.Mean}
 	diff := simulate.SeatDifference(a, b)
 	for i := range a.Seats {
-		c.Seats = append(c.Seats, seatResult{Seat: seatName(i, len(a.Seats)), Base: a.Seats[i], Variant: b.Seats[i], Diff: diff[i]})
+		c.Seats = append(c.Seats, seatResult{Seat: rulings.SeatWord(i, len(a.Seats)), Base: a.Seats[i], Variant: b.Seats[i], Diff: diff[i]})
 	}
 	c.Chart = chartSVG(c)
 	return c, nil
-}
-
-// seatName is pref simulate's word for seat i of n.
-func seatName(i, n int) string {
-	switch {
-	case i == n-1:
-		return "dealer"
-	case i == 0:
-		return "forehand"
-	case i == 1:
-		return "middlehand"
-	}
-	return fmt.Sprintf("seat %d", i+1)
 }
 
 // chartSVG draws each seat's mean result per deal in the base and in the

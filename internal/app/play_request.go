@@ -273,7 +273,7 @@ func (pl *PreparedPlay) Finish(played error) error {
 		return badInput("--record: %v", err)
 	}
 	if err == nil {
-		fmt.Fprintf(q.Err, "pref: %d deal(s) recorded in %s (pref verify %s replays them)\n", len(p.Record.Deals), q.RecordPath, q.RecordPath)
+		fmt.Fprintf(q.Err, "pref: %s recorded in %s (pref verify %s replays %s)\n", game.Count(len(p.Record.Deals), "deal"), q.RecordPath, q.RecordPath, them(len(p.Record.Deals)))
 	}
 	return played
 }
@@ -332,4 +332,12 @@ func recordedRuleset(name, recordPath string) (recorded string, ok bool) {
 		return name, false
 	}
 	return filepath.ToSlash(rel), filepath.IsLocal(rel)
+}
+
+// them is the pronoun for n deals: "it" for one.
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }

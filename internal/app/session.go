@@ -140,7 +140,7 @@ func (s *Session) Standings() error {
 	if t.R.Sheet.Final != nil {
 		return s.p.final(t)
 	}
-	s.p.Printf("\nStandings after %d deal(s)\n", t.Deals)
+	s.p.Printf("\nStandings after %s\n", game.Count(t.Deals, "deal"))
 	s.p.balances(t)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record/ppn"
 )
 
@@ -48,7 +49,11 @@ func (q *ImportRequest) Run(w, errOut io.Writer) error {
 		if err := safeio.WriteFile(q.Output, text, 0o644, q.Force); err != nil {
 			return refusedf("-o: %v", err)
 		}
-		fmt.Fprintf(stderr, "pref: %d deal(s) imported into %s (pref verify %s replays them)\n", len(im.Record.Deals), q.Output, q.Output)
+		n, pronoun := len(im.Record.Deals), "them"
+		if n == 1 {
+			pronoun = "it"
+		}
+		fmt.Fprintf(stderr, "pref: %s imported into %s (pref verify %s replays %s)\n", game.Count(n, "deal"), q.Output, q.Output, pronoun)
 	}
 	if n := len(im.Differences); n > 0 {
 		return failedf("%d difference(s) between PPN's figures and pref's settlement", n)

@@ -610,7 +610,7 @@ func TestAllPassExit(t *testing.T) {
 		}
 	}
 	_, err = g.Apply(game.Action{Phase: game.PhaseAuction, Seat: 0, Value: six})
-	if err == nil || !strings.Contains(err.Error(), "after 2 all-pass deal(s) in a row a bid must be for at least 7 tricks") {
+	if err == nil || !strings.Contains(err.Error(), "after 2 all-pass deals in a row a bid must be for at least 7 tricks") {
 		t.Fatalf("a six after two passed-out deals: %v", err)
 	}
 	players := []game.Player{&bot.Simple{}, &bot.Simple{}, &bot.Simple{}}

@@ -215,7 +215,7 @@ func (g *State) whyNotCall(c int) string {
 	case g.auc.Bid != Pass && c < g.auc.Bid:
 		return "it is lower than the standing bid " + g.callName(g.auc.Bid)
 	case g.auc.MinTricks > 0 && g.R.Contracts[g.R.Ladder[c].Contract].Tricks < g.auc.MinTricks:
-		return fmt.Sprintf("after %d all-pass deal(s) in a row a bid must be for at least %d tricks", g.AllPassRun, g.auc.MinTricks)
+		return fmt.Sprintf("after %s in a row a bid must be for at least %s", Count(g.AllPassRun, "all-pass deal"), Count(g.auc.MinTricks, "trick"))
 	}
 	return "the auction's rules do not allow it here (raise, hold, first call only)"
 }

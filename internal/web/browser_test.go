@@ -175,11 +175,18 @@ func playRulesets() []string {
 }
 
 // A whole deal played by clicks: a legal card or call clicked until the
-// settlement appears, with no console error and no failed request.
+// settlement appears, with no console error and no failed request; a deal
+// played out ends with what perfect play would have given.
 func TestBrowserPlaysAWholeDeal(t *testing.T) {
 	ctx := browser(t)
 	watch(t, ctx)
 	base := served(t)
+	reviewed := 0
+	defer func() {
+		if !t.Failed() && reviewed == 0 {
+			t.Error("no deal showed the perfect-play review after its settlement")
+		}
+	}()
 	for _, name := range playRulesets() {
 		t.Run(name, func(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play?ruleset="+name+"&seed=3"), chromedp.WaitVisible(chromedp.CSS("#table"))); err != nil {
@@ -207,6 +214,9 @@ func TestBrowserPlaysAWholeDeal(t *testing.T) {
 			text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("[data-settlement]")))
 			if err != nil || !strings.Contains(text, "Settlement") && !strings.Contains(text, "deal is over") {
 				t.Fatalf("no settlement after %d clicks: %q %v", clicks, text, err)
+			}
+			if strings.Contains(text, "Perfect play:") {
+				reviewed++
 			}
 			t.Logf("%s: a deal in %d clicks, %v a click on average", name, clicks, time.Since(start)/time.Duration(max(1, clicks)))
 		})

@@ -62,7 +62,7 @@ func newTable(name string, options []string, r *ruleset.Ruleset, seed uint64, bo
 		return nil, err
 	}
 	w := &webTable{name: name, options: options, seed: seed, bots: bots, r: r, you: names[0], adviser: app.NewAdviser(bots)}
-	w.p = &app.Printer{Out: &w.out, Ruleset: r, Bots: bots}
+	w.p = &app.Printer{Out: &w.out, Ruleset: r, Bots: bots, Review: true} // after each deal, what perfect play gives
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)) // pref play's stream for --seed
 	w.sess = app.NewSession(w.p, t, rng, sessionDeals, nil, w.you)
 	w.advance()
@@ -95,10 +95,11 @@ func (w *webTable) advance() {
 }
 
 // settledFrom is where the deal's end is told in the transcript: from
-// "The deal is over" (or the settlement) to its end.
+// "The deal is over" (or the perfect-play review, or the settlement) to
+// its end.
 func (w *webTable) settledFrom() int {
 	text := w.out.String()
-	for _, mark := range []string{"\nThe deal is over.", "\nSettlement\n"} {
+	for _, mark := range []string{"\nThe deal is over.", "\nPerfect play:", "\nSettlement\n"} {
 		if i := strings.LastIndex(text, mark); i >= w.dealAt {
 			return i + 1
 		}

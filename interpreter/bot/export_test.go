@@ -6,22 +6,23 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
-// DealtMismatches is dealtMismatches, for tests.
-func (b *Strong) DealtMismatches(g *game.Game, me, skip int, hands, played [game.MaxSeats]cards.Mask) int {
-	return b.dealtMismatches(g, me, skip, hands, played)
+// DealtAuctionOdds is dealtAuctionOdds, for tests.
+func (b *Strong) DealtAuctionOdds(g *game.Game, me, skip int, hands, played [game.MaxSeats]cards.Mask) float64 {
+	return b.dealtAuctionOdds(g, me, skip, hands, played)
 }
 
-// dealtMismatches is mismatches for hands during the card play: the hands
-// as dealt are those held now with the cards each has played; the talon
-// is the rest of the pack.
-func (b *Strong) dealtMismatches(g *game.Game, me, skip int, hands, played [game.MaxSeats]cards.Mask) int {
-	var dealt [game.MaxSeats]cards.Mask
+// dealtAuctionOdds is auctionLikelihood of the hands as dealt: the hands
+// held now with the cards each has played; the talon is the rest of the
+// pack.
+func (b *Strong) dealtAuctionOdds(g *game.Game, me, skip int, hands, played [game.MaxSeats]cards.Mask) float64 {
+	var h seen
 	var all cards.Mask
 	for s := 0; s < g.Seats(); s++ {
-		dealt[s] = hands[s] | played[s]
-		all |= dealt[s]
+		h.dealt[s] = hands[s] | played[s]
+		all |= h.dealt[s]
 	}
-	return b.mismatches(&g.State, me, skip, dealt, g.R.Deck.All()&^all)
+	h.talon = g.R.Deck.All() &^ all
+	return b.auctionLikelihood(&g.State, me, skip, &h)
 }
 
 // World is world, for tests: a deal of the cards me cannot see, drawn by

@@ -118,7 +118,7 @@ func (b *Strong) drawByLikelihood(cands []candidate) int {
 
 // auctionLikelihood is callLikelihood (infer.go) for the auction's calls,
 // replayed on the hands dealt so that each call is judged against the
-// calls then open. (Here, beside mismatches: the replay tells a copy of
+// calls then open. (Here: the replay tells a copy of
 // the deal its all-pass run, as the table's owner test allows this file.)
 func (b *Strong) auctionLikelihood(g *game.State, me, skip int, h *seen) float64 {
 	others := false
@@ -153,44 +153,6 @@ func (b *Strong) auctionLikelihood(g *game.State, me, skip int, h *seen) float64
 		}
 	}
 	return logL
-}
-
-// mismatches counts the calls of the other players (but skip's) that the
-// simple player, holding the hands dealt, would not have made (a pass for
-// a bid, a bid for a pass).
-func (b *Strong) mismatches(g *game.State, me, skip int, dealt [game.MaxSeats]cards.Mask, talon cards.Mask) int {
-	others := false
-	for _, c := range g.Calls {
-		others = others || c.Seat != me && c.Seat != skip
-	}
-	if !others {
-		return 0
-	}
-	rs := &b.replay
-	rs.State = game.State{R: g.R}
-	if rs.SetHands(dealt[:g.Seats()], talon) != nil {
-		return 0
-	}
-	rs.SetAllPassRun(g.AllPassRun)
-	miss := 0
-	for _, c := range g.Calls {
-		if rs.Phase() != game.PhaseAuction || rs.ToAct() != c.Seat {
-			break
-		}
-		if c.Seat != me && c.Seat != skip {
-			calls := rs.Scratch()
-			for _, l := range rs.Choices() {
-				calls = append(calls, l.Value)
-			}
-			if want := b.sim.call(rs, c.Seat, calls); (want == game.Pass) != (c.Call == game.Pass) {
-				miss++
-			}
-		}
-		if _, err := rs.Apply(game.Action{Phase: game.PhaseAuction, Seat: c.Seat, Value: c.Call}); err != nil {
-			break
-		}
-	}
-	return miss
 }
 
 // ddKey is a card play as the solver sees it.

@@ -132,7 +132,7 @@ func (c *Coach) Judge(g *game.Game, legal []game.Action, a game.Action) Verdict 
 // same action, or a card of the same suit with no card outside the hand
 // left between the two (touching cards do the same work).
 func (c *Coach) same(g *game.Game, a, b game.Action) bool {
-	if sameDecision(a, b) {
+	if sameAnswer(a, b) {
 		return true
 	}
 	if a.Phase != game.PhasePlay || a.Card().Suit() != b.Card().Suit() {
@@ -149,10 +149,6 @@ func (c *Coach) same(g *game.Game, a, b game.Action) bool {
 		}
 	}
 	return true
-}
-
-func sameDecision(a, b game.Action) bool {
-	return a.Value == b.Value && a.Cards == b.Cards && a.Concede == b.Concede
 }
 
 // doing is the coach's choice as a verb phrase: "play 7♠", "call pass".

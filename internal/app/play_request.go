@@ -115,7 +115,7 @@ func (q *PlayRequest) Prepare() (*PreparedPlay, error) {
 	if q.Seat != "" && !q.Given("seed") && q.InTerminal {
 		pl.Seed, pl.RandomSeed = NewSeed(), true
 	}
-	pl.rng = rand.New(rand.NewPCG(pl.Seed, 0x9e3779b97f4a7c15))
+	pl.rng = DealRand(pl.Seed)
 	if pl.Mode == AtLineSeat && pl.RandomSeed {
 		p.Printf("Seed %d: %s deals it again.\n\n", pl.Seed, fmt.Sprintf(pl.Again, pl.Seed))
 	}
@@ -254,7 +254,7 @@ func (pl *PreparedPlay) Deal(seed uint64) (*Session, error) {
 	if err != nil {
 		return nil, &BadInput{err}
 	}
-	return NewSession(pl.Printer, t, rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), 1, nil, pl.q.Seat), nil
+	return NewSession(pl.Printer, t, DealRand(seed), 1, nil, pl.q.Seat), nil
 }
 
 // Finish writes what was played to the record, even when the session

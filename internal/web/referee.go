@@ -100,11 +100,6 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	id := q.Get("r")
 	if id == "" {
-		// the form posts its record here: a browser sends the Origin the
-		// cross-site check reads only when the page's referrer policy
-		// lets it (no-referrer makes it "null"); same-origin still sends
-		// nothing to another site
-		w.Header().Set("Referrer-Policy", "same-origin")
 		render(w, http.StatusOK, "referee.html", &refereeForm{Title: "Referee", Format: "auto"})
 		return
 	}
@@ -130,7 +125,6 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 // and sends the page to its first step; bad input is told on the form,
 // with the file, line and column, as pref explain tells it.
 func (s *Server) refereeOpen(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Referrer-Policy", "same-origin") // the form is shown again on an error: see referee
 	name, data, format, err := readRecordSent(r)
 	form := &refereeForm{Title: "Referee", Format: format}
 	if err != nil {

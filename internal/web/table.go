@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -63,7 +62,7 @@ func newTable(name string, options []string, r *ruleset.Ruleset, seed uint64, bo
 	}
 	w := &webTable{name: name, options: options, seed: seed, bots: bots, r: r, you: names[0], adviser: app.NewAdviser(bots)}
 	w.p = &app.Printer{Out: &w.out, Ruleset: r, Bots: bots, Review: true} // after each deal, what perfect play gives
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))                // pref play's stream for --seed
+	rng := app.DealRand(seed)                                             // pref play's stream for --seed
 	w.sess = app.NewSession(w.p, t, rng, sessionDeals, nil, w.you)
 	w.advance()
 	return w, nil

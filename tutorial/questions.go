@@ -7,6 +7,7 @@ import (
 
 	"github.com/preference-rules/pref/internal/rulings"
 	"github.com/preference-rules/pref/interpreter/cards"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
@@ -112,7 +113,7 @@ func trumpQuestion(r *ruleset.Ruleset, ascii bool) *Question {
 	low, high := 0, len(d.SuitIDs)-1
 	names := seatNames[:3]
 	ask := fmt.Sprintf("%s are trumps. %s leads %s; %s has no %s and plays %s; %s plays %s. Who wins the trick?",
-		upperFirst(d.SuitNames[high]), names[0], cardName(r, cards.Make(cards.Suit(low), top), ascii), names[1], d.SuitNames[low],
+		game.UpperFirst(d.SuitNames[high]), names[0], cardName(r, cards.Make(cards.Suit(low), top), ascii), names[1], d.SuitNames[low],
 		cardName(r, cards.Make(cards.Suit(high), 0), ascii), names[2], cardName(r, cards.Make(cards.Suit(low), top-1), ascii))
 	return &Question{Ask: ask, Choices: names, Answer: 1,
 		Why: fmt.Sprintf("%s: even the lowest trump beats every card of another suit.", names[1])}
@@ -156,7 +157,7 @@ func ladderQuestion(v *view) *Question {
 		return nil
 	}
 	return &Question{Ask: fmt.Sprintf("Which bid ranks higher: %s or %s?", hi, lo), Choices: []string{hi, lo}, Answer: 0,
-		Why: fmt.Sprintf("%s: the later a bid stands in the list, the higher it ranks.", upperFirst(hi))}
+		Why: fmt.Sprintf("%s: the later a bid stands in the list, the higher it ranks.", game.UpperFirst(hi))}
 }
 
 // defenceQuestion asks what the defenders owe, or whether one may drop

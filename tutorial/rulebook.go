@@ -619,9 +619,9 @@ func tablesThatPlay(r *ruleset.Ruleset, w wording, when, sentence string) string
 		if on, _ := o.Default.(bool); !on {
 			return "At tables that play " + playWords(o, true) + ": " + sentence
 		}
-		return upperFirst(sentence)
+		return game.UpperFirst(sentence)
 	}
-	return upperFirst(sentence) + w.when(when)
+	return game.UpperFirst(sentence) + w.when(when)
 }
 
 // figure is an amount a learner reads as a number: a number written, or an
@@ -646,13 +646,6 @@ func optionNamed(r *ruleset.Ruleset, src string) *ruleset.Option {
 		}
 	}
 	return nil
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // leaderSentences say who leads to the first trick, contracts that say

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/preference-rules/pref/interpreter/deal"
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -27,20 +28,12 @@ func shortfalls(s *settle.Settler, o *deal.Outcome) []string {
 		}
 		switch {
 		case f.Took < f.Needed:
-			out = append(out, fmt.Sprintf("%s needed %s and took %d: short by %s", who, tricks(f.Needed), f.Took, tricks(f.Needed-f.Took)))
+			out = append(out, fmt.Sprintf("%s needed %s and took %d: short by %s", who, game.Count(f.Needed, "trick"), f.Took, game.Count(f.Needed-f.Took, "trick")))
 		default:
-			out = append(out, fmt.Sprintf("%s needed exactly %s and took %d: %s too many", who, tricks(f.Needed), f.Took, tricks(f.Took-f.Needed)))
+			out = append(out, fmt.Sprintf("%s needed exactly %s and took %d: %s too many", who, game.Count(f.Needed, "trick"), f.Took, game.Count(f.Took-f.Needed, "trick")))
 		}
 	}
 	return out
-}
-
-// tricks is "1 trick", "2 tricks".
-func tricks(n int) string {
-	if n == 1 {
-		return "1 trick"
-	}
-	return fmt.Sprintf("%d tricks", n)
 }
 
 // deriveSettlement adds to each rule ruled the breakdown of the amounts

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/verify"
@@ -178,7 +178,7 @@ func holdingSentence(l *settle.Ledger, before []int, words ruleset.MarkingWords)
 		}
 		held = append(held, fmt.Sprintf("%s %d", name, n))
 	}
-	return capitalised(words.Several) + " held now: " + list(held) + "."
+	return game.UpperFirst(words.Several) + " held now: " + list(held) + "."
 }
 
 // article is "a" or "an" before a word.
@@ -187,13 +187,4 @@ func article(word string) string {
 		return "an"
 	}
 	return "a"
-}
-
-// capitalised is a word with its first letter upper case.
-func capitalised(word string) string {
-	r := []rune(word)
-	if len(r) > 0 {
-		r[0] = unicode.ToUpper(r[0])
-	}
-	return string(r)
 }

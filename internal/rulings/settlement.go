@@ -36,7 +36,6 @@ type Settlement struct {
 	// the rule of its figures
 	Arithmetic bool
 	r          *ruleset.Ruleset
-	marks      []int // each seat's markings before the deal (nil: none)
 }
 
 // Settle reads a statement against r, opts being the options in force,
@@ -58,7 +57,7 @@ func Settle(r *ruleset.Ruleset, opts map[string]any, s Statement) (*Settlement, 
 	if err != nil {
 		return nil, &Failure{fmt.Errorf("%s cannot settle this outcome: %v", r.Name, err)}
 	}
-	return &Settlement{Ledger: l, Pot: o.Pot, r: r, marks: o.Marks}, nil
+	return &Settlement{Ledger: l, Pot: o.Pot, r: r}, nil
 }
 
 // read fills the statement's case from its texts.

@@ -22,10 +22,8 @@ import (
 // hands make every call the others have made (callLikelihood): the calls
 // read as evidence of the hands.
 func (b *Strong) world(g *game.State, me int) (*game.State, error) {
-	r := g.R
-	d := g.Declarer
-	taken := d >= 0 && g.Phase() >= game.PhaseDiscard && !g.Hand && r.Exchange.TakeTalon
-	talonKnown := taken && (me == d || r.Exchange.ShowTalon)
+	r, d := g.R, g.Declarer
+	taken, talonKnown := g.TalonPickedUp(), g.SeesTalon(me)
 	known := g.Dealt[me]
 	if talonKnown {
 		known |= g.Talon

@@ -595,9 +595,7 @@ func (g *State) cardFacts(o *deal.Outcome) {
 		if t.Winner < 0 || t.Winner >= deal.MaxHands {
 			continue // the talon's trick
 		}
-		for k := 0; k < t.N; k++ {
-			o.Won[t.Winner] |= t.Cards[k].Bit()
-		}
+		o.Won[t.Winner] |= t.played()
 	}
 	if w := g.Record[g.NTricks-1].Winner; w >= 0 && w < deal.MaxHands {
 		o.LastTrick = w + 1

@@ -388,7 +388,7 @@ func doublingCalled(s *State) string {
 
 // contraQuestion asks a defender whether to double, in the table's word
 // for it (kontra).
-func contraQuestion(s *State, _ Namer) string { return upperFirst(s.R.ContraWord(1)) + "?" }
+func contraQuestion(s *State, _ Namer) string { return UpperFirst(s.R.ContraWord(1)) + "?" }
 
 // recontraQuestion asks whether to answer the last doubling, in the
 // table's words for the doublings.
@@ -396,13 +396,13 @@ func recontraQuestion(s *State, n Namer) string {
 	by := n.seat(s, s.ContraBy())
 	r := s.R
 	if call := s.ContraCall(); call > 2 {
-		return fmt.Sprintf("%s doubled to %s. %s?", by, r.ContraWord(call-1), upperFirst(r.ContraWord(call)))
+		return fmt.Sprintf("%s doubled to %s. %s?", by, r.ContraWord(call-1), UpperFirst(r.ContraWord(call)))
 	}
-	return by + " calls " + r.ContraWord(1) + ". " + upperFirst(r.ContraWord(2)) + "?"
+	return by + " calls " + r.ContraWord(1) + ". " + UpperFirst(r.ContraWord(2)) + "?"
 }
 
-// upperFirst is s with its first letter a capital.
-func upperFirst(s string) string {
+// UpperFirst is s with its first letter a capital (a letter of any script).
+func UpperFirst(s string) string {
 	for i, c := range s {
 		return strings.ToUpper(string(c)) + s[i+len(string(c)):]
 	}

@@ -219,7 +219,7 @@ func findExamples(r *ruleset.Ruleset, first bool) map[string]workedExample {
 		if err != nil {
 			continue
 		}
-		told, err := s.Told(r.MovesMoney())
+		told, err := s.Told()
 		if err != nil {
 			continue
 		}
@@ -366,7 +366,7 @@ func optionNotes(r *ruleset.Ruleset, k int, ex workedExample, others map[string]
 			if err != nil {
 				continue
 			}
-			told, err := s.Told(r2.MovesMoney())
+			told, err := s.Told()
 			if err != nil {
 				continue
 			}

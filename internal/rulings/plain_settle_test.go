@@ -101,7 +101,7 @@ func TestPlainWorkedExamples1829(t *testing.T) {
 			t.Fatalf("%s: %v", ex.source, err)
 		}
 		var b strings.Builder
-		if err := settled.Print(&b, true); err != nil {
+		if err := settled.Print(&b); err != nil {
 			t.Fatal(err)
 		}
 		want := strings.Join(ex.sentences, "\n") + "\n"
@@ -110,7 +110,7 @@ func TestPlainWorkedExamples1829(t *testing.T) {
 		}
 		b.Reset()
 		settled.Arithmetic = true
-		if err := settled.Print(&b, true); err != nil {
+		if err := settled.Print(&b); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), "  "+ex.declarer+" -> ") && !strings.Contains(b.String(), "  pot -> "+ex.declarer) && !strings.Contains(b.String(), "  Carl -> ") {
@@ -301,7 +301,7 @@ func TestPlainSheetMeaning(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b strings.Builder
-		if err := settled.Print(&b, false); err != nil {
+		if err := settled.Print(&b); err != nil {
 			t.Fatal(err)
 		}
 		for _, want := range c.want {

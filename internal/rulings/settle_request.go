@@ -27,17 +27,17 @@ func (q *SettleRequest) Run(w io.Writer) error {
 		return ruledErr(err)
 	}
 	if q.JSON {
-		return ruledErr(settled.writeJSON(w, r.MovesMoney()))
+		return ruledErr(settled.writeJSON(w))
 	}
 	// the words of contracts and accounts come from the ruleset
 	settled.Arithmetic = q.Arithmetic
-	return ruledErr(settled.Print(termtext.NewWriter(w), r.MovesMoney()))
+	return ruledErr(settled.Print(termtext.NewWriter(w)))
 }
 
 // writeJSON writes a settlement's sentences and arithmetic as JSON,
 // nothing if a total does not fit.
-func (s *Settlement) writeJSON(w io.Writer, movesMoney bool) error {
-	told, err := s.Told(movesMoney)
+func (s *Settlement) writeJSON(w io.Writer) error {
+	told, err := s.Told()
 	if err != nil {
 		return err
 	}

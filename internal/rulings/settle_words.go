@@ -63,7 +63,10 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 		// the markings are kept with the sheet: they are its bookkeeping
 		out.Sheet = append(out.Sheet, markSentences(l, t.MarksBefore, t.R.Marking)...)
 	}
-	if len(l.Transfers) > 0 || (t != nil && t.R.MovesMoney()) {
+	if movesMoney(l) {
+		if len(l.Transfers) == 0 {
+			out.Payments = []Said{{Sentence: "Nobody pays anything."}}
+		}
 		out.Results = results(l, session)
 		net := l.Net()[len(l.Seats)]
 		switch {
@@ -78,6 +81,12 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 		out.Results = sheetResults(l)
 	}
 	return out, nil
+}
+
+// movesMoney reports whether a settled deal is told in money: it moved
+// some, or its ruleset moves money (a deal that paid nothing then says so).
+func movesMoney(l *settle.Ledger) bool {
+	return len(l.Transfers) > 0 || (l.Told != nil && l.Told.R.MovesMoney())
 }
 
 // sheetResults are, for a deal kept on a score sheet only, each seat's

@@ -114,13 +114,12 @@ func checkPot(text string) error {
 }
 
 // Print writes the settlement in sentences: what happened, each
-// payment (with movesMoney, a ruleset that moves money, or any transfer)
-// and each score-sheet entry, then each player's result; with
+// payment (in a ruleset that moves money, or a deal with a transfer) and each score-sheet entry, then each player's result; with
 // s.Arithmetic, each sentence is followed by the arithmetic and the rule
 // of its figures. A ruleset kept on a sheet that wrote nothing says so. A
 // total that does not fit is a *Failure, and nothing is printed.
-func (s *Settlement) Print(w io.Writer, movesMoney bool) error {
-	told, err := s.Told(movesMoney)
+func (s *Settlement) Print(w io.Writer) error {
+	told, err := s.Told()
 	if err != nil {
 		return err
 	}
@@ -133,19 +132,14 @@ func (s *Settlement) Print(w io.Writer, movesMoney bool) error {
 }
 
 // Told is the settlement in both layers (pref settle --json).
-func (s *Settlement) Told(movesMoney bool) (Told, error) {
+func (s *Settlement) Told() (Told, error) {
 	l := s.Ledger
 	told, err := Tell(l, s.Pot, nil)
 	if err != nil {
 		return told, &Failure{fmt.Errorf("%s cannot settle this outcome: %v", s.r.Name, err)}
 	}
-	if !movesMoney && len(l.Transfers) == 0 {
-		told.Pot = "" // told.Results are the sheet's: each player's entries of the deal
-		if len(told.Sheet) == 0 {
-			told.Sheet = []Said{{Sentence: "Nothing is written on the sheet."}}
-		}
-	} else if len(l.Transfers) == 0 {
-		told.Payments = []Said{{Sentence: "Nobody pays anything."}}
+	if !movesMoney(l) && len(told.Sheet) == 0 {
+		told.Sheet = []Said{{Sentence: "Nothing is written on the sheet."}}
 	}
 	return told, nil
 }
@@ -237,9 +231,6 @@ func PrintLedgerSession(w io.Writer, l *settle.Ledger, potBefore money.Amount, s
 		return err
 	}
 	told.Sheet = nil // PrintSheet's
-	if len(l.Transfers) == 0 {
-		told.Payments = []Said{{Sentence: "Nobody pays anything."}}
-	}
 	var b strings.Builder
 	for _, line := range told.Lines(false) {
 		fmt.Fprintln(&b, line)
@@ -256,12 +247,10 @@ func PrintSheet(w io.Writer, l *settle.Ledger) {
 	if err != nil {
 		return // PrintLedger reports totals that do not fit
 	}
-	if len(l.Transfers) > 0 || (l.Told != nil && l.Told.R.MovesMoney()) {
-		told.Deal = nil // PrintLedger's
-	}
 	told.Payments, told.Pot = nil, ""
-	if len(l.Transfers) > 0 || (l.Told != nil && l.Told.R.MovesMoney()) {
-		told.Results = nil // PrintLedger's; a deal kept on the sheet only has its results here
+	if movesMoney(l) {
+		// PrintLedger's; a deal kept on the sheet only has them here
+		told.Deal, told.Results = nil, nil
 	}
 	for _, line := range told.Lines(false) {
 		fmt.Fprintln(w, line)

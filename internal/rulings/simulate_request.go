@@ -1,7 +1,6 @@
 package rulings
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
@@ -138,9 +137,7 @@ func (q *MatchRequest) Run(w, errOut io.Writer) error {
 		return &Refused{err}
 	}
 	if q.JSON {
-		data, _ := json.MarshalIndent(rep, "", "  ")
-		fmt.Fprintln(w, string(data))
-		return nil
+		return writeJSON(w, rep)
 	}
 	return PrintMatch(w, r.Name, r.Hands, q.Deals, q.Seed, rep)
 }

@@ -14,9 +14,10 @@ import (
 // indexes.
 const Pass = -1
 
-// MaxSeats and MaxTricks bound the fixed arrays of a game.
+// MaxSeats and MaxTricks bound the fixed arrays of a game: a seat for
+// each hand a deal may have.
 const (
-	MaxSeats  = 4
+	MaxSeats  = deal.MaxHands
 	MaxTricks = 16
 )
 

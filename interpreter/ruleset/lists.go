@@ -103,42 +103,30 @@ func isPick(n ast.Node) (index ast.Node, entries []ast.Node, ok bool) {
 
 // intPick compiles a list of integers read by index.
 func (cc *closures) intPick(n ast.Node) func(*Frame) int {
-	index, entries, ok := isPick(n)
-	if !ok || cc.kind(index) != KindInt {
-		return nil
-	}
-	i := cc.int(index)
-	vals := make([]func(*Frame) int, len(entries))
-	for k, e := range entries {
-		if cc.kind(e) != KindInt {
-			return nil
-		}
-		vals[k] = cc.int(e)
-	}
-	return func(f *Frame) int {
-		at := i(f)
-		if err := pickBounds(at, len(vals)); err != nil {
-			panic(evalError{err})
-		}
-		return vals[at](f)
-	}
+	return compilePick(cc, n, KindInt, cc.int)
 }
 
 // amountPick compiles a list of amounts read by index.
 func (cc *closures) amountPick(n ast.Node) func(*Frame) money.Amount {
+	return compilePick(cc, n, KindAmount, cc.amount)
+}
+
+// compilePick compiles a list read by index whose entries are all of kind
+// want, each compiled by entry; nil if n is no such list.
+func compilePick[T any](cc *closures, n ast.Node, want Kind, entry func(ast.Node) func(*Frame) T) func(*Frame) T {
 	index, entries, ok := isPick(n)
 	if !ok || cc.kind(index) != KindInt {
 		return nil
 	}
 	i := cc.int(index)
-	vals := make([]func(*Frame) money.Amount, len(entries))
+	vals := make([]func(*Frame) T, len(entries))
 	for k, e := range entries {
-		if cc.kind(e) != KindAmount {
+		if cc.kind(e) != want {
 			return nil
 		}
-		vals[k] = cc.amount(e)
+		vals[k] = entry(e)
 	}
-	return func(f *Frame) money.Amount {
+	return func(f *Frame) T {
 		at := i(f)
 		if err := pickBounds(at, len(vals)); err != nil {
 			panic(evalError{err})

@@ -42,6 +42,10 @@ type Explained struct {
 	// settlement, the right figure next to the wrong one; empty when it
 	// agrees (or states nothing).
 	Expectation []string `json:"expectation,omitempty"`
+	// Ruled is, for an outcome case that settles nothing (an auction, a
+	// position, the lead, a sheet to close, a refused outcome), what pref
+	// rules, in sentences.
+	Ruled []string `json:"ruled,omitempty"`
 	// Fault is the step a record breaks, after its deal up to it.
 	Fault string `json:"fault,omitempty"`
 	// arithmetic: the text prints the rules with their conditions and
@@ -113,7 +117,13 @@ func explainFile(path string, data []byte, all bool) ([]Explained, error) {
 		return nil, err
 	}
 	if res.Ledger == nil {
-		return nil, &Failure{fmt.Errorf("%s: nothing settled to explain (%s)", path, strings.Join(res.Problems, "; "))}
+		// a case that settles nothing: what pref ruled, and how the
+		// expect: differs from it
+		e := Explained{Ruled: res.Ruled, Expectation: res.Problems}
+		if len(res.Problems) > 0 {
+			return []Explained{e}, &Failure{fmt.Errorf("%s: the case's expect: differs from pref's ruling: %s", path, strings.Join(res.Problems, "; "))}
+		}
+		return []Explained{e}, nil
 	}
 	e := Explained{Settlement: ExplainLedger(res.Ledger, all), Net: netLines(res.Ledger)}
 	if r, o, opts, err := verify.CaseOutcome(path, data); err == nil {
@@ -152,10 +162,19 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	}
 	var step *record.StepError
 	if errors.As(err, &step) {
+		// a record of an illegal move that says so (expect: {error: ...})
+		// is ruled as it expects, as pref verify rules it
+		expected := faultExpected(path, data)
 		if step.Partial != nil {
 			e := explainPlay(*step.Partial)
 			e.Fault = step.Error()
+			if expected {
+				e.Fault += ", as the record's expect: says"
+			}
 			deals = append(deals, e)
+		}
+		if expected {
+			return deals, nil
 		}
 		return deals, &Failure{step}
 	}
@@ -163,6 +182,13 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 		return nil, err
 	}
 	return deals, recordExpectations(path, data, deals)
+}
+
+// faultExpected reports whether a record refused at a step expects that
+// refusal: pref verify passes it.
+func faultExpected(path string, data []byte) bool {
+	res, err := verify.RunBytes(path, data)
+	return err == nil && res.Passed()
 }
 
 // recordExpectations checks the expect: blocks a record's deals carry,
@@ -466,6 +492,9 @@ func PrintExplained(w io.Writer, deals []Explained, asJSON bool) {
 		}
 		if e.Unfinished {
 			continue // nothing settled
+		}
+		for _, r := range e.Ruled {
+			fmt.Fprintf(w, "%s.\n", r)
 		}
 		printPlainSettlement(w, e)
 		if e.arithmetic {

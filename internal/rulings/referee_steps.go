@@ -110,6 +110,11 @@ func RefereeRecord(name string, data []byte, asPPN bool) (*Refereed, error) {
 	if err != nil {
 		out.Fault = err.Error()
 	}
+	for _, d := range deals {
+		if out.Fault == "" && d.Fault != "" {
+			out.Fault = d.Fault // a fault the record expects is still a fault
+		}
+	}
 	out.Deals = deals
 	if err = out.replay(name, rec); err != nil {
 		return nil, err

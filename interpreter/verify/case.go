@@ -52,6 +52,8 @@ type Case struct {
 	Auction      []string                     `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
 	Sheet        map[string]map[string]Figure `yaml:"sheet"`   // the score sheet as it stands: closed and scored (expect closed, final), or before the deal the case states: {Anton: {pool: 10, whists: {Brigitte: 4}}}
 	Expect       Expect                       `yaml:"expect"`
+
+	ruled []string // what the checks found, in sentences (Result.Ruled)
 }
 
 // Position is a moment of card play: the contract, one player's hand and the
@@ -101,6 +103,11 @@ type Result struct {
 	File, Title string
 	Problems    []string // empty when the case passed
 	Ledger      *settle.Ledger
+	// Ruled is, for a case that settles nothing (an auction, a position,
+	// the lead, a sheet to close, a refused outcome), what pref ruled in
+	// sentences: the calls and who holds the bidding, the cards that may
+	// be played, who leads, the final scores, the refusal.
+	Ruled []string
 }
 
 func (r Result) Passed() bool { return len(r.Problems) == 0 }
@@ -240,20 +247,9 @@ func RunBytes(path string, data []byte) (Result, error) {
 	if optErr == nil {
 		rs = withOpts
 	}
-	if c.Position != nil {
-		res.Problems = c.checkPosition(rs, optErr)
-		return res, nil
-	}
-	if c.Auction != nil {
-		res.Problems = c.checkAuction(rs, optErr)
-		return res, nil
-	}
-	if c.Expect.Leader != "" {
-		res.Problems = c.checkLeader(rs, optErr)
-		return res, nil
-	}
-	if c.Sheet != nil && !c.statesDeal() {
-		res.Problems = c.checkFinal(rs, optErr)
+	if check := c.settlesNothing(); check != nil {
+		res.Problems = check(rs, optErr)
+		res.Ruled = c.ruled
 		return res, nil
 	}
 	out, err := c.Outcome(rs)
@@ -266,7 +262,29 @@ func RunBytes(path string, data []byte) (Result, error) {
 	}
 	res.Ledger = ledger
 	res.Problems = c.compare(ledger, err)
+	res.Ruled = c.ruled
 	return res, nil
+}
+
+// settlesNothing is the check of a case that settles no deal (a position,
+// an auction, the lead, a sheet to close), nil for a case that settles.
+func (c *Case) settlesNothing() func(*ruleset.Ruleset, error) []string {
+	switch {
+	case c.Position != nil:
+		return c.checkPosition
+	case c.Auction != nil:
+		return c.checkAuction
+	case c.Expect.Leader != "":
+		return c.checkLeader
+	case c.Sheet != nil && !c.statesDeal():
+		return c.checkFinal
+	}
+	return nil
+}
+
+// rule notes a sentence of what the checks found.
+func (c *Case) rule(format string, args ...any) {
+	c.ruled = append(c.ruled, fmt.Sprintf(format, args...))
 }
 
 // MaxCount bounds the counts a case or the command line states about the
@@ -325,6 +343,7 @@ func (c *Case) compareError(l *settle.Ledger, err error) []string {
 	case !strings.Contains(err.Error(), c.Expect.Error):
 		return []string{fmt.Sprintf("expected an error containing %q, got: %v", c.Expect.Error, err)}
 	}
+	c.rule("pref refuses this outcome: %v", err)
 	return nil
 }
 
@@ -517,6 +536,7 @@ func (c *Case) checkPositionAnyone(r *ruleset.Ruleset, ci int, pos position) []s
 		return []string{"position: in this ruleset who must head the trick depends on who plays: name the declarer and the player"}
 	}
 	got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, pos.hand, pos.trick)
+	c.rule("May be played: %s", r.Deck.Format(got, false))
 	if got != pos.want {
 		return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(pos.want, false))}
 	}
@@ -537,6 +557,7 @@ func (c *Case) checkPositionSeated(r *ruleset.Ruleset, ci int, pos position) []s
 		return []string{err.Error()}
 	}
 	var problems []string
+	c.rule("%s may play: %s", p.Player, r.Deck.Format(g.Legal(player), false))
 	if c.Expect.Legal != nil {
 		if got := g.Legal(player); got != pos.want {
 			problems = append(problems, fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(pos.want, false)))
@@ -587,6 +608,7 @@ func (c *Case) checkAuction(r *ruleset.Ruleset, optErr error) []string {
 			}
 			return []string{fmt.Sprintf("auction: call %d, %q by seat %d, is not open (open: %s)", k+1, name, seat+1, strings.Join(open, ", "))}
 		}
+		c.rule("%s: %s", c.seatName(seat), name)
 		a.Apply(call)
 	}
 	var got []string
@@ -594,6 +616,11 @@ func (c *Case) checkAuction(r *ruleset.Ruleset, optErr error) []string {
 		for _, l := range a.Legal(buf) {
 			got = append(got, callName(l))
 		}
+		c.rule("The bidding goes on; open next: %s", strings.Join(got, ", "))
+	} else if a.Holder >= 0 {
+		c.rule("The bidding is over: %s holds it", c.seatName(a.Holder))
+	} else {
+		c.rule("The bidding is over: nobody bid")
 	}
 	var problems []string
 	if strings.Join(got, ", ") != strings.Join(c.Expect.Calls, ", ") {
@@ -630,7 +657,9 @@ func (c *Case) checkLeader(r *ruleset.Ruleset, optErr error) []string {
 	inPlay := func(s int) bool {
 		return s == o.Declarer || o.Defence[s] == deal.Play || o.Defence[s] == deal.Invite
 	}
-	if got := o.Seats[game.FirstLeader(r, o.Declarer, o.Contract, inPlay)]; got != c.Expect.Leader {
+	got := o.Seats[game.FirstLeader(r, o.Declarer, o.Contract, inPlay)]
+	c.rule("%s leads to the first trick", got)
+	if got != c.Expect.Leader {
 		return []string{fmt.Sprintf("%s leads; want %s", got, c.Expect.Leader)}
 	}
 	return nil
@@ -756,6 +785,7 @@ func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
 		if err != nil {
 			return []string{"refused: " + err.Error()}
 		}
+		c.rule("The game is over: %s", yesNo(closed))
 		if closed != *c.Expect.Closed {
 			problems = append(problems, fmt.Sprintf("closed: got %v, want %v", closed, *c.Expect.Closed))
 		}
@@ -766,6 +796,9 @@ func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
 			return []string{"refused: " + err.Error()}
 		}
 		for i, seat := range c.Seats {
+			if i < len(scores) {
+				c.rule("%s's final score: %v", seat, scores[i])
+			}
 			want, err := money.Parse(c.Expect.Final[seat])
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("expect: final %s: %v", seat, err))
@@ -777,4 +810,19 @@ func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
 		}
 	}
 	return problems
+}
+
+// seatName is seat i's name, or "seat N" in a case that names no seats.
+func (c *Case) seatName(i int) string {
+	if i >= 0 && i < len(c.Seats) {
+		return c.Seats[i]
+	}
+	return fmt.Sprintf("seat %d", i+1)
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -36,6 +37,11 @@ func TestExplainEveryPassingCase(t *testing.T) {
 		if len(deals) == 0 {
 			t.Errorf("%s: nothing explained", f)
 		}
+		var b strings.Builder
+		PrintExplained(&b, deals, false)
+		if oneTricks.MatchString(b.String()) {
+			t.Errorf("%s: a count of one with a plural noun in\n%s", f, b.String())
+		}
 		for _, d := range deals {
 			if len(d.Ruled) > 0 {
 				ruled++
@@ -46,6 +52,9 @@ func TestExplainEveryPassingCase(t *testing.T) {
 		t.Errorf("%d cases told what pref ruled; the suite has well over 100 that settle nothing", ruled)
 	}
 }
+
+// oneTricks is a count of one with a plural noun ("took 1 tricks").
+var oneTricks = regexp.MustCompile(`(^|[^0-9.])1 (tricks|cards|deals|players)\b`)
 
 // TestExplainRulesAnAuction: an auction case tells each call with its
 // caller and who holds the bidding; a wrong expectation is a failure

@@ -59,7 +59,7 @@ func (o *Outcome) checkDeal(r *ruleset.Ruleset) error {
 		return fmt.Errorf("%s is played by everyone when all pass: it has no declarer", r.Contracts[o.Contract].Name)
 	}
 	if o.TalonTricks != 0 && (o.Contract < 0 || !r.Contracts[o.Contract].TalonCompetes(len(o.Seats) > r.Hands)) {
-		return fmt.Errorf("the talon took %d tricks, but its cards do not compete for tricks here", o.TalonTricks)
+		return fmt.Errorf("the talon took %s, but its cards do not compete for tricks here", Count(o.TalonTricks, "trick"))
 	}
 	if o.Open && !o.mayBeOpen(r) {
 		return fmt.Errorf("open play: only a defender who plays a dropped hand along may choose it (defence open: choose)")
@@ -81,7 +81,7 @@ func (o *Outcome) checkNobodyDeclared() error {
 	}
 	for i, t := range o.Tricks {
 		if t != 0 {
-			return fmt.Errorf("%s took %d tricks but nobody declared", o.Seats[i], t)
+			return fmt.Errorf("%s took %s but nobody declared", o.Seats[i], Count(t, "trick"))
 		}
 	}
 	return nil
@@ -182,14 +182,14 @@ func (o *Outcome) checkTricks(r *ruleset.Ruleset) error {
 func (o *Outcome) countTricks(r *ruleset.Ruleset, d *Defence) (total int, err error) {
 	for i, t := range o.Tricks {
 		if t < 0 {
-			return 0, fmt.Errorf("%s took %d tricks", o.Seats[i], t)
+			return 0, fmt.Errorf("%s took %s", o.Seats[i], Count(t, "trick"))
 		}
 		total += t
 		if t > 0 && o.Uncontested {
-			return 0, fmt.Errorf("%s took %d tricks, but %s is played only against a contra and nobody doubled: no card was played", o.Seats[i], t, r.Contracts[o.Contract].Name)
+			return 0, fmt.Errorf("%s took %s, but %s is played only against a contra and nobody doubled: no card was played", o.Seats[i], Count(t, "trick"), r.Contracts[o.Contract].Name)
 		}
 		if t > 0 && !o.inPlay(r, d, i) {
-			return 0, fmt.Errorf("%s took %d tricks but did not play", o.Seats[i], t)
+			return 0, fmt.Errorf("%s took %s but did not play", o.Seats[i], Count(t, "trick"))
 		}
 	}
 	return total, nil
@@ -265,11 +265,11 @@ func (o *Outcome) checkNames() error {
 func (o *Outcome) checkTrickRanges(r *ruleset.Ruleset) error {
 	for i, t := range o.Tricks {
 		if t < 0 || t > r.HandSize {
-			return fmt.Errorf("%s took %d tricks; a deal has %d", o.Seats[i], t, r.HandSize)
+			return fmt.Errorf("%s took %s; a deal has %d", o.Seats[i], Count(t, "trick"), r.HandSize)
 		}
 	}
 	if o.TalonTricks < 0 || o.TalonTricks > r.HandSize {
-		return fmt.Errorf("the talon took %d tricks; a deal has %d", o.TalonTricks, r.HandSize)
+		return fmt.Errorf("the talon took %s; a deal has %d", Count(o.TalonTricks, "trick"), r.HandSize)
 	}
 	if o.Run < 0 || o.Run > r.HandSize {
 		return fmt.Errorf("a run of %d tricks in a row; a deal has %d", o.Run, r.HandSize)
@@ -383,7 +383,7 @@ func (o *Outcome) checkEveryonePlays(r *ruleset.Ruleset) error {
 		return fmt.Errorf("%s has no declarer: nobody can concede, be forced, play from the hand or bid into the pot", r.Contracts[o.Contract].Name)
 	}
 	if o.TalonTricks < 0 {
-		return fmt.Errorf("the talon took %d tricks", o.TalonTricks)
+		return fmt.Errorf("the talon took %s", Count(o.TalonTricks, "trick"))
 	}
 	total := o.TalonTricks
 	for i, t := range o.Tricks {
@@ -391,10 +391,10 @@ func (o *Outcome) checkEveryonePlays(r *ruleset.Ruleset) error {
 			return fmt.Errorf("%s: nobody declared, so there is no defence to choose", o.Seats[i])
 		}
 		if t < 0 {
-			return fmt.Errorf("%s took %d tricks", o.Seats[i], t)
+			return fmt.Errorf("%s took %s", o.Seats[i], Count(t, "trick"))
 		}
 		if t > 0 && !o.HoldsHand(r, i) {
-			return fmt.Errorf("%s took %d tricks but sat out", o.Seats[i], t)
+			return fmt.Errorf("%s took %s but sat out", o.Seats[i], Count(t, "trick"))
 		}
 		total += t
 	}

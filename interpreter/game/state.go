@@ -288,7 +288,7 @@ func (g *State) Claim(taken []int) error {
 	for s := 0; s < n; s++ {
 		switch {
 		case taken[s] < g.Taken[s]:
-			return fmt.Errorf("claim: %s has already taken %d tricks, not %d", g.SeatName(s), g.Taken[s], taken[s])
+			return fmt.Errorf("claim: %s has already taken %s, not %d", g.SeatName(s), Count(g.Taken[s], "trick"), taken[s])
 		case taken[s] > g.Taken[s] && !g.InPlay(s):
 			return fmt.Errorf("claim: %s does not play", g.SeatName(s))
 		}

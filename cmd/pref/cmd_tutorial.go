@@ -31,7 +31,9 @@ guided deal, c at any lesson, or --coached to go straight there): you make
 every decision at the table, a coach says what to look at before it and after
 it agrees, or says what it would do and why (u takes your choice back), and
 the result is told in a sentence. The deals are picked from seeds for this
-ruleset: a game to bid and make, then (n) a defence to join.`,
+ruleset: a game to bid and make, on the first game's fewer rules (games in a
+trump suit only, none from the hand), then (n) on the full rules a clear pass,
+a defence to join and a hand to drop.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE:              func(cmd *cobra.Command, args []string) error { return runTutorial(cmd, args, &q) },

@@ -76,7 +76,7 @@ func (c *dealCache) entry(key string) *pick {
 
 // digest names what the picks of r at a table of names depend on: the
 // ruleset as one document (extends merged, the options' fields applied,
-// every default explicit), the options' values and the names.
+// every default explicit), the options' values, the bids and the names.
 func digest(r *ruleset.Ruleset, names []string) (string, bool) {
 	text, err := r.YAML()
 	if err != nil {
@@ -86,6 +86,12 @@ func digest(r *ruleset.Ruleset, names []string) (string, bool) {
 	fmt.Fprintf(h, "%s\x00%q\x00", text, names)
 	for _, o := range r.Options {
 		fmt.Fprintf(h, "%s=%v\x00", o.Name, o.Default)
+	}
+	// a ruleset derived from the compiled one (tutorial.FirstGame) shares
+	// its document: what it changes is told apart here
+	fmt.Fprintf(h, "%v\x00%v\x00", r.Ladder, r.Exchange)
+	for _, c := range r.Contracts {
+		fmt.Fprintf(h, "%v", c.MustBid)
 	}
 	return hex.EncodeToString(h.Sum(nil)), true
 }

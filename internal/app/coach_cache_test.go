@@ -3,8 +3,10 @@ package app
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/preference-rules/pref/rulesets"
+	"github.com/preference-rules/pref/tutorial"
 )
 
 // The coached deals are picked once per ruleset (its digest) and names:
@@ -116,5 +118,51 @@ func TestFirstCoachedDealOnTheFirstGame(t *testing.T) {
 	}
 	if first := deals[0].Rules(r); len(first.Ladder) >= len(r.Ladder) {
 		t.Errorf("the first game bids all %d calls", len(r.Ladder))
+	}
+}
+
+// Pages asking at once get the same picks, made once.
+func TestCoachedDealsKeptAskedAtOnce(t *testing.T) {
+	r, err := rulesets.Open("austrian-1829")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := coachNames[:r.Hands]
+	want, err := pickCoachedDeals(r, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan []CoachedDeal, 8)
+	for range cap(got) {
+		go func() {
+			d, _ := PickCoachedDeals(r, names)
+			got <- d
+		}()
+	}
+	for range cap(got) {
+		if d := <-got; !slices.Equal(d, want) {
+			t.Errorf("asked at once: %+v, want %+v", d, want)
+		}
+	}
+	start := time.Now()
+	if _, err := PickCoachedDeals(r, names); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 50*time.Millisecond {
+		t.Errorf("the kept picks took %v to give", took)
+	}
+}
+
+// The first game's rules, derived from a ruleset and sharing its
+// document, are not given the full rules' picks.
+func TestFirstGameHasItsOwnDigest(t *testing.T) {
+	r, err := rulesets.Open("sochi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := digest(r, coachNames[:3])
+	first, _ := digest(tutorial.FirstGame(r), coachNames[:3])
+	if full == first {
+		t.Error("the first game's rules have the full rules' digest")
 	}
 }

@@ -534,11 +534,11 @@ func (v *view) contracts() {
 }
 
 // ladder fills the view's bids, lowest first; the first game's has no
-// hand game.
+// hand game where the talon game is bid (FirstGameCall).
 func (v *view) ladder() {
 	r := v.R
 	for _, call := range r.Ladder {
-		if v.omitted[call.Contract] || (v.First && call.Hand) {
+		if v.omitted[call.Contract] || (v.First && !FirstGameCall(r, call)) { // the first game's bids, as it plays them
 			continue
 		}
 		s := r.Contracts[call.Contract].Display()

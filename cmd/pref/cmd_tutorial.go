@@ -31,7 +31,10 @@ guided deal, c at any lesson, or --coached to go straight there): you make
 every decision at the table, a coach says what to look at before it and after
 it agrees, or says what it would do and why (u takes your choice back), and
 the result is told in a sentence. The deals are picked from seeds for this
-ruleset: a game to bid and make, then (n) a defence to join.`,
+ruleset: a game to bid and make, on the first game's fewer rules (games in a
+trump suit only, none from the hand), then (n) on the full rules a clear pass,
+a defence to join and a hand to drop. x at a lesson, or at the end of the
+guided deal, asks the exercises of --exercises at the full screen.`,
 		Args:              cobra.MaximumNArgs(1),
 		ValidArgsFunction: completeRulesets,
 		RunE:              func(cmd *cobra.Command, args []string) error { return runTutorial(cmd, args, &q) },
@@ -87,6 +90,7 @@ func tutorialFullScreen(cmd *cobra.Command, q *app.TutorialRequest, r *ruleset.R
 	start := q.FirstLesson(func() int { return terminal.LoadProgress(r.Name) }, len(pages))
 	scr := terminal.NewTutorialScreen(r, pages, w, start)
 	scr.Save = func(lesson int) { terminal.SaveProgress(r.Name, lesson) }
+	scr.OfferExercises(rulings.DefaultNames[:r.Hands], q.Seed, &app.Printer{Ruleset: r, ASCII: q.ASCII || plainOut}) // x: as --exercises asks them
 	if _, err = tea.NewProgram(scr, tea.WithAltScreen(),
 		tea.WithInput(cmd.InOrStdin()), tea.WithOutput(cmd.OutOrStdout())).Run(); err != nil || !scr.PlayNext() {
 		return err

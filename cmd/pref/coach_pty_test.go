@@ -14,7 +14,7 @@ func TestCoachedDealInATerminal(t *testing.T) {
 	t.Parallel() // a process of its own in a terminal of its own
 	_, s, send := startInTerminal(t, "tutorial", "austrian-1829", "--coached", "--ascii")
 	at := s.waitFor(t, 0, "Count your sure tricks")
-	s.waitFor(t, 0, "coached: a game to bid and make")
+	s.waitFor(t, 0, "a game to bid and make")
 	send("\r") // the cursor starts on pass: this hand has a game
 	s.waitFor(t, at, "u take it back · any other key: go on")
 	at = s.waitFor(t, at, "Coach: I would call")

@@ -7,6 +7,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/tutorial"
 )
 
 // Lesson is what a coached deal teaches.
@@ -42,6 +43,20 @@ type CoachedDeal struct {
 	Seat   string
 	Lesson Lesson
 	Found  bool // false: no seed scanned teaches the lesson; a deal to play anyway
+	// FirstGame: the deal is played on the first game's fewer rules
+	// (tutorial.FirstGame: games in a trump suit only, none from the
+	// hand), as the first coached deal is; Rules gives the ruleset to
+	// deal it on
+	FirstGame bool
+}
+
+// Rules is the ruleset coached deal d is played on, of the full rules r:
+// r itself, or the first game's fewer rules derived from it.
+func (d CoachedDeal) Rules(r *ruleset.Ruleset) *ruleset.Ruleset {
+	if d.FirstGame {
+		return tutorial.FirstGame(r)
+	}
+	return r
 }
 
 // coachSeeds is how many seeds are scanned for a deal that teaches: a
@@ -75,29 +90,34 @@ func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (Coached
 }
 
 // PickCoachedDeals is PickCoachedDeal for every lesson, in the order of
-// Lessons, each deal played once for all of them.
+// Lessons, each deal played once for all of them. The first is picked
+// and played on the first game's fewer rules (CoachedDeal.FirstGame), the
+// others on r's. The picks are kept for the ruleset's digest (its text,
+// options and the names): a page or lesson asking again gets them without
+// playing a deal.
 func PickCoachedDeals(r *ruleset.Ruleset, names []string) ([]CoachedDeal, error) {
-	var played []playedDeal // seed i+1's deal, played when first needed
-	deal := func(seed uint64) (playedDeal, error) {
-		for uint64(len(played)) < seed {
-			g, seats, err := playOutQuietly(r, names, uint64(len(played))+1)
-			if err != nil {
-				return playedDeal{}, err
-			}
-			played = append(played, playedDeal{g, seats})
-		}
-		return played[seed-1], nil
-	}
+	return pickedDeals.get(r, names, func() ([]CoachedDeal, error) { return pickCoachedDeals(r, names) })
+}
+
+// pickCoachedDeals is PickCoachedDeals without the keeping.
+func pickCoachedDeals(r *ruleset.Ruleset, names []string) ([]CoachedDeal, error) {
+	full := &dealBook{r: r, names: names, from: 1}
+	first := &dealBook{r: tutorial.FirstGame(r), names: names, from: 1}
 	taken := map[uint64]bool{}
 	var out []CoachedDeal
-	for _, lesson := range Lessons {
-		d, err := pickOne(deal, lesson, taken)
+	for i, lesson := range Lessons {
+		book := full
+		if i == 0 {
+			book = first
+		}
+		d, err := pickOne(book.deal, lesson, taken)
 		if err != nil {
 			return nil, err
 		}
 		if len(names) > 0 && d.Seat == "" {
 			d.Seat = names[0]
 		}
+		d.FirstGame = i == 0
 		taken[d.Seed] = true
 		out = append(out, d)
 	}
@@ -108,6 +128,31 @@ func PickCoachedDeals(r *ruleset.Ruleset, names []string) ([]CoachedDeal, error)
 type playedDeal struct {
 	g     *game.Game
 	seats []string
+}
+
+// dealBook is the deals of seeds from, from+1, ... under r at a table of
+// names, each played out by simple players when first asked for and
+// kept: a search that asks for a seed again does not play it again.
+type dealBook struct {
+	r      *ruleset.Ruleset
+	names  []string
+	from   uint64
+	played []playedDeal // seed from+i's deal
+}
+
+// deal is the deal of seed (from or later), played out.
+func (b *dealBook) deal(seed uint64) (playedDeal, error) {
+	if seed < b.from {
+		return playedDeal{}, fmt.Errorf("seed %d is before the book's first, %d", seed, b.from)
+	}
+	for uint64(len(b.played)) <= seed-b.from {
+		g, seats, err := playOutQuietly(b.r, b.names, b.from+uint64(len(b.played)))
+		if err != nil {
+			return playedDeal{}, err
+		}
+		b.played = append(b.played, playedDeal{g, seats})
+	}
+	return b.played[seed-b.from], nil
 }
 
 // pickOne is the first deal of deal(1), deal(2), ... that teaches

@@ -98,17 +98,18 @@ const exerciseSeeds = 60
 // PickExercises finds one exercise of each kind in the deals of r from
 // seed from on, dealt at a table of names and printed as p prints cards;
 // a kind no deal of the search has (a defence where nobody may drop out)
-// is left out.
+// is left out. Each deal is played once for every kind.
 func PickExercises(r *ruleset.Ruleset, names []string, from uint64, p *Printer) ([]Exercise, error) {
+	book := &dealBook{r: r, names: names, from: from}
 	var out []Exercise
 	for _, kind := range ExerciseKinds {
 		for seed := from; seed < from+exerciseSeeds; seed++ {
-			g, seats, err := playOut(r, names, seed, nil, "")
+			pd, err := book.deal(seed)
 			if err != nil {
 				return nil, err
 			}
-			ex := &exerciseMaker{r: r, names: names, seats: seats, seed: seed, p: p}
-			if e, ok := ex.make(kind, g); ok {
+			ex := &exerciseMaker{r: r, names: names, seats: pd.seats, seed: seed, p: p}
+			if e, ok := ex.make(kind, pd.g); ok {
 				out = append(out, e)
 				break
 			}
@@ -121,6 +122,9 @@ func PickExercises(r *ruleset.Ruleset, names []string, from uint64, p *Printer) 
 // name, when given), telling nothing, and returns it with its seats'
 // names.
 func playOut(r *ruleset.Ruleset, names []string, seed uint64, you game.Player, seat string) (*game.Game, []string, error) {
+	if you == nil {
+		dealsPlayed.Add(1) // a deal as the simple players play it: what a search plays
+	}
 	t, err := table.New(r, names)
 	if err != nil {
 		return nil, nil, err

@@ -254,7 +254,8 @@ func (s *Screen) replay() {
 // has a deal for, each picked from seeds by the simple players' play
 // (app.PickCoachedDeal) and dealt at a fresh table of names, printed by
 // p. A lesson no deal teaches (a hand to drop where nobody may drop out)
-// is left out.
+// is left out. The first is played on the first game's fewer rules, as
+// its title says; the full rules follow.
 func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]CoachedDeal, error) {
 	p.Review = true // each deal ends with the review: the costly card, the better one and the line it wins
 	var out []CoachedDeal
@@ -267,11 +268,19 @@ func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]Coached
 		if !d.Found && len(out) > 0 {
 			continue
 		}
-		out = append(out, CoachedDeal{Lesson: fmt.Sprintf("%v, as %s", l, d.Seat), You: d.Seat, Teaches: l, Deal: func() (*app.Session, error) {
-			t, err := table.New(r, names)
+		rules, lesson := d.Rules(r), fmt.Sprintf("%v, as %s", l, d.Seat)
+		switch {
+		case d.FirstGame:
+			lesson = "first game's rules, " + lesson
+		case len(out) == 1:
+			lesson = "full rules, " + lesson // the first after the first game's
+		}
+		out = append(out, CoachedDeal{Lesson: lesson, You: d.Seat, Teaches: l, Deal: func() (*app.Session, error) {
+			t, err := table.New(rules, names)
 			if err != nil {
 				return nil, &app.BadInput{Err: err}
 			}
+			p.Ruleset = rules // the calls are named as this deal's rules list them
 			return app.NewSession(p, t, app.DealRand(d.Seed), 1, nil, d.Seat), nil
 		}})
 	}

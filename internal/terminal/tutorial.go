@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,9 +35,11 @@ type TutorialScreen struct {
 	input        textinput.Model
 	vp           viewport.Model
 	ready        bool
-	height       int          // the terminal's
-	check        *lessonCheck // the questions after the lesson on screen, while asked
-	checked      map[int]bool // lessons whose questions are answered
+	height       int            // the terminal's
+	check        *lessonCheck   // the questions after the lesson on screen, while asked
+	checked      map[int]bool   // lessons whose questions are answered
+	offer        *exerciseOffer // what x picks the exercises from; nil: none offered
+	ex           *exercising    // the exercises on screen (x), until esc
 }
 
 // lessonCheck is the questions after a lesson, asked one at a time: a
@@ -102,6 +105,9 @@ func (s *TutorialScreen) PlayNext() bool { return s.playNext }
 func (s *TutorialScreen) Init() tea.Cmd { return nil }
 
 func (s *TutorialScreen) content() string {
+	if s.ex != nil {
+		return s.exerciseText()
+	}
 	if !s.inDeal {
 		if len(s.pages) == 0 {
 			return ""
@@ -127,7 +133,7 @@ func (s *TutorialScreen) content() string {
 func (s *TutorialScreen) refresh() {
 	s.layout()
 	s.vp.SetContent(lipgloss.NewStyle().Width(s.vp.Width).Render(s.content())) // wrapped to the screen
-	if s.inDeal {
+	if s.inDeal || s.ex != nil {                                               // the question and the answers at the foot, by the field
 		s.vp.GotoBottom()
 	} else {
 		s.vp.GotoTop()
@@ -161,6 +167,9 @@ func (s *TutorialScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.refresh()
 		return s, nil
 	case tea.KeyMsg:
+		if s.ex != nil && msg.String() != "ctrl+c" { // an answer may hold a q (QS)
+			return s.exerciseKey(msg)
+		}
 		if msg.String() == "ctrl+c" || (msg.String() == "q" && s.asking == nil) {
 			s.Save(s.lessonReached())
 			return s, tea.Quit
@@ -230,6 +239,8 @@ func (s *TutorialScreen) pageKey(key string) (done bool, cmd tea.Cmd) {
 			return true, tea.Quit
 		}
 		return true, nil
+	case "x": // the exercises from real deals, where offered
+		return s.startExercises(), nil
 	case "r": // start over
 		if !s.inDeal {
 			s.page, s.check = 0, nil
@@ -311,7 +322,7 @@ func (s *TutorialScreen) View() string {
 		return "…"
 	}
 	field := ""
-	if s.asking != nil {
+	if s.asking != nil || (s.ex != nil && !s.ex.settled && !s.ex.over) {
 		field = s.input.View()
 	}
 	var help []string
@@ -331,10 +342,15 @@ func (s *TutorialScreen) footer() []string {
 	}
 	var keys []string
 	switch {
+	case s.ex != nil:
+		keys = s.exerciseKeys()
 	case s.asking != nil:
 		keys = []string{fmt.Sprintf("guided deal, step %d of %d", s.step, len(s.walk.Steps)), "type your answer, enter to check", "ctrl+c quit"}
 	case s.done:
 		keys = []string{fmt.Sprintf("the guided deal is over: score %d of %d", s.right, s.asked), "p: play a deal yourself now, coached", "↑/↓ scroll", "q quit"}
+		if s.offer != nil {
+			keys = slices.Insert(keys, 2, "x exercises")
+		}
 	case s.inDeal:
 		keys = []string{fmt.Sprintf("guided deal, step %d of %d", s.step, len(s.walk.Steps)), fmt.Sprintf("question %d of %d, %d right", s.asked, s.walk.Quizzes, s.right), "enter: next step", "↑/↓ scroll", "q quit"}
 	default:
@@ -413,7 +429,11 @@ func (s *TutorialScreen) lessonKeys(title string) []string {
 	if s.moreBelow() {
 		keys = []string{where, "▼ more below: enter scrolls", "→ " + strings.TrimPrefix(next, "enter/→ ")}
 	}
-	keys = append(keys, "← back", "↑/↓ scroll", "c coached deal", "q quit (your place is kept)")
+	keys = append(keys, "← back", "↑/↓ scroll", "c coached deal")
+	if s.offer != nil {
+		keys = append(keys, "x exercises")
+	}
+	keys = append(keys, "q quit (your place is kept)")
 	if s.resumed {
 		keys = append(keys, "r start over")
 	}

@@ -50,7 +50,7 @@ func questions(r *ruleset.Ruleset, name string, v *view, ascii bool) []Question 
 	case "auction":
 		add(ladderQuestion(v))
 	case "exchange":
-		if r.Exchange.TakeTalon && r.Exchange.Discard > 0 {
+		if r.Exchange.TakeTalon && r.Exchange.Discard > 0 && !v.FirstHandOnly {
 			add(numberQuestion("The declarer picks up the talon. How many cards does he then lay aside?", r.Exchange.Discard,
 				fmt.Sprintf("He lays aside %s, as many as the talon gave him.", plural(r.Exchange.Discard, "card"))))
 		}

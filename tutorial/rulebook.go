@@ -226,6 +226,7 @@ type view struct {
 	First         bool         // the first game: suit contracts only, no hand games
 	omitted       map[int]bool // contracts the first game leaves out
 	FirstBids     []bidGroup   // the first game's contracts, by the tricks they need
+	FirstHandOnly bool         // the first game's every bid is played from the hand: nobody takes the talon
 	Defines       []defineView
 	SheetClosed   string   // the sheet's closing condition, in words
 	SheetPair     string   // what a player gains from another at the end, in words
@@ -476,6 +477,7 @@ func newViewOf(r *ruleset.Ruleset, ascii, precise, first bool) *view {
 	v.Offers = offerWords(r)
 	if first {
 		v.FirstBids = v.firstBids()
+		v.FirstHandOnly = firstHandOnly(r)
 	}
 	v.Rules = ruleViews(r, w)
 	return v
@@ -902,4 +904,20 @@ func leaderWords(l ruleset.Leader) string {
 		return "The player before the declarer leads to the first trick, so that the lead comes through the declarer (if he does not play, the other defender)"
 	}
 	return "The declarer leads to the first trick"
+}
+
+// firstHandOnly reports whether every bid the first game keeps is a hand
+// bid (a ladder of hand bids alone): then nobody takes the talon in it.
+func firstHandOnly(r *ruleset.Ruleset) bool {
+	kept := 0
+	for _, call := range r.Ladder {
+		if !FirstGameCall(r, call) {
+			continue
+		}
+		if !call.Hand {
+			return false
+		}
+		kept++
+	}
+	return kept > 0
 }

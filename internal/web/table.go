@@ -50,6 +50,8 @@ type webTable struct {
 	err     error
 	status  string        // the answer to the last click: a refusal with its rule, a hint
 	q       *app.Question // the question shown, built once per decision
+	hintOf  *app.Question // the question the last hint answered (the hint is stale once q changes)
+	hinted  int           // the choice of hintOf the hint advised
 }
 
 // newTable seats the person at the first seat of ruleset r and plays on
@@ -180,6 +182,7 @@ func (w *webTable) hint() {
 		return
 	}
 	w.status = fmt.Sprintf("Hint: %s (%s)", q.Choices[q.Hint].Label, q.HintWhy)
+	w.hintOf, w.hinted = w.question(), q.Hint // the same choices, in the same order: the same legal actions asked
 }
 
 // next begins the next deal of the session.

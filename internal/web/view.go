@@ -34,6 +34,7 @@ type tableView struct {
 	Between             bool
 	Settlement          string
 	Standings           string
+	Sheet               *sheetView // the score sheet (or pot) drawn as a sheet
 	Over                bool
 	Error               string
 	Phase               string
@@ -66,6 +67,7 @@ type choiceView struct {
 	Word  string // data-action or data-card
 	Card  bool
 	Legal bool
+	Hint  bool // the last hint advised it
 	Why   string
 	Art   template.HTML
 	Aria  string
@@ -95,6 +97,8 @@ func (w *webTable) view() *tableView {
 	if w.between || w.over {
 		v.Standings = w.standings()
 	}
+	v.Sheet = w.sheet()
+	v.Panel = v.Sheet.dropStatusLine(v.Panel)
 	if len(p.Names) == 0 { // no deal was begun
 		return v
 	}
@@ -107,11 +111,15 @@ func (w *webTable) view() *tableView {
 	byCard := map[cards.Card]*choiceView{}
 	if q != nil {
 		for i, c := range q.Choices {
-			cv := &choiceView{Index: i, Label: c.Label, Word: c.Word, Card: c.IsCard, Legal: c.OK, Why: c.Why, Aria: c.Label}
+			cv := &choiceView{Index: i, Label: c.Label, Word: c.Word, Card: c.IsCard, Legal: c.OK, Why: c.Why, Aria: c.Label,
+				Hint: w.hintOf == q && w.hinted == i}
 			if c.IsCard {
 				cv.Art, cv.Aria = art.face(c.Card), art.label(c.Card)
 				if !c.OK {
 					cv.Aria += ", not legal: " + c.Why
+				}
+				if cv.Hint {
+					cv.Aria += ", the hint"
 				}
 				byCard[c.Card] = cv
 				continue

@@ -57,6 +57,9 @@ type cardView struct {
 	Art    template.HTML
 	Label  string // read aloud
 	Note   string // under it: who played it
+	// Refused: the card a record plays that the referee refuses, drawn
+	// in the hand with a mark and the words "refused" (not colour alone)
+	Refused bool
 	Choice *choiceView
 }
 

@@ -54,13 +54,13 @@ type seatView struct {
 // cardView is one card drawn: a face, and when it may be clicked its
 // choice.
 type cardView struct {
-	Art    template.HTML
-	Label  string // read aloud
-	Note   string // under it: who played it
+	Art   template.HTML
+	Label string // read aloud
+	Note  string // under it: who played it
 	// Refused: the card a record plays that the referee refuses, drawn
 	// in the hand with a mark and the words "refused" (not colour alone)
 	Refused bool
-	Choice *choiceView
+	Choice  *choiceView
 }
 
 // choiceView is one answer offered: a button.

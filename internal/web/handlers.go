@@ -109,7 +109,9 @@ func refuse(w http.ResponseWriter, err error) {
 	fail(w, http.StatusInternalServerError, err.Error())
 }
 
-// landing lists the rulesets, each with its links.
+// landing lists the rulesets, each with its links, and the user's own
+// (the folder /author saves to), each with its links to play, read and
+// edit it.
 func (s *Server) landing(w http.ResponseWriter, r *http.Request) {
 	type entry struct{ Name, Description, Play, Rules string }
 	var list []entry
@@ -117,7 +119,13 @@ func (s *Server) landing(w http.ResponseWriter, r *http.Request) {
 		d, _ := rulesets.Description(n)
 		list = append(list, entry{n, d, playURL(n, nil, "", "simple"), rulesURL(n, nil)})
 	}
-	render(w, http.StatusOK, "landing.html", list)
+	yours, more := savedVariants()
+	render(w, http.StatusOK, "landing.html", struct {
+		Rulesets []entry
+		Yours    []savedVariant
+		Folder   string
+		More     int
+	}{list, yours, rulesets.UserDir(), more})
 }
 
 // play shows a table: the one of id t, or a new one from ruleset, seed,

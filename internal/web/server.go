@@ -23,15 +23,19 @@ const MaxBody = safeio.MaxFile
 // Server is pref serve's handler: the pages, the assets and the tables in
 // play. Its zero value is not usable: New.
 type Server struct {
-	host   string // the Host a request must name: the address served
-	tables *store
-	mux    *http.ServeMux
-	Log    *log.Logger // where a request that failed inside is told; nil: nowhere
+	host    string // the Host a request must name: the address served
+	tables  *store[*webTable]
+	records *store[*refereed] // the game records opened at /referee
+	courses courseCache       // the courses of /learn, built once per embedded ruleset
+	mux     *http.ServeMux
+	Log     *log.Logger // where a request that failed inside is told; nil: nowhere
 }
 
 // New is the server for requests to addr (host:port, as bound).
 func New(addr string) *Server {
-	s := &Server{host: addr, tables: newStore(maxTables, tableIdle)}
+	s := &Server{host: addr, tables: newStore[*webTable](maxTables, tableIdle), records: newStore[*refereed](refereeKept, refereeIdle)}
+	s.tables.named = func(t *webTable, id string) { t.id = id }
+	s.tables.dropped = func(t *webTable) { go t.close() } // not under a request's lock of the table: after it
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.landing)
 	m.HandleFunc("GET /play", s.play)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -27,8 +26,8 @@ const sessionDeals = 100
 type webTable struct {
 	mu      sync.Mutex
 	id      string
-	used    time.Time
-	name    string // the ruleset as asked for
+	coach   *coaching // the coach beside a coached deal; nil at /play
+	name    string    // the ruleset as asked for
 	options []string
 	seed    uint64
 	bots    string
@@ -193,6 +192,13 @@ func (w *webTable) next() {
 		return
 	}
 	w.advance()
+}
+
+// close ends the outside programs seated at the table (it is dropped).
+func (w *webTable) close() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.sess.Close()
 }
 
 // question is the decision waiting, as the application layer offers it.

@@ -193,7 +193,7 @@ func TestPanicIsAPlainError(t *testing.T) {
 
 // The tables kept are bounded in number and dropped when left alone.
 func TestTablesAreBoundedAndExpire(t *testing.T) {
-	st := newStore(3, time.Hour)
+	st := newStore[*webTable](3, time.Hour)
 	now := time.Unix(1000, 0)
 	st.now = func() time.Time { return now }
 	var ids []string

@@ -18,6 +18,8 @@ type tableView struct {
 	Bots                string
 	Again, Fresh, Rules string // links: the same deal again, a new deal, the rulebook
 	Other, OtherBots    string // the same deal with the other kind of computer players
+	Programs            string // served: the --bots pref serve was given, seated here
+	Offered, OfferedURL string // the --bots pref serve was given, and the link that seats them
 	Sprite              template.HTML
 	Others              []seatView
 	You                 seatView
@@ -85,8 +87,12 @@ func (w *webTable) view() *tableView {
 	v.Again = playURL(w.name, w.options, fmt.Sprint(w.seed), w.bots)
 	v.Fresh = playURL(w.name, w.options, "", w.bots)
 	v.Rules = rulesURL(w.name, w.options)
-	v.OtherBots = map[string]string{"simple": "strong", "strong": "simple"}[w.bots]
+	v.OtherBots = map[string]string{"simple": "strong", "strong": "simple", servedBots: "simple"}[w.bots]
 	v.Other = playURL(w.name, w.options, fmt.Sprint(w.seed), v.OtherBots)
+	v.Programs = w.programs
+	if w.offered != "" && w.bots != servedBots {
+		v.Offered, v.OfferedURL = w.offered, playURL(w.name, w.options, fmt.Sprint(w.seed), servedBots)
+	}
 	if w.err != nil {
 		v.Error = fmt.Sprintf("The session stopped: %v", w.err)
 	}

@@ -64,22 +64,7 @@ func TestServeSeatsAnOutsideProgram(t *testing.T) {
 	}
 	mine := youFaces(page)
 	id := tableID.FindStringSubmatch(page)[1]
-	for step := 0; step < 200 && !strings.Contains(page, "data-settlement"); step++ {
-		m := legalChoice.FindStringSubmatch(page)
-		if m == nil {
-			t.Fatalf("no legal choice and no settlement:\n%.3000s", page)
-		}
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/play", strings.NewReader(url.Values{"t": {id}, "c": {m[1]}}.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("X-Pref", "fragment")
-		res, err := c.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		page = string(b)
-	}
+	page = playOutByHandler(t, c, ts.URL, id, page)
 	if !strings.Contains(page, "data-settlement") || strings.Contains(page, "The session stopped") || strings.Contains(page, "(pref: ") {
 		t.Fatalf("the deal with the outside program did not end cleanly:\n%.3000s", page)
 	}
@@ -133,4 +118,27 @@ func checkHeard(t *testing.T, path string, mine []string) (hello bool, decisions
 		}
 	}
 	return hello, decisions
+}
+
+// playOutByHandler posts the first legal choice of each page of table id
+// until the settlement, and returns the last page.
+func playOutByHandler(t *testing.T, c *http.Client, base, id, page string) string {
+	t.Helper()
+	for step := 0; step < 200 && !strings.Contains(page, "data-settlement"); step++ {
+		m := legalChoice.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("no legal choice and no settlement:\n%.3000s", page)
+		}
+		req, _ := http.NewRequest(http.MethodPost, base+"/play", strings.NewReader(url.Values{"t": {id}, "c": {m[1]}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Pref", "fragment")
+		res, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		page = string(b)
+	}
+	return page
 }

@@ -32,8 +32,8 @@ type Server struct {
 	// programs among them) given on the command line, which a page may
 	// seat (bots=served) but never name; "" when none was given.
 	programs string
-	mux     *http.ServeMux
-	Log     *log.Logger // where a request that failed inside is told; nil: nowhere
+	mux      *http.ServeMux
+	Log      *log.Logger // where a request that failed inside is told; nil: nowhere
 }
 
 // New is the server for requests to addr (host:port, as bound).

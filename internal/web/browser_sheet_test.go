@@ -118,7 +118,7 @@ func TestBrowserSheetFiguresEqualTheCLIs(t *testing.T) {
 			if nonzero == 0 {
 				t.Errorf("every figure is zero after the deal: the test proves little (pick another seed)")
 			}
-			t.Logf("%s seed %d: %d clicks, %d figures equal pref play's (%d not zero)", c.name, c.seed, clicks, len(want), nonzero)
+			t.Logf("%s seed %d: %d clicks, %d figures compared with pref play's (%d not zero)", c.name, c.seed, clicks, len(want), nonzero)
 			if dir == "" {
 				return
 			}

@@ -21,7 +21,7 @@ type SheetFigures struct {
 	Closed       bool   // the sheet is closed: the game is over
 	Money        bool   // the ruleset moves money: the pot and balances
 	Pot          string // the pot, when Money
-	MarkWord     string // the ruleset's word for its markings (refe), "" when none is held
+	MarkWord     string // the ruleset's word for its markings (refe), "" when it gives none and none is held
 }
 
 // SheetPlayer is one player's part of the sheet.
@@ -59,6 +59,9 @@ func SheetOf(t *table.Table) (*SheetFigures, error) {
 	if f.Money {
 		f.Pot = t.Pot.String()
 	}
+	if givesMarks(t) {
+		f.MarkWord = r.Marking.Several
+	}
 	for i, n := range t.Names {
 		pl := SheetPlayer{Name: n, Marks: t.Marks[i], Balance: t.Balance[i].Signed()}
 		for _, a := range r.Sheet.Accounts {
@@ -80,6 +83,17 @@ func SheetOf(t *table.Table) (*SheetFigures, error) {
 		f.Players = append(f.Players, pl)
 	}
 	return f, nil
+}
+
+// givesMarks reports whether the ruleset's settlement hands out markings
+// (the Serbian refe): the sheet then has their column from the start.
+func givesMarks(t *table.Table) bool {
+	for _, rule := range t.R.Rules {
+		if len(rule.Mark) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Sheet is SheetOf the session's table.

@@ -6,12 +6,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/terminal"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 )
 
 // cliSheet plays the deal pref play --ruleset name --seed seed --seat
@@ -38,6 +40,7 @@ func cliSheet(t *testing.T, name string, seed uint64) map[string]string {
 	}
 	tb, r := pl.Table, pl.Table.R
 	want := map[string]string{}
+	marks := slices.ContainsFunc(r.Rules, func(rule ruleset.Rule) bool { return len(rule.Mark) > 0 })
 	for i, n := range tb.Names {
 		for _, a := range r.Sheet.Accounts {
 			want[n+" "+a] = tb.Sheet[n+" "+a].String()
@@ -51,6 +54,9 @@ func cliSheet(t *testing.T, name string, seed uint64) map[string]string {
 		}
 		if r.MovesMoney() {
 			want["balance "+n] = tb.Balance[i].Signed()
+		}
+		if marks || tb.Marks[i] != 0 {
+			want["marks "+n] = fmt.Sprint(tb.Marks[i])
 		}
 	}
 	if r.Sheet.Final != nil {
@@ -82,7 +88,7 @@ func TestBrowserSheetFiguresEqualTheCLIs(t *testing.T) {
 	cases := []struct {
 		name string
 		seed uint64
-	}{{"sochi", 3}, {"serbian", 5}, {"austrian-1829", 3}}
+	}{{"sochi", 3}, {"serbian", 5}, {"serbian", 2}, {"austrian-1829", 3}} // serbian 2: everybody passes, each gets a refa
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(fmt.Sprintf("%s/play?ruleset=%s&seed=%d", base, c.name, c.seed)), chromedp.WaitVisible(chromedp.CSS("#table"))); err != nil {
@@ -98,6 +104,7 @@ func TestBrowserSheetFiguresEqualTheCLIs(t *testing.T) {
 				for (const el of box.querySelectorAll("[data-score]")) m["score " + el.dataset.score] = el.textContent.trim();
 				for (const el of box.querySelectorAll("[data-balance]")) m["balance " + el.dataset.balance] = el.textContent.trim();
 				for (const el of box.querySelectorAll("[data-pot]")) m["pot"] = el.textContent.trim();
+				for (const el of box.querySelectorAll("[data-marks]")) m["marks " + el.dataset.marks] = el.textContent.trim();
 				return m; })()`))
 			if err != nil {
 				t.Fatal(err)

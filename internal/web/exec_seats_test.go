@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // pref serve --bots exec:COMMAND: the play page offers the players given
@@ -41,11 +42,11 @@ func TestServeSeatsAnOutsideProgram(t *testing.T) {
 			t.Errorf("bots=%s without --bots: %d, want 400 simple or strong", bots, code)
 		}
 	}
-	spec := "exec:sh -c 'tee -a " + heard + " | python3 " + script + " 7'"
+	ended := filepath.Join(dir, "ended") // written when the program's input ends and it exits
+	spec := "exec:sh -c 'tee -a " + heard + " | python3 " + script + " 7; echo ended >> " + ended + "'"
 	if err := s.Offer(spec); err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
 	if code, page := get(t, c, ts.URL+"/play?ruleset=sochi&seed=3&bots="+url.QueryEscape("exec:touch "+filepath.Join(dir, "ran"))); code != http.StatusBadRequest || !strings.Contains(page, "simple, strong or served") {
 		t.Errorf("a page naming a command: %d, want 400 naming simple, strong or served", code)
 	}
@@ -73,6 +74,21 @@ func TestServeSeatsAnOutsideProgram(t *testing.T) {
 		t.Errorf("the program shook hands %v and decided %d times, want both", hello, decisions)
 	}
 	t.Logf("a deal with the random player: %d decisions sent to it, none showing the person's cards %v", decisions, mine)
+	// the server stopping drops its tables, and their programs end
+	if _, err := os.Stat(ended); err == nil {
+		t.Fatal("the program ended before its table was dropped")
+	}
+	s.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(ended); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table was dropped and its program still runs after 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // youFaces is the cards the person's seat is dealt, as the page draws them.

@@ -85,10 +85,17 @@ func TestBrowserSheetFiguresEqualTheCLIs(t *testing.T) {
 	watch(t, ctx)
 	base := served(t)
 	dir := os.Getenv("PREF_SCREENSHOTS")
-	cases := []struct {
+	type sheetCase struct {
 		name string
 		seed uint64
-	}{{"sochi", 3}, {"serbian", 5}, {"serbian", 2}, {"austrian-1829", 3}} // serbian 2: everybody passes, each gets a refa
+	}
+	// a Russian sheet (pool, mountain, whists), a Serbian one (bule, supe,
+	// refe) and a pot; PREF_SOAK adds a longer Russian deal and a Serbian
+	// one where everybody passes and each gets a refa
+	cases := []sheetCase{{"leningrad", 8}, {"serbian", 5}, {"austrian-1829", 3}}
+	if os.Getenv("PREF_SOAK") != "" {
+		cases = append(cases, sheetCase{"sochi", 3}, sheetCase{"serbian", 2})
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(fmt.Sprintf("%s/play?ruleset=%s&seed=%d", base, c.name, c.seed)), chromedp.WaitVisible(chromedp.CSS("#table"))); err != nil {

@@ -456,7 +456,7 @@ func TestBrowserHintTakeBackAndNextDeal(t *testing.T) {
 		t.Errorf("u gave %q", s)
 	}
 	advance(t, ctx, "over")
-	standings, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".standings")))
+	standings, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".standings").textContent`)) // folded under the sheet drawn
 	if err != nil || !strings.Contains(standings, "after 1 deal") {
 		t.Errorf("standings %q %v", standings, err)
 	}

@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -31,36 +30,6 @@ type coaching struct {
 	lesson, lessons       int    // its number among the ruleset's coached deals, and how many there are
 	Before, After, Result string // what to look at, the word on the last decision, the deal's result
 	Review                string // the card that cost a trick, and the better one
-}
-
-// coachings are the coaches of the coached tables, by the table's id;
-// dropped with their table.
-var coachings = struct {
-	sync.Mutex
-	m map[string]*coaching
-}{m: map[string]*coaching{}}
-
-// coachOf is the coach of table id; nil when the table is not coached.
-func coachOf(id string) *coaching {
-	coachings.Lock()
-	defer coachings.Unlock()
-	return coachings.m[id]
-}
-
-// keepCoach keeps c beside table id, and forgets the coaches of tables the
-// store no longer keeps.
-func (s *Server) keepCoach(id string, c *coaching) {
-	coachings.Lock()
-	defer coachings.Unlock()
-	for k := range coachings.m {
-		s.tables.mu.Lock()
-		_, kept := s.tables.tables[k]
-		s.tables.mu.Unlock()
-		if !kept {
-			delete(coachings.m, k)
-		}
-	}
-	coachings.m[id] = c
 }
 
 // coachedURL is the link to the first coached deal of a ruleset, played
@@ -115,11 +84,12 @@ func newCoachedTable(name string, options []string, r *ruleset.Ruleset, d app.Co
 func (s *Server) coached(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if id := q.Get("t"); id != "" {
-		t, c := s.tables.get(id), coachOf(id)
-		if t == nil || c == nil {
+		t := s.tables.get(id)
+		if t == nil || t.coach == nil {
 			render(w, http.StatusNotFound, "error.html", "this table is no longer kept (tables left alone are dropped): start a new one")
 			return
 		}
+		c := t.coach
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		s.drawCoached(w, t, c, false)
@@ -149,7 +119,8 @@ func (s *Server) coached(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &coaching{coach: app.NewCoach(t.p), teaches: fmt.Sprintf("%v, as %s", d.Lesson, d.Seat), lesson: lesson, lessons: len(deals)}
-	s.keepCoach(s.tables.add(t), c)
+	t.coach = c
+	s.tables.add(t)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	c.look(t)
@@ -165,11 +136,12 @@ func (s *Server) coachAct(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PostForm.Get("t")
-	t, c := s.tables.get(id), coachOf(id)
-	if t == nil || c == nil {
+	t := s.tables.get(id)
+	if t == nil || t.coach == nil {
 		render(w, http.StatusNotFound, "error.html", "this table is no longer kept (tables left alone are dropped): start a new one")
 		return
 	}
+	c := t.coach
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch do := r.PostForm.Get("do"); do {

@@ -109,7 +109,9 @@ func refuse(w http.ResponseWriter, err error) {
 	fail(w, http.StatusInternalServerError, err.Error())
 }
 
-// landing lists the rulesets, each with its links.
+// landing lists the rulesets, each with its links, and the user's own
+// (the folder /author saves to), each with its links to play, read and
+// edit it.
 func (s *Server) landing(w http.ResponseWriter, r *http.Request) {
 	type entry struct{ Name, Description, Play, Rules string }
 	var list []entry
@@ -117,7 +119,13 @@ func (s *Server) landing(w http.ResponseWriter, r *http.Request) {
 		d, _ := rulesets.Description(n)
 		list = append(list, entry{n, d, playURL(n, nil, "", "simple"), rulesURL(n, nil)})
 	}
-	render(w, http.StatusOK, "landing.html", list)
+	yours, more := savedVariants()
+	render(w, http.StatusOK, "landing.html", struct {
+		Rulesets []entry
+		Yours    []savedVariant
+		Folder   string
+		More     int
+	}{list, yours, rulesets.UserDir(), more})
 }
 
 // play shows a table: the one of id t, or a new one from ruleset, seed,
@@ -145,24 +153,43 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err)
 		return
 	}
-	bots := q.Get("bots")
-	if bots == "" {
-		bots = "simple"
-	}
-	if bots != "simple" && bots != "strong" {
-		refuse(w, &badInput{fmt.Sprintf("bots %q: simple or strong", bots)})
+	bots, spec, err := s.players(q.Get("bots"))
+	if err != nil {
+		refuse(w, err)
 		return
 	}
-	t, err := newTable(name, options, rs, seed, bots)
+	t, err := newTable(name, options, rs, seed, bots, spec)
 	if err != nil {
 		refuse(w, &badInput{err.Error()})
 		return
 	}
+	t.offered = s.programs
 	s.tables.add(t)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	render(w, http.StatusOK, "play.html", t.view())
 }
+
+// players reads a page's bots: simple, strong, or served (the players
+// pref serve was given, when it was given some); and the --bots the
+// session seats. A page never names a command.
+func (s *Server) players(bots string) (string, string, error) {
+	switch {
+	case bots == "":
+		return "simple", "simple", nil
+	case bots == "simple" || bots == "strong":
+		return bots, bots, nil
+	case bots == servedBots && s.programs != "":
+		return bots, s.programs, nil
+	case s.programs != "":
+		return "", "", &badInput{fmt.Sprintf("bots %q: simple, strong or served (the players pref serve was given: %s)", bots, s.programs)}
+	}
+	return "", "", &badInput{fmt.Sprintf("bots %q: simple or strong", bots)}
+}
+
+// servedBots is the page's word for the computer players given to pref serve
+// (--bots).
+const servedBots = "served"
 
 // act takes a click at a table: a choice (c), or do=hint, back or next.
 // The page's script asks for the table alone (X-Pref: fragment); a page

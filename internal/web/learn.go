@@ -101,7 +101,7 @@ func (s *Server) learn(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err)
 		return
 	}
-	pages, err := course(rs)
+	pages, err := s.courses.course(name, options, rs)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return
@@ -185,7 +185,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		refuse(w, err)
 		return
 	}
-	pages, err := course(rs)
+	pages, err := s.courses.course(name, options, rs)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, err.Error())
 		return

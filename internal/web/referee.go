@@ -2,8 +2,6 @@ package web
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"html/template"
@@ -12,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
@@ -34,58 +31,11 @@ const (
 	refereeIdle = 2 * time.Hour
 )
 
-// refereeStore keeps the records opened.
-type refereeStore struct {
-	mu   sync.Mutex
-	kept map[string]*refereed
-}
-
-// refereed is one record opened: its rulings and steps, and when it was
-// last looked at.
+// refereed is one record opened: its rulings and steps, and its ruling
+// document drawn once.
 type refereed struct {
 	*rulings.Refereed
-	doc  template.HTML // the ruling document, drawn once
-	used time.Time
-}
-
-var referees = &refereeStore{kept: map[string]*refereed{}}
-
-// add keeps r under a new id, dropping the records left alone too long
-// and, when full, the one looked at longest ago.
-func (s *refereeStore) add(r *rulings.Refereed) string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	id := hex.EncodeToString(b[:])
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	oldest := ""
-	for k, v := range s.kept {
-		if time.Since(v.used) > refereeIdle {
-			delete(s.kept, k)
-			continue
-		}
-		if oldest == "" || v.used.Before(s.kept[oldest].used) {
-			oldest = k
-		}
-	}
-	if len(s.kept) >= refereeKept {
-		delete(s.kept, oldest)
-	}
-	s.kept[id] = &refereed{r, renderRuling(r), time.Now()}
-	return id
-}
-
-// get is the record kept under id, or nil.
-func (s *refereeStore) get(id string) *refereed {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	v := s.kept[id]
-	if v == nil || time.Since(v.used) > refereeIdle {
-		delete(s.kept, id)
-		return nil
-	}
-	v.used = time.Now()
-	return v
+	doc template.HTML
 }
 
 // refereeForm is the page that opens a record: the form, and what went
@@ -103,7 +53,7 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 		render(w, http.StatusOK, "referee.html", &refereeForm{Title: "Referee", Format: "auto"})
 		return
 	}
-	rec := referees.get(id)
+	rec := s.records.get(id)
 	if rec == nil {
 		render(w, http.StatusNotFound, "error.html", "this record is no longer kept (records left alone are dropped): open it again at /referee")
 		return
@@ -148,7 +98,7 @@ func (s *Server) refereeOpen(w http.ResponseWriter, r *http.Request) {
 		render(w, http.StatusBadRequest, "referee.html", form)
 		return
 	}
-	id := referees.add(rec)
+	id := s.records.add(&refereed{rec, renderRuling(rec)})
 	http.Redirect(w, r, "/referee?r="+id+"&step=0", http.StatusSeeOther)
 }
 
@@ -247,7 +197,7 @@ func looksLikePPN(data []byte) bool {
 // (format=json) or Markdown (format=md), as pref explain --ruling writes
 // it, as a download.
 func (s *Server) refereeRuling(w http.ResponseWriter, r *http.Request) {
-	rec := referees.get(r.URL.Query().Get("r"))
+	rec := s.records.get(r.URL.Query().Get("r"))
 	if rec == nil {
 		render(w, http.StatusNotFound, "error.html", "this record is no longer kept (records left alone are dropped): open it again at /referee")
 		return

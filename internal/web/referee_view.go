@@ -30,6 +30,7 @@ type refereeView struct {
 	Ruling          stepRuling
 	Settled         *rulings.Explained // the deal's settlement, at its last step
 	Fault           string
+	RefusedInHand   bool // the card refused is marked in its seat's hand
 	Notes           []string
 	Document        template.HTML // the ruling document, rendered
 	Problem         string
@@ -168,6 +169,30 @@ func drawRefereeTable(v *refereeView, g *game.State) {
 		v.TalonNote, v.Talon = "The talon", faces(art, g.TalonOrder())
 	}
 	drawRefereeTrick(v, g, art)
+	v.markRefused(g, art)
+}
+
+// markRefused marks, at a card's fault, the card refused in the hand of
+// the seat it was written for; RefusedInHand says whether it is there (a
+// record may play a card the seat does not hold).
+func (v *refereeView) markRefused(g *game.State, art cardArt) {
+	if v.Ruling.Kind != "fault" || v.Ruling.FaultCard == "" {
+		return
+	}
+	c, err := g.R.Deck.Parse(v.Ruling.FaultCard)
+	if err != nil {
+		return
+	}
+	for s := range v.Seats {
+		if g.SeatName(s) != v.Ruling.FaultSeat || !g.Hands[s].Has(c) {
+			continue
+		}
+		for k := range v.Seats[s].Cards {
+			if cv := &v.Seats[s].Cards[k]; cv.Label == art.label(c) {
+				cv.Refused, v.RefusedInHand = true, true
+			}
+		}
+	}
 }
 
 // faces draws cards face up.

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/internal/safeio"
 )
 
@@ -23,15 +24,23 @@ const MaxBody = safeio.MaxFile
 // Server is pref serve's handler: the pages, the assets and the tables in
 // play. Its zero value is not usable: New.
 type Server struct {
-	host   string // the Host a request must name: the address served
-	tables *store
-	mux    *http.ServeMux
-	Log    *log.Logger // where a request that failed inside is told; nil: nowhere
+	host    string // the Host a request must name: the address served
+	tables  *store[*webTable]
+	records *store[*refereed] // the game records opened at /referee
+	courses courseCache       // the courses of /learn, built once per embedded ruleset
+	// programs is pref serve's --bots: the computer players (outside
+	// programs among them) given on the command line, which a page may
+	// seat (bots=served) but never name; "" when none was given.
+	programs string
+	mux      *http.ServeMux
+	Log      *log.Logger // where a request that failed inside is told; nil: nowhere
 }
 
 // New is the server for requests to addr (host:port, as bound).
 func New(addr string) *Server {
-	s := &Server{host: addr, tables: newStore(maxTables, tableIdle)}
+	s := &Server{host: addr, tables: newStore[*webTable](maxTables, tableIdle), records: newStore[*refereed](refereeKept, refereeIdle)}
+	s.tables.named = func(t *webTable, id string) { t.id = id }
+	s.tables.dropped = func(t *webTable) { go t.close() } // not under a request's lock of the table: after it
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.landing)
 	m.HandleFunc("GET /play", s.play)
@@ -52,6 +61,21 @@ func New(addr string) *Server {
 	s.mux = m
 	return s
 }
+
+// Offer seats the computer players of spec (as pref play's --bots:
+// simple, strong, exec:COMMAND or a list of them) at any table whose page
+// asks for them (bots=served). Only the command line gives a command: a
+// request names none.
+func (s *Server) Offer(spec string) error {
+	if err := app.CheckBots(spec); err != nil {
+		return fmt.Errorf("--bots %v", err)
+	}
+	s.programs = spec
+	return nil
+}
+
+// Close ends every table kept, and the outside programs seated at them.
+func (s *Server) Close() { s.tables.clear() }
 
 // ServeHTTP guards every request: the Host must be the address served, the
 // body is bounded, and a panic inside becomes a plain 500 page.
@@ -127,11 +151,16 @@ func fail(w http.ResponseWriter, code int, msg string) {
 	fmt.Fprintf(w, "pref: %s\n", msg)
 }
 
+// Options are pref serve's command line beyond its address.
+type Options struct {
+	Bots string // --bots: the computer players a table may seat (Server.Offer); "" for none
+}
+
 // Serve listens on addr and serves until ctx ends; ready is told the
 // address bound (with a port chosen when addr asks for port 0). Only a
 // loopback address is served: the tables have no password, and would be
 // anybody's who can reach the port.
-func Serve(ctx context.Context, addr string, logw io.Writer, ready func(url string)) error {
+func Serve(ctx context.Context, addr string, o Options, logw io.Writer, ready func(url string)) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return fmt.Errorf("--addr %s: want host:port, such as 127.0.0.1:8080", addr)
@@ -139,12 +168,21 @@ func Serve(ctx context.Context, addr string, logw io.Writer, ready func(url stri
 	if ip := net.ParseIP(host); ip == nil && !strings.EqualFold(host, "localhost") || ip != nil && !ip.IsLoopback() {
 		return fmt.Errorf("--addr %s: not a loopback address; pref serve binds 127.0.0.1 or ::1 (its tables have no password)", addr)
 	}
+	if o.Bots != "" {
+		if err := app.CheckBots(o.Bots); err != nil {
+			return fmt.Errorf("--bots %v", err)
+		}
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("--addr %s: %v", addr, err)
 	}
 	bound := ln.Addr().String()
 	s := New(bound)
+	if o.Bots != "" {
+		_ = s.Offer(o.Bots) // checked above, before anything was bound
+	}
+	defer s.Close()
 	s.Log = log.New(logw, "", log.LstdFlags)
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute, MaxHeaderBytes: 64 << 10, ErrorLog: s.Log}
 	go func() {

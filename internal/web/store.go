@@ -15,64 +15,109 @@ const (
 	tableIdle = 2 * time.Hour
 )
 
-type store struct {
-	mu     sync.Mutex
-	max    int
-	idle   time.Duration
-	tables map[string]*webTable
-	now    func() time.Time
+// store keeps what a page goes on with (a table in play, a record being
+// refereed) under ids no other page can guess: at most max of them, one
+// left alone for idle dropped, the one left alone longest dropped when a
+// new one needs room.
+type store[T any] struct {
+	mu   sync.Mutex
+	max  int
+	idle time.Duration
+	kept map[string]*keptValue[T]
+	now  func() time.Time
+	// named is told the id a value is kept under (the page links to it);
+	// dropped is told of each value dropped (its outside programs end),
+	// after the store's lock is let go. Either may be nil.
+	named   func(v T, id string)
+	dropped func(v T)
 }
 
-func newStore(max int, idle time.Duration) *store {
-	return &store{max: max, idle: idle, tables: map[string]*webTable{}, now: time.Now}
+type keptValue[T any] struct {
+	v    T
+	used time.Time
 }
 
-// add keeps t under a new id and returns the id.
-func (s *store) add(t *webTable) string {
+func newStore[T any](max int, idle time.Duration) *store[T] {
+	return &store[T]{max: max, idle: idle, kept: map[string]*keptValue[T]{}, now: time.Now}
+}
+
+// add keeps v under a new id and returns the id.
+func (s *store[T]) add(v T) string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	id := hex.EncodeToString(b[:])
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.expire()
-	if len(s.tables) >= s.max {
+	gone := s.expire()
+	if len(s.kept) >= s.max {
 		oldest := ""
-		for k, v := range s.tables {
-			if oldest == "" || v.used.Before(s.tables[oldest].used) {
+		for k, e := range s.kept {
+			if oldest == "" || e.used.Before(s.kept[oldest].used) {
 				oldest = k
 			}
 		}
-		delete(s.tables, oldest)
+		gone = append(gone, s.kept[oldest].v)
+		delete(s.kept, oldest)
 	}
-	t.id, t.used = id, s.now()
-	s.tables[id] = t
+	if s.named != nil {
+		s.named(v, id)
+	}
+	s.kept[id] = &keptValue[T]{v: v, used: s.now()}
+	s.mu.Unlock()
+	s.drop(gone)
 	return id
 }
 
-// get is the table of id, marked as used now; nil when there is none.
-func (s *store) get(id string) *webTable {
+// get is the value kept under id, marked as used now; the zero value (nil)
+// when there is none.
+func (s *store[T]) get(id string) T {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.expire()
-	t := s.tables[id]
-	if t != nil {
-		t.used = s.now()
+	gone := s.expire()
+	var v T
+	if e := s.kept[id]; e != nil {
+		e.used, v = s.now(), e.v
 	}
-	return t
+	s.mu.Unlock()
+	s.drop(gone)
+	return v
 }
 
-// expire drops the tables left alone too long.
-func (s *store) expire() {
-	for k, v := range s.tables {
-		if s.now().Sub(v.used) > s.idle {
-			delete(s.tables, k)
+// expire drops the values left alone too long, and returns them.
+func (s *store[T]) expire() []T {
+	var gone []T
+	for k, e := range s.kept {
+		if s.now().Sub(e.used) > s.idle {
+			gone = append(gone, e.v)
+			delete(s.kept, k)
 		}
 	}
+	return gone
 }
 
-// size is the number of tables kept.
-func (s *store) size() int {
+// drop tells dropped of each value gone.
+func (s *store[T]) drop(gone []T) {
+	if s.dropped == nil {
+		return
+	}
+	for _, v := range gone {
+		s.dropped(v)
+	}
+}
+
+// clear drops every value kept (the server is stopping).
+func (s *store[T]) clear() {
+	s.mu.Lock()
+	var gone []T
+	for k, e := range s.kept {
+		gone = append(gone, e.v)
+		delete(s.kept, k)
+	}
+	s.mu.Unlock()
+	s.drop(gone)
+}
+
+// size is the number of values kept.
+func (s *store[T]) size() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.tables)
+	return len(s.kept)
 }

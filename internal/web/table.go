@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -25,43 +24,58 @@ const sessionDeals = 100
 // as the terminal's full screen steps it (Next, Take, Snapshot, Restore),
 // the transcript the printer writes, and what the page shows now.
 type webTable struct {
-	mu      sync.Mutex
-	id      string
-	used    time.Time
-	name    string // the ruleset as asked for
-	options []string
-	seed    uint64
-	bots    string
-	r       *ruleset.Ruleset
-	sess    *app.Session
-	p       *app.Printer
-	out     bytes.Buffer // the transcript
-	you     string
-	adviser app.Adviser
-	legal   []game.Action // the decision waiting; nil when none
-	laid    cards.Mask    // the discard chosen so far
-	undo    []app.Snapshot
-	undoLog []int // the transcript's length at each undo point
-	between bool  // a deal settled, the next not begun
-	settled string
-	dealAt  int // the transcript's length when the deal began
-	endAt   int // the transcript's length when the deal ended
-	over    bool
-	err     error
-	status  string        // the answer to the last click: a refusal with its rule, a hint
-	q       *app.Question // the question shown, built once per decision
+	mu       sync.Mutex
+	id       string
+	coach    *coaching // the coach beside a coached deal; nil at /play
+	name     string    // the ruleset as asked for
+	options  []string
+	seed     uint64
+	bots     string // the page's word: simple, strong or served
+	programs string // served: the --bots pref serve was given
+	offered  string // the --bots pref serve was given, offered by a link ("" : none)
+	r        *ruleset.Ruleset
+	sess     *app.Session
+	p        *app.Printer
+	out      bytes.Buffer // the transcript
+	you      string
+	adviser  app.Adviser
+	legal    []game.Action // the decision waiting; nil when none
+	laid     cards.Mask    // the discard chosen so far
+	undo     []app.Snapshot
+	undoLog  []int // the transcript's length at each undo point
+	between  bool  // a deal settled, the next not begun
+	settled  string
+	dealAt   int // the transcript's length when the deal began
+	endAt    int // the transcript's length when the deal ended
+	over     bool
+	err      error
+	status   string        // the answer to the last click: a refusal with its rule, a hint
+	q        *app.Question // the question shown, built once per decision
+	hintOf   *app.Question // the question the last hint answered (the hint is stale once q changes)
+	hinted   int           // the choice of hintOf the hint advised
 }
 
 // newTable seats the person at the first seat of ruleset r and plays on
 // to the first decision.
-func newTable(name string, options []string, r *ruleset.Ruleset, seed uint64, bots string) (*webTable, error) {
+//
+// bots is the page's word for the computer players (simple, strong,
+// served), spec the --bots they are seated by (served: pref serve's own,
+// outside programs among them).
+func newTable(name string, options []string, r *ruleset.Ruleset, seed uint64, bots, spec string) (*webTable, error) {
 	names := seatNames[:r.Hands]
 	t, err := table.New(r, names)
 	if err != nil {
 		return nil, err
 	}
-	w := &webTable{name: name, options: options, seed: seed, bots: bots, r: r, you: names[0], adviser: app.NewAdviser(bots)}
-	w.p = &app.Printer{Out: &w.out, Ruleset: r, Bots: bots, Review: true} // after each deal, what perfect play gives
+	adviser := "simple" // the hint beside outside programs: the simple player's
+	if bots == "strong" {
+		adviser = "strong"
+	}
+	w := &webTable{name: name, options: options, seed: seed, bots: bots, r: r, you: names[0], adviser: app.NewAdviser(adviser)}
+	if bots == servedBots {
+		w.programs = spec
+	}
+	w.p = &app.Printer{Out: &w.out, Ruleset: r, Bots: spec, Review: true} // after each deal, what perfect play gives
 	rng := app.DealRand(seed)                                             // pref play's stream for --seed
 	w.sess = app.NewSession(w.p, t, rng, sessionDeals, nil, w.you)
 	w.advance()
@@ -180,6 +194,7 @@ func (w *webTable) hint() {
 		return
 	}
 	w.status = fmt.Sprintf("Hint: %s (%s)", q.Choices[q.Hint].Label, q.HintWhy)
+	w.hintOf, w.hinted = w.question(), q.Hint // the same choices, in the same order: the same legal actions asked
 }
 
 // next begins the next deal of the session.
@@ -190,6 +205,13 @@ func (w *webTable) next() {
 		return
 	}
 	w.advance()
+}
+
+// close ends the outside programs seated at the table (it is dropped).
+func (w *webTable) close() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.sess.Close()
 }
 
 // question is the decision waiting, as the application layer offers it.

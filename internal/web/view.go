@@ -18,6 +18,8 @@ type tableView struct {
 	Bots                string
 	Again, Fresh, Rules string // links: the same deal again, a new deal, the rulebook
 	Other, OtherBots    string // the same deal with the other kind of computer players
+	Programs            string // served: the --bots pref serve was given, seated here
+	Offered, OfferedURL string // the --bots pref serve was given, and the link that seats them
 	Sprite              template.HTML
 	Others              []seatView
 	You                 seatView
@@ -34,6 +36,7 @@ type tableView struct {
 	Between             bool
 	Settlement          string
 	Standings           string
+	Sheet               *sheetView // the score sheet (or pot) drawn as a sheet
 	Over                bool
 	Error               string
 	Phase               string
@@ -53,10 +56,13 @@ type seatView struct {
 // cardView is one card drawn: a face, and when it may be clicked its
 // choice.
 type cardView struct {
-	Art    template.HTML
-	Label  string // read aloud
-	Note   string // under it: who played it
-	Choice *choiceView
+	Art   template.HTML
+	Label string // read aloud
+	Note  string // under it: who played it
+	// Refused: the card a record plays that the referee refuses, drawn
+	// in the hand with a mark and the words "refused" (not colour alone)
+	Refused bool
+	Choice  *choiceView
 }
 
 // choiceView is one answer offered: a button.
@@ -66,6 +72,7 @@ type choiceView struct {
 	Word  string // data-action or data-card
 	Card  bool
 	Legal bool
+	Hint  bool // the last hint advised it
 	Why   string
 	Art   template.HTML
 	Aria  string
@@ -80,8 +87,12 @@ func (w *webTable) view() *tableView {
 	v.Again = playURL(w.name, w.options, fmt.Sprint(w.seed), w.bots)
 	v.Fresh = playURL(w.name, w.options, "", w.bots)
 	v.Rules = rulesURL(w.name, w.options)
-	v.OtherBots = map[string]string{"simple": "strong", "strong": "simple"}[w.bots]
+	v.OtherBots = map[string]string{"simple": "strong", "strong": "simple", servedBots: "simple"}[w.bots]
 	v.Other = playURL(w.name, w.options, fmt.Sprint(w.seed), v.OtherBots)
+	v.Programs = w.programs
+	if w.offered != "" && w.bots != servedBots {
+		v.Offered, v.OfferedURL = w.offered, playURL(w.name, w.options, fmt.Sprint(w.seed), servedBots)
+	}
 	if w.err != nil {
 		v.Error = fmt.Sprintf("The session stopped: %v", w.err)
 	}
@@ -95,6 +106,8 @@ func (w *webTable) view() *tableView {
 	if w.between || w.over {
 		v.Standings = w.standings()
 	}
+	v.Sheet = w.sheet()
+	v.Panel = v.Sheet.dropStatusLine(v.Panel)
 	if len(p.Names) == 0 { // no deal was begun
 		return v
 	}
@@ -107,11 +120,15 @@ func (w *webTable) view() *tableView {
 	byCard := map[cards.Card]*choiceView{}
 	if q != nil {
 		for i, c := range q.Choices {
-			cv := &choiceView{Index: i, Label: c.Label, Word: c.Word, Card: c.IsCard, Legal: c.OK, Why: c.Why, Aria: c.Label}
+			cv := &choiceView{Index: i, Label: c.Label, Word: c.Word, Card: c.IsCard, Legal: c.OK, Why: c.Why, Aria: c.Label,
+				Hint: w.hintOf == q && w.hinted == i}
 			if c.IsCard {
 				cv.Art, cv.Aria = art.face(c.Card), art.label(c.Card)
 				if !c.OK {
 					cv.Aria += ", not legal: " + c.Why
+				}
+				if cv.Hint {
+					cv.Aria += ", the hint"
 				}
 				byCard[c.Card] = cv
 				continue

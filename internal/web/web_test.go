@@ -111,7 +111,7 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 // password.
 func TestServeBindsLoopbackOnly(t *testing.T) {
 	for _, addr := range []string{"0.0.0.0:0", "192.0.2.1:0", "example.com:0", "8080"} {
-		err := Serve(t.Context(), addr, io.Discard, nil)
+		err := Serve(t.Context(), addr, Options{}, io.Discard, nil)
 		if err == nil || !strings.Contains(err.Error(), "--addr") {
 			t.Errorf("Serve(%s): %v, want a refusal naming --addr", addr, err)
 		}
@@ -193,7 +193,7 @@ func TestPanicIsAPlainError(t *testing.T) {
 
 // The tables kept are bounded in number and dropped when left alone.
 func TestTablesAreBoundedAndExpire(t *testing.T) {
-	st := newStore(3, time.Hour)
+	st := newStore[*webTable](3, time.Hour)
 	now := time.Unix(1000, 0)
 	st.now = func() time.Time { return now }
 	var ids []string
@@ -280,7 +280,7 @@ func TestPageNeverShowsAHiddenCard(t *testing.T) {
 			}
 			opened := 0 // decisions at which the rules opened another hand
 			for seed := uint64(1); seed <= uint64(deals); seed++ {
-				w, err := newTable(name, nil, r, seed, "simple")
+				w, err := newTable(name, nil, r, seed, "simple", "simple")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -354,7 +354,7 @@ func anyLegal(q *app.Question, pick *rand.Rand) int {
 func TestIllegalCardRefusedWithItsRule(t *testing.T) {
 	r, _ := rulesets.Open("sochi")
 	for seed := uint64(1); seed < 50; seed++ {
-		w, err := newTable("sochi", nil, r, seed, "simple")
+		w, err := newTable("sochi", nil, r, seed, "simple", "simple")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -392,7 +392,7 @@ func TestIllegalCardRefusedWithItsRule(t *testing.T) {
 // answers, the hint gives its reason.
 func TestTakeBackAndHint(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
-	w, err := newTable("austrian-1829", nil, r, 5, "simple")
+	w, err := newTable("austrian-1829", nil, r, 5, "simple", "simple")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,6 +48,8 @@ type CoachedDeal struct {
 	// hand), as the first coached deal is; Rules gives the ruleset to
 	// deal it on
 	FirstGame bool
+	// Title is what the learner is told the deal teaches (CoachedLessons)
+	Title string
 }
 
 // Rules is the ruleset coached deal d is played on, of the full rules r:
@@ -97,6 +99,34 @@ func PickCoachedDeal(r *ruleset.Ruleset, names []string, lesson Lesson) (Coached
 // playing a deal.
 func PickCoachedDeals(r *ruleset.Ruleset, names []string) ([]CoachedDeal, error) {
 	return pickedDeals.get(r, names, func() ([]CoachedDeal, error) { return pickCoachedDeals(r, names) })
+}
+
+// CoachedLessons are the coached deals a learner is offered, of
+// PickCoachedDeals: a lesson no seed teaches (a hand to drop where nobody
+// may drop out) is left out, unless no lesson has a deal (then the first
+// deal is played anyway). Each carries its title: the lesson and the
+// seat, "first game's rules, ..." for the first, "full rules, ..." for the
+// one after it.
+func CoachedLessons(r *ruleset.Ruleset, names []string) ([]CoachedDeal, error) {
+	picked, err := PickCoachedDeals(r, names)
+	if err != nil {
+		return nil, err
+	}
+	var out []CoachedDeal
+	for _, d := range picked {
+		if !d.Found && len(out) > 0 {
+			continue
+		}
+		d.Title = fmt.Sprintf("%v, as %s", d.Lesson, d.Seat)
+		switch {
+		case d.FirstGame:
+			d.Title = "first game's rules, " + d.Title
+		case len(out) == 1 && out[0].FirstGame:
+			d.Title = "full rules, " + d.Title // the first after the first game's
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }
 
 // pickCoachedDeals is PickCoachedDeals without the keeping.

@@ -259,22 +259,12 @@ func (s *Screen) replay() {
 func CoachedDeals(r *ruleset.Ruleset, names []string, p *app.Printer) ([]CoachedDeal, error) {
 	p.Review = true // each deal ends with the review: the costly card, the better one and the line it wins
 	var out []CoachedDeal
-	picked, err := app.PickCoachedDeals(r, names)
+	lessons, err := app.CoachedLessons(r, names)
 	if err != nil {
 		return nil, &app.Failed{Err: fmt.Errorf("coached deal: %v", err)}
 	}
-	for _, d := range picked {
-		l := d.Lesson
-		if !d.Found && len(out) > 0 {
-			continue
-		}
-		rules, lesson := d.Rules(r), fmt.Sprintf("%v, as %s", l, d.Seat)
-		switch {
-		case d.FirstGame:
-			lesson = "first game's rules, " + lesson
-		case len(out) == 1:
-			lesson = "full rules, " + lesson // the first after the first game's
-		}
+	for _, d := range lessons {
+		rules, lesson, l := d.Rules(r), d.Title, d.Lesson
 		out = append(out, CoachedDeal{Lesson: lesson, You: d.Seat, Teaches: l, Deal: func() (*app.Session, error) {
 			t, err := table.New(rules, names)
 			if err != nil {

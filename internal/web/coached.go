@@ -50,15 +50,9 @@ func coachedLessonURL(name string, options []string, lesson int) string {
 // one per lesson a deal teaches (the first kept even when no seed teaches
 // it, a deal to play anyway).
 func coachedDeals(r *ruleset.Ruleset) ([]app.CoachedDeal, error) {
-	picked, err := app.PickCoachedDeals(r, seatNames[:r.Hands])
+	out, err := app.CoachedLessons(r, seatNames[:r.Hands])
 	if err != nil {
 		return nil, fmt.Errorf("coached deal: %v", err)
-	}
-	var out []app.CoachedDeal
-	for _, d := range picked {
-		if d.Found || len(out) == 0 {
-			out = append(out, d)
-		}
 	}
 	return out, nil
 }
@@ -67,6 +61,7 @@ func coachedDeals(r *ruleset.Ruleset) ([]app.CoachedDeal, error) {
 // that one deal (its review at the end), and plays on to his first
 // decision.
 func newCoachedTable(name string, options []string, r *ruleset.Ruleset, d app.CoachedDeal) (*webTable, error) {
+	r = d.Rules(r) // the first deal: the first game's fewer rules
 	names := seatNames[:r.Hands]
 	t, err := table.New(r, names)
 	if err != nil {
@@ -118,7 +113,7 @@ func (s *Server) coached(w http.ResponseWriter, r *http.Request) {
 		refuse(w, &badInput{err.Error()})
 		return
 	}
-	c := &coaching{coach: app.NewCoach(t.p), teaches: fmt.Sprintf("%v, as %s", d.Lesson, d.Seat), lesson: lesson, lessons: len(deals)}
+	c := &coaching{coach: app.NewCoach(t.p), teaches: d.Title, lesson: lesson, lessons: len(deals)}
 	t.coach = c
 	s.tables.add(t)
 	t.mu.Lock()

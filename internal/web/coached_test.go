@@ -13,6 +13,7 @@ import (
 
 	"github.com/preference-rules/pref/internal/app"
 	"github.com/preference-rules/pref/rulesets"
+	"github.com/preference-rules/pref/tutorial"
 )
 
 var (
@@ -36,7 +37,16 @@ func TestCoachedDealOfEveryRuleset(t *testing.T) {
 		}
 		id := tableID.FindStringSubmatch(page)[1]
 		spoke := false
+		leftOut := firstGameLeavesOut(t, name)
+		if !strings.Contains(page, "first game&#39;s rules") && !strings.Contains(page, "first game's rules") {
+			t.Errorf("%s: the first coached deal does not say it plays the first game's rules", name)
+		}
 		for step := 0; step < 200 && !strings.Contains(page, "data-settlement"); step++ {
+			for _, word := range leftOut {
+				if strings.Contains(page, `data-action="`+word+`"`) {
+					t.Errorf("%s: the first coached deal offers %q, a call the first game leaves out", name, word)
+				}
+			}
 			m := legalChoice.FindStringSubmatch(page)
 			if m == nil {
 				t.Fatalf("%s: no legal choice and no settlement: %.2000s", name, page)
@@ -65,6 +75,26 @@ func TestCoachedDealOfEveryRuleset(t *testing.T) {
 			t.Errorf("%s: the coach said nothing after any decision", name)
 		}
 	}
+}
+
+// firstGameLeavesOut are the words of the calls of ruleset name's ladder
+// that its first game leaves out.
+func firstGameLeavesOut(t *testing.T, name string) []string {
+	r, err := rulesets.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := map[string]bool{}
+	for _, call := range tutorial.FirstGame(r).Ladder {
+		kept[r.CallName(call)] = true
+	}
+	var out []string
+	for _, call := range r.Ladder {
+		if w := r.CallName(call); !kept[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // A coached lesson that is not one is refused with the numbers there are.

@@ -165,6 +165,7 @@ func (r *Ruleset) setValues(values map[string]any) {
 		}
 	}
 	r.zero = newFrame(r.layout, r.envTemplate)
+	r.applyTerms()
 }
 
 // withDefaults is r, compiled as written, with the fields of the options

@@ -142,8 +142,8 @@ func playerPays(l *settle.Ledger, pays []payment, used []bool, who int) (Said, b
 
 // drawn say what a player draws from the pot: "30 from the pot (the
 // game's value)"; draws of the same amount for the same once, with how
-// often and what they come to: "the game's value, 10, twice from the pot,
-// 20 in all", "6 twice from the pot for 2 tricks at 3, 12 in all".
+// often and what they come to: "the game's value, 10, twice from the pot
+// (20 in all)", "6 twice from the pot for 2 tricks at 3 (12 in all)".
 func drawn(l *settle.Ledger, draws []payment) []string {
 	var out []string
 	done := make([]bool, len(draws))
@@ -161,9 +161,9 @@ func drawn(l *settle.Ledger, draws []payment) []string {
 		case times == 1:
 			out = append(out, p.Amount.String()+" from the pot"+reason(l, p))
 		case p.why.Count <= 0 && p.why.Named != "":
-			out = append(out, fmt.Sprintf("%s, %v, %s from the pot, %v in all", p.why.Named, p.Amount, often(times), total))
+			out = append(out, fmt.Sprintf("%s, %v, %s from the pot (%v in all)", p.why.Named, p.Amount, often(times), total))
 		default:
-			out = append(out, fmt.Sprintf("%v %s from the pot%s, %v in all", p.Amount, often(times), reason(l, p), total))
+			out = append(out, fmt.Sprintf("%v %s from the pot%s (%v in all)", p.Amount, often(times), reason(l, p), total))
 		}
 	}
 	return out

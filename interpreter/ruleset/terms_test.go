@@ -41,6 +41,22 @@ func TestTermsApplied(t *testing.T) {
 		t.Errorf("the canonical names changed: %q, %v", ru.Contracts[ci].Name, ru.Deck.SuitIDs)
 	}
 	own(sochi, "sochi after With")
+	// an option that recompiles (totus sets the ladder) keeps the words
+	// and the other options in force
+	half, err := ru.With(map[string]any{"half-responsible": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	totus, err := half.With(map[string]any{"totus": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if totus.AccountWord("mountain") != "gora" || totus.Terms.Set != "russian" {
+		t.Errorf("terms=russian, then totus: %q, %q", totus.AccountWord("mountain"), totus.Terms.Set)
+	}
+	if o, _ := totus.Option("half-responsible"); o.Default != true {
+		t.Errorf("half-responsible, then totus: half-responsible %v", o.Default)
+	}
 	back, err := ru.With(map[string]any{"terms": "english"})
 	if err != nil {
 		t.Fatal(err)

@@ -275,17 +275,47 @@ func Glossary(r *ruleset.Ruleset, ascii bool) ([]Term, error) {
 			}
 		}
 	}
+	accounts := make([]string, len(r.Sheet.Accounts))
+	for i, a := range r.Sheet.Accounts {
+		accounts[i] = r.AccountWord(a)
+	}
 	for _, a := range r.Sheet.Accounts {
-		if usesAny(text, []string{a}) {
-			terms = append(terms, Term{a, fmt.Sprintf("One of the score sheet's accounts (%s), kept for each player; the settlement rules say what is written to it.", strings.Join(r.Sheet.Accounts, ", "))})
+		if usesAny(text, []string{a, r.AccountWord(a)}) {
+			terms = append(terms, Term{spelled(r, r.AccountWord(a)), fmt.Sprintf("One of the score sheet's accounts (%s), kept for each player; the settlement rules say what is written to it.", strings.Join(accounts, ", "))})
 		}
 	}
 	for _, a := range r.Sheet.PairAccounts {
-		if usesAny(text, []string{a}) {
-			terms = append(terms, Term{a, "An account of the score sheet kept for each pair of players: what one player has written against another."})
+		if usesAny(text, []string{a, r.AccountWord(a)}) {
+			terms = append(terms, Term{spelled(r, r.AccountWord(a)), "An account of the score sheet kept for each pair of players: what one player has written against another."})
 		}
 	}
-	return terms, nil
+	return append(terms, tableTerms(r, terms)...), nil
+}
+
+// tableTerms are the words of the table's term set in force (words:),
+// each with its own script beside it where the ruleset gives it, but
+// those the glossary already defines (an account's word).
+func tableTerms(r *ruleset.Ruleset, listed []Term) []Term {
+	var out []Term
+	for _, g := range r.Terms.Glossary {
+		term := spelled(r, g.Term)
+		if slices.ContainsFunc(listed, func(t Term) bool { return t.Term == term }) {
+			continue
+		}
+		out = append(out, Term{term, game.UpperFirst(strings.TrimSuffix(g.Means, ".")) + "."})
+	}
+	return out
+}
+
+// spelled is a word of the table with its own script beside it, where the
+// term set in force gives one: "gora (гора)".
+func spelled(r *ruleset.Ruleset, word string) string {
+	for _, g := range r.Terms.Glossary {
+		if g.Term == word && g.Native != "" && g.Native != word {
+			return word + " (" + g.Native + ")"
+		}
+	}
+	return word
 }
 
 // lessonText is the course and the rulebook of r, the texts whose terms

@@ -587,11 +587,11 @@ func (v *view) sheet(w wording) {
 		v.SheetClosed, v.SheetPair = w.words(Condition, f.ClosedSrc), w.words(Amount, f.PairSrc)
 	}
 	if o := r.Sheet.WriteOff; o != nil {
-		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.%s", o.Account, o.Off, o.Account, w.when(o.WhenSrc)))
+		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.%s", r.AccountWord(o.Account), r.AccountWord(o.Off), r.AccountWord(o.Account), w.when(o.WhenSrc)))
 	}
 	if c := r.Sheet.Ceiling; c != nil {
 		v.SheetAfter = append(v.SheetAfter, fmt.Sprintf("After each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first (between equals the nearest on his left), and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s, below zero if need be.%s",
-			c.Account, w.words(Amount, c.AtSrc), c.Account, w.words(Amount, c.PerSrc), c.HelpAccount, c.Account, c.Rest, w.when(c.WhenSrc)))
+			r.AccountWord(c.Account), w.words(Amount, c.AtSrc), r.AccountWord(c.Account), w.words(Amount, c.PerSrc), r.AccountWord(c.HelpAccount), r.AccountWord(c.Account), r.AccountWord(c.Rest), w.when(c.WhenSrc)))
 	}
 }
 
@@ -606,11 +606,11 @@ func (v *view) sheetLearn(w wording, first bool) {
 		}()
 	}
 	if o := r.Sheet.WriteOff; o != nil {
-		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, o.WhenSrc, fmt.Sprintf("after each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.", o.Account, o.Off, o.Account)))
+		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, o.WhenSrc, fmt.Sprintf("after each deal, what a player gains in his %s first comes off his %s while that stands above zero; only the rest stays in the %s.", r.AccountWord(o.Account), r.AccountWord(o.Off), r.AccountWord(o.Account))))
 	}
 	if c := r.Sheet.Ceiling; c != nil {
 		v.SheetAfter = append(v.SheetAfter, tablesThatPlay(r, w, c.WhenSrc, fmt.Sprintf("after each deal no player's %s passes %s: the excess fills the %s of the other players below it, the fullest first, and for each point given he writes %s to his %s against the player helped; what no %s can take comes off his %s.",
-			c.Account, figure(r, w, c.AtSrc), c.Account, figure(r, w, c.PerSrc), c.HelpAccount, c.Account, c.Rest)))
+			r.AccountWord(c.Account), figure(r, w, c.AtSrc), r.AccountWord(c.Account), figure(r, w, c.PerSrc), r.AccountWord(c.HelpAccount), r.AccountWord(c.Account), r.AccountWord(c.Rest))))
 	}
 }
 

@@ -122,14 +122,14 @@ func familyWords(r *ruleset.Ruleset, first bool) (family, accounts []string) {
 	signs := rulings.AccountSigns(r)
 	family = []string{"This game is scored on a **score sheet** kept from deal to deal: nothing is paid until the game ends. Each deal writes points to the players' accounts, and at the end the accounts are turned into each player's result."}
 	for _, a := range r.Sheet.Accounts {
-		s := fmt.Sprintf("Each player's **%s**: %s", a, goodOrBad(signs[a], false))
+		s := fmt.Sprintf("Each player's **%s**: %s", r.AccountWord(a), goodOrBad(signs[a], false))
 		if v, err := r.StartValue(a, r.Hands); err == nil && !v.IsZero() {
-			s += fmt.Sprintf(" Every player starts the game with %v %s%s.", v, a, startName(r, a))
+			s += fmt.Sprintf(" Every player starts the game with %v %s%s.", v, r.AccountWord(a), startName(r, a))
 		}
 		accounts = append(accounts, s)
 	}
 	for _, a := range r.Sheet.PairAccounts {
-		accounts = append(accounts, fmt.Sprintf("Each player's **%s** against each other player: %s", a, goodOrBad(signs[a], true)))
+		accounts = append(accounts, fmt.Sprintf("Each player's **%s** against each other player: %s", r.AccountWord(a), goodOrBad(signs[a], true)))
 	}
 	return family, accounts
 }

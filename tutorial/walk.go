@@ -278,7 +278,7 @@ func (w *Walkthrough) settlement(g *game.Game, names []string, l *settle.Ledger)
 			}
 			total := l.SheetNet()[l.SheetKey(e)]
 			w.add("", &Quiz{
-				Question: fmt.Sprintf("Settlement: how much does %s write to the %s in this deal?", names[g.Declarer], e.Account),
+				Question: fmt.Sprintf("Settlement: how much does %s write to the %s in this deal?", names[g.Declarer], g.R.AccountWord(e.Account)),
 				Kind:     "amount", Answer: []string{total.String()}, Shown: total.String(),
 				Why: "the settlement rules write on the score sheet:\n" + strings.Join(lines, "\n"),
 			})

@@ -53,6 +53,6 @@ func (s *leakScanner) rulebookLeaks(md string) []string {
 	body, options, _ := strings.Cut(md, "\n## Options\n")
 	out := s.leaks(body)
 	listed := *s
-	listed.options = nil
+	listed.options, listed.option = nil, nil
 	return append(out, listed.leaks(options)...)
 }

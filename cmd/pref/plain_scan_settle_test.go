@@ -80,12 +80,12 @@ func TestPlainScanSettle(t *testing.T) {
 
 // TestPlainScanTutorial: the guided deal of pref tutorial --plain
 // --skip-lessons (its narration, questions and settlement) shows no
-// expression, internal name or option name, for every embedded ruleset
-// at its defaults, three deals each. Its settlement is told by the code
-// pref settle's is (TestPlainScanSettle scans that at every option
-// value); every option value is walked here only with
-// PREF_SCAN_TUTORIAL_OPTIONS=1, the walk's perfect-play analysis making
-// it some 20 seconds.
+// expression, internal name or option name, for every embedded ruleset at
+// its defaults (three deals) and at every option value (one deal each, its
+// seed moving with the setting, so that the settings between them walk
+// different deals). PREF_SCAN_TUTORIAL_OPTIONS=1 walks three deals at
+// every value (the walk's perfect-play analysis making it some 15
+// seconds).
 func TestPlainScanTutorial(t *testing.T) {
 	for _, name := range rulesets.Names() {
 		t.Run(name, func(t *testing.T) {
@@ -96,12 +96,13 @@ func TestPlainScanTutorial(t *testing.T) {
 			}
 			scan := newLeakScanner(r)
 			found := map[string]bool{}
-			settings := []string{""}
-			if os.Getenv("PREF_SCAN_TUTORIAL_OPTIONS") != "" {
-				settings = optionSettings(r)
-			}
-			for i, setting := range settings {
-				for _, seed := range []int{i + 1, i + 100, i + 200} {
+			every := os.Getenv("PREF_SCAN_TUTORIAL_OPTIONS") != ""
+			for i, setting := range optionSettings(r) {
+				seeds := []int{i + 1, i + 100, i + 200}
+				if setting != "" && !every {
+					seeds = seeds[:1]
+				}
+				for _, seed := range seeds {
 					args := []string{"tutorial", name, "--plain", "--skip-lessons", "--seed", fmt.Sprint(seed)}
 					if setting != "" {
 						args = append(args, "--option", setting)

@@ -26,7 +26,8 @@ type leakScanner struct {
 	member     *regexp.Regexp // a party's field: to.credited
 	identifier *regexp.Regexp // a name written as code: trick_value
 	names      map[string]bool
-	options    []string // option names a sentence must not contain
+	options    []string       // option names a sentence must not contain
+	option     *regexp.Regexp // any of them as a word of its own (compiled once: the scans read thousands of lines)
 }
 
 // newLeakScanner knows r's names: its defines, the interpreter's
@@ -52,11 +53,16 @@ func newLeakScanner(r *ruleset.Ruleset) *leakScanner {
 	for _, n := range r.ValueNames {
 		s.names[n] = true
 	}
+	var quoted []string
 	for _, o := range r.Options {
 		s.names[o.Ident] = true
 		if strings.Contains(o.Name, "-") {
 			s.options = append(s.options, o.Name) // a word with no hyphen may be plain English (refa)
+			quoted = append(quoted, regexp.QuoteMeta(o.Name))
 		}
+	}
+	if len(quoted) > 0 {
+		s.option = regexp.MustCompile(`(?:^|[^-a-z])(` + strings.Join(quoted, "|") + `)(?:$|[^-a-z])`)
 	}
 	return s
 }
@@ -85,9 +91,9 @@ func (s *leakScanner) leak(line string) string {
 			return "internal name " + m
 		}
 	}
-	for _, o := range s.options {
-		if regexp.MustCompile(`(^|[^-a-z])` + regexp.QuoteMeta(o) + `($|[^-a-z])`).MatchString(line) {
-			return "option name " + o
+	if s.option != nil {
+		if m := s.option.FindStringSubmatch(line); m != nil {
+			return "option name " + m[1]
 		}
 	}
 	return ""

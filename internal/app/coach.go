@@ -121,7 +121,7 @@ func (c *Coach) Judge(g *game.Game, legal []game.Action, a game.Action) Verdict 
 	best := c.player.Choose(g, legal)
 	// the reason with the count of the learner's hand in words: what
 	// the coach teaches is what the simple player counts
-	why := beginnerWords(c.player.Counted())
+	why := beginnerWords(c.player.Reasoned())
 	if c.same(g, a, best) {
 		return Verdict{Agree: true, Say: "Coach: good — " + why + "."}
 	}
@@ -214,56 +214,58 @@ func count(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// beginnerWords says the simple player's reason to a beginner, as advice
-// to "you"; a reason not known here is given as the player gave it.
-func beginnerWords(reason string) string {
-	for _, w := range reasonWords {
-		if strings.HasPrefix(reason, w.prefix) {
-			return w.say + strings.TrimPrefix(reason, w.prefix)
-		}
-	}
-	return "the computer player " + reason
+// reasonWords turn the simple player's reasons (interpreter/bot) into
+// advice, by the reason's key (never its words, which say the table's
+// words: kontra); {} is where the reason's word goes (a contract's name,
+// the doubling called).
+var reasonWords = map[bot.Why]string{
+	bot.WhyFewSureTricks:      "your hand has too few sure tricks (aces, kings with a guard, long trumps) for any bid still open: pass",
+	bot.WhyEnoughTricks:       "your aces, kings and long suit should take enough tricks for {}",
+	bot.WhyBidsNoMore:         "bid no more than you must; after the talon you may announce {}",
+	bot.WhyGoodEnoughFor:      "your hand is good enough for {}",
+	bot.WhyTooWeak:            "your hand is too weak to take on a game",
+	bot.WhyOffersForTalon:     "the talon may well make your game",
+	bot.WhyNoOfferForTalon:    "the talon is not worth paying for with this hand",
+	bot.WhyStrongWithoutTalon: "your hand is strong enough without the talon",
+	bot.WhyTakesTalon:         "take the talon: its cards may help your hand",
+	bot.WhyLaysAsideLow:       "lay aside low cards of your short suits: your winners stay, and a suit you are out of can be trumped",
+	bot.WhyCountsNoTrumps:     "your count carries a game without trumps",
+	bot.WhyNoRaise:            "no game open is counted as made: promise no more tricks than you bid",
+	bot.WhyBestMargin:         "announce the game your hand makes most easily: trumps in your longest, strongest suit",
+	bot.WhyHopeless:           "the hand cannot make any game: giving up costs least",
+	bot.WhyTakesShare:         "your hand should take its share of the defenders' tricks",
+	bot.WhyTakesHalf:          "the other defender dropped out, and half without play is safer",
+	bot.WhyTooWeakForShare:    "your hand is too weak to take its share of the tricks: pass",
+	bot.WhyWinsCheaply:        "win the trick with the cheapest card that does it",
+	bot.WhyHighestLoser:       "nobody wants tricks here: get rid of your highest card that does not win",
+	bot.WhyLeavesToPartner:    "your fellow defender already wins the trick: keep your high cards",
+	bot.WhyPlaysLowest:        "you cannot win this trick: throw your lowest card",
+	bot.WhyLeadsThrough:       "with the declarer next, lead a high card through him",
+	bot.WhyLeadsLowLongest:    "lead low from your longest suit",
+	bot.WhyLeadsLongest:       "lead from your longest suit: its long cards take tricks once the others are out",
+	bot.WhyPlaysItOut:         "play the game out",
+	bot.WhyNoContra:           "no {}: you are not sure to beat the game",
+	bot.WhyPlaysOpen:          "play both defending hands open: you see more",
+	bot.WhyInvites:            "your hand is strong enough to reach the target with your partner's help: invite",
+	bot.WhyNoInvite:           "your hand is too weak to invite",
+	bot.WhyWhistsAfterAll:     "your hand can take the whole defence's share alone: play after all",
+	bot.WhyLetsHalfStand:      "let the half stand: your hand cannot defend alone",
+	bot.WhyGivesUp:            "the hand cannot make the game against this defence: giving up costs least",
+	bot.WhyBeatsAlone:         "your hand should beat the game alone: double it",
+	bot.WhyMustContra:         "the game is only played if you double it, and the defence has a fair chance: double",
+	bot.WhySureOfDoubling:     "you are sure of it: call {}",
+	bot.WhyNotSureOfDoubling:  "you are not sure enough: no {}",
 }
 
-// reasonWords turn the simple player's reasons (interpreter/bot) into
-// advice; the tail after a prefix (a contract's name) is kept.
-var reasonWords = []struct{ prefix, say string }{
-	{"too few sure tricks for any bid still open", "your hand has too few sure tricks (aces, kings with a guard, long trumps) for any bid still open: pass"},
-	{"expects enough tricks for ", "your aces, kings and long suit should take enough tricks for "},
-	{"bids no more than needed, for a game to announce after the talon: ", "bid no more than you must; after the talon you may announce "},
-	{"the hand is good enough for ", "your hand is good enough for "},
-	{"the hand is too weak", "your hand is too weak to take on a game"},
-	{"offers for the talon", "the talon may well make your game"},
-	{"does not offer for the talon", "the talon is not worth paying for with this hand"},
-	{"strong enough without the talon", "your hand is strong enough without the talon"},
-	{"takes the talon", "take the talon: its cards may help your hand"},
-	{"lays aside low cards of short suits", "lay aside low cards of your short suits: your winners stay, and a suit you are out of can be trumped"},
-	{"its count carries no trumps", "your count carries a game without trumps"},
-	{"no contract open is counted as made: promises no more tricks than the bid", "no game open is counted as made: promise no more tricks than you bid"},
-	{"announces the contract with the best margin", "announce the game your hand makes most easily: trumps in your longest, strongest suit"},
-	{"hopeless hand: gives up", "the hand cannot make any game: giving up costs least"},
-	{"expects to take its share of tricks", "your hand should take its share of the defenders' tricks"},
-	{"the other defender passed: takes half without play", "the other defender dropped out, and half without play is safer"},
-	{"too weak to take its share", "your hand is too weak to take its share of the tricks: pass"},
-	{"wins the trick as cheaply as possible", "win the trick with the cheapest card that does it"},
-	{"plays its highest card that does not win", "nobody wants tricks here: get rid of your highest card that does not win"},
-	{"leaves the trick to the other defender", "your fellow defender already wins the trick: keep your high cards"},
-	{"plays its lowest card", "you cannot win this trick: throw your lowest card"},
-	{"leads a high honour through the declarer", "with the declarer next, lead a high card through him"},
-	{"leads the lowest card of its longest suit", "lead low from your longest suit"},
-	{"leads from its longest suit", "lead from your longest suit: its long cards take tricks once the others are out"},
-	{"plays it out", "play the game out"},
-	{"no contra", "no contra: you are not sure to beat the game"},
-	{"plays both defending hands open", "play both defending hands open: you see more"},
-	{"strong enough to reach the target with the partner's help: invites", "your hand is strong enough to reach the target with your partner's help: invite"},
-	{"does not invite", "your hand is too weak to invite"},
-	{"strong enough for the whole defence: whists after all", "your hand can take the whole defence's share alone: play after all"},
-	{"lets the half stand", "let the half stand: your hand cannot defend alone"},
-	{"too weak against this defence: gives up", "the hand cannot make the game against this defence: giving up costs least"},
-	{"expects to beat the contract alone: contra", "your hand should beat the game alone: double it"},
-	{"the contract is played only against a contra, and the defence has a fair chance: contra", "the game is only played if you double it, and the defence has a fair chance: double"},
-	{"sure of it: ", "you are sure of it: call "},
-	{"no ", "you are not sure enough: no "},
+// beginnerWords says the simple player's reason to a beginner, as advice
+// to "you", followed by the count of the hand it rests on; a reason of no
+// key here is given as the player gave it.
+func beginnerWords(r bot.Reasoned) string {
+	say, ok := reasonWords[r.Key]
+	if !ok {
+		return "the computer player " + r.Words
+	}
+	return bot.PutWord(say, r.Word) + r.Count
 }
 
 // Result is how the deal ended, in plain sentences for the learner, you:

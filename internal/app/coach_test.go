@@ -16,12 +16,12 @@ import (
 // reasonRecorder plays as the simple player and keeps the reasons it gives.
 type reasonRecorder struct {
 	b       bot.Simple
-	reasons map[string]bool
+	reasons map[string]bot.Reasoned
 }
 
 func (r *reasonRecorder) Choose(g *game.Game, legal []game.Action) game.Action {
 	a := r.b.Choose(g, legal)
-	r.reasons[r.b.Reason()] = true
+	r.reasons[r.b.Reason()] = r.b.Reasoned()
 	return a
 }
 
@@ -29,7 +29,7 @@ func (r *reasonRecorder) Choose(g *game.Game, legal []game.Action) game.Action {
 // ruleset is put in beginner words by the coach, not passed on raw: the
 // coach's words follow the player's judgement.
 func TestCoachWordsForEveryReason(t *testing.T) {
-	rec := &reasonRecorder{reasons: map[string]bool{}}
+	rec := &reasonRecorder{reasons: map[string]bot.Reasoned{}}
 	for _, name := range rulesets.Names() {
 		r, _ := rulesets.Open(name)
 		for seed := uint64(1); seed <= 30; seed++ {
@@ -48,8 +48,8 @@ func TestCoachWordsForEveryReason(t *testing.T) {
 	if len(rec.reasons) < 10 {
 		t.Fatalf("only %d reasons seen", len(rec.reasons))
 	}
-	for reason := range rec.reasons {
-		if said := beginnerWords(reason); strings.HasPrefix(said, "the computer player") {
+	for reason, data := range rec.reasons {
+		if said := beginnerWords(data); strings.HasPrefix(said, "the computer player") {
 			t.Errorf("no beginner words for the reason %q", reason)
 		}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"sort"
@@ -107,14 +108,7 @@ func (p *Printer) final(t *table.Table) (err error) {
 	} else {
 		p.Printf("\nThe sheet after %d deals (the game is not over: the scores are what closing it now would give)\n", t.Deals)
 	}
-	head := []string{"player"}
-	head = append(head, r.Sheet.Accounts...)
-	for _, a := range r.Sheet.PairAccounts {
-		for _, n := range t.Names {
-			head = append(head, a+" "+n)
-		}
-	}
-	head = append(head, "score")
+	head := append(sheetHead(t), "score")
 	rows := [][]string{head}
 	for i, n := range t.Names {
 		row := []string{n}
@@ -448,9 +442,10 @@ func (p *Printer) balances(t *table.Table) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
+		said := sheetPlaces(t)
 		var parts []string
 		for _, k := range keys {
-			parts = append(parts, fmt.Sprintf("%s %v", k, t.Sheet[k]))
+			parts = append(parts, fmt.Sprintf("%s %v", cmp.Or(said[k], k), t.Sheet[k]))
 		}
 		p.Printf("Sheet: %s\n", strings.Join(parts, ", "))
 	}
@@ -498,4 +493,37 @@ func wrapWords(text string, width int) string {
 		col += n
 	}
 	return b.String()
+}
+
+// sheetPlaces are the sheet's keys ("Anton mountain") as the table says
+// them ("Anton gora"), where its words name an account otherwise.
+func sheetPlaces(t *table.Table) map[string]string {
+	said := map[string]string{}
+	for _, n := range t.Names {
+		for _, a := range t.R.Sheet.Accounts {
+			said[n+" "+a] = n + " " + t.R.AccountWord(a)
+		}
+		for _, a := range t.R.Sheet.PairAccounts {
+			for _, o := range t.Names {
+				said[n+" "+a+" "+o] = n + " " + t.R.AccountWord(a) + " " + o
+			}
+		}
+	}
+	return said
+}
+
+// sheetHead are the final sheet's first columns' heads: player, then
+// each account in the table's words, a pair account once per player.
+func sheetHead(t *table.Table) []string {
+	r := t.R
+	head := []string{"player"}
+	for _, a := range r.Sheet.Accounts {
+		head = append(head, r.AccountWord(a))
+	}
+	for _, a := range r.Sheet.PairAccounts {
+		for _, n := range t.Names {
+			head = append(head, r.AccountWord(a)+" "+n)
+		}
+	}
+	return head
 }

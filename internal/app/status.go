@@ -190,7 +190,7 @@ func (p *Printer) tableLine(t *table.Table) string {
 	for _, n := range t.Names {
 		var acc []string
 		for _, a := range r.Sheet.Accounts {
-			acc = append(acc, fmt.Sprintf("%s %v", a, t.Sheet[n+" "+a]))
+			acc = append(acc, fmt.Sprintf("%s %v", r.AccountWord(a), t.Sheet[n+" "+a]))
 		}
 		for _, a := range r.Sheet.PairAccounts {
 			var sum money.Amount
@@ -199,7 +199,7 @@ func (p *Printer) tableLine(t *table.Table) string {
 					sum = sum.Add(t.Sheet[n+" "+a+" "+o])
 				}
 			}
-			acc = append(acc, fmt.Sprintf("%s %v", a, sum))
+			acc = append(acc, fmt.Sprintf("%s %v", r.AccountWord(a), sum))
 		}
 		parts = append(parts, n+": "+strings.Join(acc, ", "))
 	}

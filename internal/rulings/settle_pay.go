@@ -111,14 +111,13 @@ func inGroup(pays []payment, group []int, player func(payment) int, j int) bool 
 // sentence, and marks those payments said.
 func playerPays(l *settle.Ledger, pays []payment, used []bool, who int) (Said, bool) {
 	var s Said
-	var draws []string
-	var owed []payment
+	var draws, owed []payment
 	for i, p := range pays {
 		switch {
 		case used[i]:
 			continue
 		case p.From == settle.Pot && p.To == who:
-			draws = append(draws, p.Amount.String()+" from the pot"+reason(l, p))
+			draws = append(draws, p)
 		case p.From == who:
 			owed = append(owed, p)
 		default:
@@ -132,13 +131,50 @@ func playerPays(l *settle.Ledger, pays []payment, used []bool, who int) (Said, b
 	}
 	var clauses []string
 	if len(draws) > 0 {
-		clauses = append(clauses, "draws "+list(draws))
+		clauses = append(clauses, "draws "+list(drawn(l, draws)))
 	}
 	if len(owed) > 0 {
 		clauses = append(clauses, "pays "+list(receivers(l, owed)))
 	}
 	s.Sentence = l.Name(who) + " " + strings.Join(clauses, " and ") + "."
 	return s, true
+}
+
+// drawn say what a player draws from the pot: "30 from the pot (the
+// game's value)"; draws of the same amount for the same once, with how
+// often and what they come to: "the game's value, 10, twice from the pot
+// (20 in all)", "6 twice from the pot for 2 tricks at 3 (12 in all)".
+func drawn(l *settle.Ledger, draws []payment) []string {
+	var out []string
+	done := make([]bool, len(draws))
+	for i, p := range draws {
+		if done[i] {
+			continue
+		}
+		times, total := 1, p.Amount
+		for j := i + 1; j < len(draws); j++ {
+			if q := draws[j]; !done[j] && q.Amount.Equal(p.Amount) && reason(l, q) == reason(l, p) {
+				done[j], times, total = true, times+1, total.Add(q.Amount)
+			}
+		}
+		switch {
+		case times == 1:
+			out = append(out, p.Amount.String()+" from the pot"+reason(l, p))
+		case p.why.Count <= 0 && p.why.Named != "":
+			out = append(out, fmt.Sprintf("%s, %v, %s from the pot (%v in all)", p.why.Named, p.Amount, often(times), total))
+		default:
+			out = append(out, fmt.Sprintf("%v %s from the pot%s (%v in all)", p.Amount, often(times), reason(l, p), total))
+		}
+	}
+	return out
+}
+
+// often is how many times: "twice", "3 times".
+func often(n int) string {
+	if n == 2 {
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 // receivers say what a payer pays each receiver: "30 into the pot",

@@ -14,8 +14,9 @@ import (
 // missing trick at 2, which counts against Anton at the end."
 func sheetSentences(l *settle.Ledger, t *settle.Told) []Said {
 	var signs map[string]int
+	word := func(account string) string { return account }
 	if t != nil {
-		signs = AccountSigns(t.R)
+		signs, word = AccountSigns(t.R), t.R.AccountWord
 	}
 	var out []Said
 	for i, e := range l.Sheet {
@@ -24,16 +25,17 @@ func sheetSentences(l *settle.Ledger, t *settle.Told) []Said {
 			why = t.SheetWhys[i]
 		}
 		s := Said{Arithmetic: []Arithmetic{entryArithmetic(l, e)}}
-		s.Sentence = entrySentence(l, e, why, signs)
+		s.Sentence = entrySentence(l, e, why, signs, word)
 		out = append(out, s)
 	}
 	return out
 }
 
 // entrySentence is one sheet entry in words.
-func entrySentence(l *settle.Ledger, e settle.SheetEntry, why settle.Why, signs map[string]int) string {
+// word is what the table calls an account (ruleset.AccountWord).
+func entrySentence(l *settle.Ledger, e settle.SheetEntry, why settle.Why, signs map[string]int, word func(string) string) string {
 	owner := l.Seats[e.Seat]
-	place := owner + "'s " + e.Account
+	place := owner + "'s " + word(e.Account)
 	if e.Against >= 0 {
 		place += " against " + l.Seats[e.Against]
 	}

@@ -78,7 +78,7 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 			out.Pot = fmt.Sprintf("The pot: %s this deal.", net.Signed())
 		}
 	} else if len(l.Sheet) > 0 {
-		out.Results = sheetResults(l)
+		out.Results = sheetResults(l, t)
 	}
 	return out, nil
 }
@@ -92,7 +92,7 @@ func movesMoney(l *settle.Ledger) bool {
 // sheetResults are, for a deal kept on a score sheet only, each seat's
 // entries of the deal in a line: "Anton: whists against Charlotte +4 and
 // mountain +2 this deal".
-func sheetResults(l *settle.Ledger) []Result {
+func sheetResults(l *settle.Ledger, t *settle.Told) []Result {
 	var out []Result
 	for i, name := range l.Seats {
 		var places []string
@@ -102,6 +102,9 @@ func sheetResults(l *settle.Ledger) []Result {
 				continue
 			}
 			place := e.Account
+			if t != nil {
+				place = t.R.AccountWord(e.Account) // the table's word for it (gora)
+			}
 			if e.Against >= 0 && e.Against < len(l.Seats) {
 				place += " against " + l.Seats[e.Against]
 			}

@@ -9,8 +9,9 @@ import (
 
 // Simple is a computer player. Its zero value is ready to use.
 type Simple struct {
-	// why the last decision was made: the words, or their first part,
-	// which Reason completes with tail or the call named
+	// why the last decision was made: its key (reasons.go), its words,
+	// which Reason completes with tail or the call named where they say {}
+	key       Why
 	why, tail string
 	r         *ruleset.Ruleset // non-nil: Reason names called in r's words
 	called    ruleset.Call
@@ -46,12 +47,7 @@ func (c *counted) words() string {
 // Reason says why the last decision was made. A decision only notes the
 // words; they are put together here, when asked (building them for every
 // call of every simulated deal cost an allocation each).
-func (b *Simple) Reason() string {
-	if b.r != nil {
-		return b.why + b.r.CallName(b.called)
-	}
-	return b.why + b.tail
-}
+func (b *Simple) Reason() string { return PutWord(b.why, b.word()) }
 
 // Counted is Reason followed, for a bid, a pass in the auction or an
 // announcement, by the count of the hand it rests on, in counting words
@@ -61,15 +57,10 @@ func (b *Simple) Reason() string {
 // others' decisions shows Reason.
 func (b *Simple) Counted() string { return b.Reason() + b.count.words() }
 
-// because notes why, in constant words.
-func (b *Simple) because(why string) { b.why, b.tail, b.r, b.count.r = why, "", nil, nil }
-
-// becauseOf notes why, followed by words kept elsewhere (a name).
-func (b *Simple) becauseOf(why, tail string) { b.why, b.tail, b.r, b.count.r = why, tail, nil, nil }
-
-// becauseCall notes why, followed by the name of call in r.
-func (b *Simple) becauseCall(why string, r *ruleset.Ruleset, call ruleset.Call) {
-	b.why, b.tail, b.r, b.called, b.count.r = why, "", r, call, nil
+// because notes why, in words of no key (WhyOwnWords): made for the
+// decision.
+func (b *Simple) because(why string) {
+	b.key, b.why, b.tail, b.r, b.count.r = WhyOwnWords, why, "", nil, nil
 }
 
 // countFor notes the count of hand for contract ci (bid as a hand game
@@ -209,16 +200,16 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 		}
 	}
 	if best < 0 {
-		b.because("too few sure tricks for any bid still open")
+		b.reason(WhyFewSureTricks)
 		b.countLowest(g, h, legal)
 		return game.Pass
 	}
 	if above >= 0 {
-		b.becauseOf("bids no more than needed, for a game to announce after the talon: ", g.R.Contracts[above].Name)
+		b.reasonOf(WhyBidsNoMore, g.R.Contracts[above].Name)
 		b.countFor(g, h, above, g.R.Ladder[best].Hand)
 		return best
 	}
-	b.becauseCall("expects enough tricks for ", g.R, g.R.Ladder[best])
+	b.reasonCall(WhyEnoughTricks, g.R, g.R.Ladder[best])
 	b.countFor(g, h, g.R.Ladder[best].Contract, g.R.Ladder[best].Hand)
 	return best
 }
@@ -251,11 +242,11 @@ func (b *Simple) takeOffer(g *game.Game, seat int) bool {
 	w := weigh(g, h)
 	for ci := range g.R.Contracts {
 		if b.wants(g, h, &w, ci, false) {
-			b.becauseOf("the hand is good enough for ", g.R.Contracts[ci].Name)
+			b.reasonOf(WhyGoodEnoughFor, g.R.Contracts[ci].Name)
 			return true
 		}
 	}
-	b.because("the hand is too weak")
+	b.reason(WhyTooWeak)
 	return false
 }
 
@@ -265,10 +256,10 @@ func (b *Simple) potOffer(g *game.Game, seat int, min int) int {
 	est := estimate(g, g.Hands[seat], bestTrump(g, g.Hands[seat]))
 	worth := est - 2*(len(g.R.Deck.Ranks)-2) + 4
 	if worth >= min {
-		b.because("offers for the talon")
+		b.reason(WhyOffersForTalon)
 		return min
 	}
-	b.because("does not offer for the talon")
+	b.reason(WhyNoOfferForTalon)
 	return 0
 }
 
@@ -276,9 +267,9 @@ func (b *Simple) playFromHand(g *game.Game, seat int) bool {
 	t := g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Trumps
 	strong := estimate(g, g.Hands[seat], t) >= 2*g.R.Contracts[g.R.Ladder[max(g.Bid, 0)].Contract].Tricks+2
 	if strong {
-		b.because("strong enough without the talon")
+		b.reason(WhyStrongWithoutTalon)
 	} else {
-		b.because("takes the talon")
+		b.reason(WhyTakesTalon)
 	}
 	return strong
 }
@@ -327,7 +318,7 @@ func (b *Simple) discard(g *game.Game, seat int, n int) cards.Mask {
 		}
 		laid |= pick.Bit()
 	}
-	b.because("lays aside low cards of short suits")
+	b.reason(WhyLaysAsideLow)
 	return laid
 }
 
@@ -348,25 +339,25 @@ func (b *Simple) announce(g *game.Game, seat int, legal []int, mayConcede bool) 
 			best, bestScore = ci, score
 		}
 	}
-	why := "announces the contract with the best margin"
+	why := WhyBestMargin
 	if bestScore < 0 {
 		// No suit contract open is counted as made: a no-trump one that is
 		// comes first; else the bot never promises more tricks than its
 		// bid on a hand it counts too weak for any contract.
 		if nt := noTrumpMade(g, &w, legal); nt >= 0 {
-			b.because("its count carries no trumps")
+			b.reason(WhyCountsNoTrumps)
 			b.countFor(g, g.Hands[seat], nt, true)
 			return nt, false
 		}
 		if low := noRaise(g, &w, legal, best); low != best {
-			best, why = low, "no contract open is counted as made: promises no more tricks than the bid"
+			best, why = low, WhyNoRaise
 		}
 	}
 	if mayConcede && bestScore < -4 {
-		b.because("hopeless hand: gives up")
+		b.reason(WhyHopeless)
 		return best, true
 	}
-	b.because(why)
+	b.reason(why)
 	b.countFor(g, g.Hands[seat], best, true) // the talon is in the hand now
 	return best, false
 }
@@ -419,16 +410,16 @@ func noRaise(g *game.Game, w *weighed, legal []int, best int) int {
 func (b *Simple) retrieve(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*ct.DefenceNeeds {
-		b.because("strong enough for the whole defence: whists after all")
+		b.reason(WhyWhistsAfterAll)
 		return true
 	}
-	b.because("lets the half stand")
+	b.reason(WhyLetsHalfStand)
 	return false
 }
 
 // chooseOpen: playing both defending hands, the bot would rather see them.
 func (b *Simple) chooseOpen(g *game.Game, seat int) bool {
-	b.because("plays both defending hands open")
+	b.reason(WhyPlaysOpen)
 	return true
 }
 
@@ -436,14 +427,14 @@ func (b *Simple) defend(g *game.Game, seat int) deal.Choice {
 	ct := &g.R.Contracts[g.Contract]
 	est := estimate(g, g.Hands[seat], ct.Trumps)
 	if est >= 2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1 {
-		b.because("expects to take its share of tricks")
+		b.reason(WhyTakesShare)
 		return deal.Play
 	}
 	if g.MayHalf(seat) && est >= ct.DefenceNeeds-1 {
-		b.because("the other defender passed: takes half without play")
+		b.reason(WhyTakesHalf)
 		return deal.Half
 	}
-	b.because("too weak to take its share")
+	b.reason(WhyTooWeakForShare)
 	return deal.Drop
 }
 
@@ -451,9 +442,9 @@ func (b *Simple) invite(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	strong := estimate(g, g.Hands[seat], ct.Trumps) >= 2*g.R.Defence.InviteNeeds-2
 	if strong {
-		b.because("strong enough to reach the target with the partner's help: invites")
+		b.reason(WhyInvites)
 	} else {
-		b.because("does not invite")
+		b.reason(WhyNoInvite)
 	}
 	return strong
 }
@@ -461,16 +452,16 @@ func (b *Simple) invite(g *game.Game, seat int) bool {
 func (b *Simple) contra(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if estimate(g, g.Hands[seat], ct.Trumps) >= 2*(g.R.HandSize-ct.Tricks)+2 {
-		b.because("expects to beat the contract alone: contra")
+		b.reasonOf(WhyBeatsAlone, g.R.ContraWord(1))
 		return true
 	}
 	// a contract played only against a contra: a defender who came to it
 	// doubles with a fair share of the defence (half of what beats it)
 	if ct.MustContra && estimate(g, g.Hands[seat], ct.Trumps) >= g.R.HandSize-ct.Tricks+1 {
-		b.because("the contract is played only against a contra, and the defence has a fair chance: contra")
+		b.reasonOf(WhyMustContra, g.R.ContraWord(1))
 		return true
 	}
-	b.because("no contra")
+	b.reasonOf(WhyNoContra, g.R.ContraWord(1))
 	return false
 }
 
@@ -479,31 +470,31 @@ func (b *Simple) contra(g *game.Game, seat int) bool {
 // it.
 func (b *Simple) recontra(g *game.Game, seat int, against int) bool {
 	ct := &g.R.Contracts[g.Contract]
-	call := ruleset.ContraCalls[min(g.ContraCall(), ruleset.MaxContraLevels)]
+	call := g.R.ContraWord(min(g.ContraCall(), ruleset.MaxContraLevels)) // the table's word for it
 	est := estimate(g, g.Hands[seat], ct.Trumps)
 	sure := est >= 2*ct.Tricks+4
 	if seat != g.Declarer {
 		sure = est >= 2*(g.R.HandSize-ct.Tricks)+4
 	}
 	if sure {
-		b.becauseOf("sure of it: ", call)
+		b.reasonOf(WhySureOfDoubling, call)
 		return true
 	}
-	b.becauseOf("no ", call)
+	b.reasonOf(WhyNotSureOfDoubling, call)
 	return false
 }
 
 func (b *Simple) giveUp(g *game.Game, seat int) bool {
 	ct := &g.R.Contracts[g.Contract]
 	if ct.Trumps == cards.NoSuit || ct.Exact {
-		b.because("plays it out")
+		b.reason(WhyPlaysItOut)
 		return false
 	}
 	if estimate(g, g.Hands[seat], ct.Trumps) < 2*ct.Tricks-5 {
-		b.because("too weak against this defence: gives up")
+		b.reason(WhyGivesUp)
 		return true
 	}
-	b.because("plays it out")
+	b.reason(WhyPlaysItOut)
 	return false
 }
 
@@ -533,16 +524,16 @@ func (b *Simple) play(g *game.Game, seat int, legal cards.Mask) cards.Card {
 	}
 	switch {
 	case !wantTricks && legal&^winners != 0:
-		b.because("plays its highest card that does not win")
+		b.reason(WhyHighestLoser)
 		return (legal &^ winners).Highest()
 	case wantTricks && winners != 0 && !partnerWins:
-		b.because("wins the trick as cheaply as possible")
+		b.reason(WhyWinsCheaply)
 		return cheapest(winners)
 	case partnerWins && legal&^winners != 0:
-		b.because("leaves the trick to the other defender")
+		b.reason(WhyLeavesToPartner)
 		return cheapest(legal &^ winners)
 	}
-	b.because("plays its lowest card")
+	b.reason(WhyPlaysLowest)
 	return cheapest(legal)
 }
 
@@ -567,14 +558,14 @@ func (b *Simple) lead(g *game.Game, seat int, legal cards.Mask, wantTricks bool)
 		top := len(g.R.Deck.Ranks) - 2
 		for m := legal; m != 0; m &= m - 1 {
 			if c := m.Lowest(); c.Rank() >= top {
-				b.because("leads a high honour through the declarer")
+				b.reason(WhyLeadsThrough)
 				return c
 			}
 		}
-		b.because("leads the lowest card of its longest suit")
+		b.reason(WhyLeadsLowLongest)
 		return legal.Suit(best.Suit()).Lowest()
 	}
-	b.because("leads from its longest suit")
+	b.reason(WhyLeadsLongest)
 	return best
 }
 

@@ -57,7 +57,7 @@ var pinnedChoices = map[string]string{
 	"illustrated-six-in-a-row": "3042daacf168c394",
 	"leningrad":                "51f7c83df51232a4",
 	"rostov":                   "25f3f5625ae646a6",
-	"serbian":                  "52c2e74ce3323b43",
+	"serbian":                  "bf321e4fe60159e6", // the reasons say kontra (the choices as pinned before: checked with the English word)
 	"simple-pot":               "361532677f38495a",
 	"sochi":                    "a385f16611d98ba6",
 	"vienna-pot":               "e211eef463120582",

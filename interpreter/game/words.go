@@ -316,6 +316,8 @@ func SpokenContract(c *ruleset.Contract) string {
 	switch {
 	case c.Label == "" || c.Label == c.Name:
 		return c.Name
+	case c.TableWord: // the table's own word for it (6 piki): said alone
+		return c.Label
 	case sameLetters(c.Label, c.Name) || strings.Contains(strings.ToLower(c.Label), strings.ToLower(c.Name)):
 		return c.Label
 	}

@@ -67,7 +67,7 @@ func Run(r *ruleset.Ruleset) []Warning {
 			out = append(out, Warning{file, line, col, fmt.Sprintf("option %q changes nothing: the ruleset already sets what it sets", o.Name)})
 			continue
 		}
-		if o.Sets == nil && !used(r, o.Ident) {
+		if o.Sets == nil && !used(r, o.Ident) && !r.SelectsWords(o.Name) { // a terms option changes the words
 			out = append(out, Warning{"", 0, 0, fmt.Sprintf("option %q changes nothing: no expression uses %s and it sets no field", o.Name, o.Ident)})
 		}
 	}

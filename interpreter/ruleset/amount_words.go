@@ -79,7 +79,13 @@ func (c *compiler) amountWords(s *Spec) {
 			c.r.Marking.Several = m.One + "s"
 		}
 	}
-	forEachPair(&s.AmountWords, func(k, v *yaml.Node) {
+	c.r.AmountWords = c.amountWordsOf(&s.AmountWords, c.r.AmountWords)
+}
+
+// amountWordsOf compiles a map of amount words as amount_words writes it
+// (a term set's amounts: too) into into, made when nil, and returns it.
+func (c *compiler) amountWordsOf(m *yaml.Node, into map[string]AmountWords) map[string]AmountWords {
+	forEachPair(m, func(k, v *yaml.Node) {
 		id := ident(k.Value)
 		if c.failed[id] {
 			return // a define that did not compile: its own error says why
@@ -100,11 +106,12 @@ func (c *compiler) amountWords(s *Spec) {
 				w.Says = append(w.Says, part)
 			}
 		}
-		if c.r.AmountWords == nil {
-			c.r.AmountWords = map[string]AmountWords{}
+		if into == nil {
+			into = map[string]AmountWords{}
 		}
-		c.r.AmountWords[id] = w
+		into[id] = w
 	})
+	return into
 }
 
 // wordPart compiles one part of an amount's words: a text, or a text

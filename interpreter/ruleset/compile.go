@@ -149,6 +149,7 @@ func (c *compiler) expressions(s *Spec) {
 	c.defines(s)
 	c.amountWords(s)
 	c.callWords(s)
+	c.terms(s)
 	c.eventConditions(s)
 	c.settlement(s)
 	c.sheetRules(s)

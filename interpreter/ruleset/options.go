@@ -150,8 +150,22 @@ func (r *Ruleset) switchedFound(values map[string]any) (*Ruleset, schema.List, e
 		return nil, found, err
 	}
 	out.written, out.files, out.warnings = r.written, r.files, r.warnings
-	out.setValues(values)
+	out.setValues(inForce(r, values))
 	return out, nil, nil
+}
+
+// inForce are the values of every option of r, those r has in force
+// (its own With's) overlaid by values: a ruleset compiled again keeps
+// the options r was given that set no field (a table's words, a figure).
+func inForce(r *Ruleset, values map[string]any) map[string]any {
+	out := make(map[string]any, len(r.Options))
+	for i := range r.Options {
+		out[r.Options[i].Name] = r.Options[i].Default
+	}
+	for name, v := range values {
+		out[name] = v
+	}
+	return out
 }
 
 // setValues makes values the options' values: what settlement sees.
@@ -165,6 +179,7 @@ func (r *Ruleset) setValues(values map[string]any) {
 		}
 	}
 	r.zero = newFrame(r.layout, r.envTemplate)
+	r.applyTerms()
 }
 
 // withDefaults is r, compiled as written, with the fields of the options

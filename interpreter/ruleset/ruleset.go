@@ -65,6 +65,13 @@ type Ruleset struct {
 	// ContraWords are what the table calls the doublings, by level (1
 	// contra ... 4 mortcontra; call_words), for what a player reads
 	ContraWords [MaxContraLevels + 1]string
+	// Terms are the table's words in force (words:, the set an option
+	// selects): the deck's suit names and the contracts' labels are
+	// already the set's; the accounts' words are read by AccountWord.
+	Terms       Terms
+	termsOption string              // the option that selects the set ("" none)
+	termSets    map[string]*termSet // by the option's value
+	own         ownWords            // the words the ruleset writes itself
 
 	envTemplate map[string]any
 	layout      *Layout       // of the settlement frames
@@ -95,6 +102,7 @@ type Packet struct {
 // Contract is one row of the bid table.
 type Contract struct {
 	Name, Label   string
+	TableWord     bool       // Label is the table's own word (a term set's, terms.go): said without the name
 	Trumps        cards.Suit // cards.NoSuit for none
 	Tricks        int
 	Exact         bool

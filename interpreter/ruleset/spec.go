@@ -87,6 +87,7 @@ type Spec struct {
 	AmountWords yaml.Node      `yaml:"amount_words"` // name -> a learner's words for it
 	Marking     *MarkingSpec   `yaml:"marking"`      // what the ruleset calls a marking (refa)
 	CallWords   *CallWordsSpec `yaml:"call_words"`   // what the table calls the doublings (kontra)
+	Terms       *TermsSpec     `yaml:"words"`        // a table's words for suits, contracts, accounts, by an option's value (terms.go)
 	Settlement  []RuleSpec     `yaml:"settlement"`
 }
 

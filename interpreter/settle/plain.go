@@ -44,23 +44,16 @@ type Why struct {
 	Named string
 }
 
-// tell works out what a settled deal's sentences are made of, after the
-// rules ran: the frame still holds the deal's values. A payment whose
-// count cannot be worked out simply has none.
+// tell puts together what a settled deal's sentences are made of: the
+// Whys pay noted as it paid (tellPayment), with the frame as each rule
+// saw it (a rule after a payment into the pot reads pot_after moved).
 func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 	t := &Told{R: s.r, Facts: s.facts, Declarer: o.Declarer, Dealer: o.Dealer, Contract: o.Contract, Hand: o.Hand}
 	t.MarksBefore = append([]int(nil), o.Marks...)
 	t.Facts.Declarer, t.Facts.Dealer, t.Facts.Forehand = nil, nil, nil
 	t.Parties = append([]ruleset.Party(nil), s.parties...)
-	for i := range s.r.Rules {
-		rule := &s.r.Rules[i]
-		if ok, err := rule.When.Bool(s.f); err != nil || !ok {
-			continue
-		}
-		for j := range rule.Pay {
-			s.tellPay(t, o, rule, &rule.Pay[j])
-		}
-	}
+	t.Whys, t.SheetWhys = s.whys, s.sheetWhys
+	s.whys, s.sheetWhys = nil, nil // the Told keeps them: the next deal's are new
 	if len(t.Whys) != len(l.Transfers) {
 		t.Whys = nil // not the ledger's payments: say nothing rather than the wrong thing
 	}
@@ -70,37 +63,46 @@ func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 	return t
 }
 
-// tellPay walks one payment line as pay does, one Why per payment made.
-func (s *Settler) tellPay(t *Told, o *deal.Outcome, rule *ruleset.Rule, p *ruleset.Pay) {
-	count := countOf(s.r, p.AmountSrc)
-	for _, from := range s.candidates(0, p.From, o) {
-		for _, to := range s.candidates(1, p.To, o) {
-			if from == to {
-				continue
-			}
-			s.f.SetParty(ruleset.PayFrom, s.party(from))
-			s.f.SetParty(ruleset.PayTo, s.party(to))
-			if p.Where != nil {
-				if ok, err := p.Where.Bool(s.f); err != nil || !ok {
-					continue
-				}
-			}
-			amt, err := p.Amount.Amount(s.f)
-			if err != nil || amt.IsZero() {
-				continue
-			}
-			why := s.why(count, amt, from, to, o)
-			why.Named = s.amountName(p.AmountSrc)
-			if why.Named == "" && isNumber(p.AmountSrc) {
-				why.Named = rule.Name // a fixed amount: the rule's words say what it is
-			}
-			if p.Account != "" {
-				t.SheetWhys = append(t.SheetWhys, why)
-			} else {
-				t.Whys = append(t.Whys, why)
-			}
-		}
+// tellPayment notes, as pay makes a payment of line p of rule, what it is
+// for: its Why, in the order of the ledger's transfers (or score-sheet
+// entries). A payment whose count cannot be worked out simply has none.
+func (s *Settler) tellPayment(rule *ruleset.Rule, p *ruleset.Pay, amt money.Amount, from, to int, o *deal.Outcome) {
+	w := s.amountOf(p)
+	why := s.why(w.count, amt, from, to, o)
+	why.Named = s.amountName(w)
+	if why.Named == "" && w.number {
+		why.Named = rule.Name // a fixed amount: the rule's words say what it is
 	}
+	if p.Account != "" {
+		s.sheetWhys = append(s.sheetWhys, why)
+	} else {
+		s.whys = append(s.whys, why)
+	}
+}
+
+// amountWords is what a payment line's amount is, for its sentence,
+// read from its expression once per Settler (amountOf).
+type amountWords struct {
+	count  *count // the factor that counts tricks, nil for none
+	ident  string // the one name it is, or a number times ("" for none)
+	times  int64  // that number (20 * base), 1 for the name alone
+	number bool   // a number (amount: 10)
+}
+
+// amountOf is p's amountWords, read at the first explained settlement of
+// the Settler and kept (a Settler that is never asked for sentences, the
+// computer players' and lint's, never reads them).
+func (s *Settler) amountOf(p *ruleset.Pay) amountWords {
+	if w, ok := s.amounts[p]; ok {
+		return w
+	}
+	if s.amounts == nil {
+		s.amounts = map[*ruleset.Pay]amountWords{}
+	}
+	w := amountWords{count: countOf(s.r, p.AmountSrc), number: isNumber(p.AmountSrc)}
+	w.ident, w.times = namedIn(p.AmountSrc)
+	s.amounts[p] = w
+	return w
 }
 
 // count is the factor of an amount that counts tricks: a party's field

@@ -188,6 +188,10 @@ type Settler struct {
 	total   []ruleset.Slot // per r.Sheet.Accounts: total_<account>
 	defines []ruleset.Slot // per r.Defines
 
+	// an explained settlement's sentences, noted as pay pays (plain.go)
+	whys, sheetWhys []Why
+	amounts         map[*ruleset.Pay]amountWords
+
 	// Trace, when set, lists every rule in Ledger.Rules with whether its
 	// condition held even when the settlement is not explained (no
 	// arithmetic rendered, no sentences): for lint, which reads only which
@@ -248,6 +252,7 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 		return err
 	}
 	*l = Ledger{Seats: o.Seats, Transfers: l.Transfers[:0], Marks: l.Marks[:0], Sheet: l.Sheet[:0], Rules: l.Rules[:0]}
+	s.whys, s.sheetWhys = nil, nil
 	for i := range s.r.Rules {
 		rule := &s.r.Rules[i]
 		ok, err := rule.When.Bool(s.f)
@@ -409,6 +414,7 @@ func (s *Settler) pay(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, p *ruleset
 					if e.Explain, err = s.explain(p); err != nil {
 						return err
 					}
+					s.tellPayment(rule, p, amt, from, to, o)
 				}
 				l.Sheet = append(l.Sheet, e)
 				continue
@@ -421,6 +427,7 @@ func (s *Settler) pay(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, p *ruleset
 				if t.Explain, err = s.explain(p); err != nil {
 					return err
 				}
+				s.tellPayment(rule, p, amt, from, to, o)
 			}
 			l.Transfers = append(l.Transfers, t)
 		}

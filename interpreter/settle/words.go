@@ -74,35 +74,44 @@ func (s *Settler) plainValue(v any) string {
 // amountName is the words for a payment's amount where it is one name the
 // ruleset gives words (amount: stake, "the game's value"), or a number
 // times such a name (amount: 20 * base, "20 times the base value"); ""
-// otherwise.
-func (s *Settler) amountName(src string) string {
+// otherwise. The name is put in with the deal's values as pay saw them.
+func (s *Settler) amountName(w amountWords) string {
+	if w.ident == "" {
+		return ""
+	}
+	said, ok := s.Say(w.ident)
+	if !ok || said.Name == "" {
+		return ""
+	}
+	if w.times > 1 {
+		return fmt.Sprintf("%d times %s", w.times, said.Name)
+	}
+	return said.Name
+}
+
+// namedIn reads an amount that is one name, or a whole number above 1
+// times one name (20 * base, base * 20): the name and the number (1 for
+// the name alone); "" for any other amount.
+func namedIn(src string) (string, int64) {
 	tree, err := parser.Parse(src)
 	if err != nil {
-		return ""
+		return "", 0
 	}
-	named := func(n ast.Node) string {
-		if id, ok := n.(*ast.IdentifierNode); ok {
-			if said, ok := s.Say(id.Value); ok {
-				return said.Name
-			}
-		}
-		return ""
-	}
-	if name := named(tree.Node); name != "" {
-		return name
+	if id, ok := tree.Node.(*ast.IdentifierNode); ok {
+		return id.Value, 1
 	}
 	product, ok := tree.Node.(*ast.BinaryNode)
 	if !ok || product.Operator != "*" {
-		return ""
+		return "", 0
 	}
 	for _, pair := range [][2]ast.Node{{product.Left, product.Right}, {product.Right, product.Left}} {
-		if n, ok := pair[0].(*ast.IntegerNode); ok && n.Value > 1 {
-			if name := named(pair[1]); name != "" {
-				return fmt.Sprintf("%d times %s", n.Value, name)
-			}
+		n, isInt := pair[0].(*ast.IntegerNode)
+		id, isName := pair[1].(*ast.IdentifierNode)
+		if isInt && isName && n.Value > 1 {
+			return id.Value, int64(n.Value)
 		}
 	}
-	return ""
+	return "", 0
 }
 
 // Ruleset is the ruleset the settler settles by.

@@ -92,3 +92,29 @@ expect:
 		}
 	}
 }
+
+// TestExplainSaysWhoseTricksCount: a lone whister is credited with the
+// tricks of the hand played along with his (sochi: Charlotte passed,
+// Brigitte whisted alone); the settlement says so before it writes 16 for
+// 4 tricks to a whister who took 2.
+func TestExplainSaysWhoseTricksCount(t *testing.T) {
+	path := "../../conformance/sochi/consolation-lone-whister.yaml"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals, err := Explain(path, data, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	PrintExplained(&b, deals, false)
+	for _, want := range []string{
+		"  Charlotte dropped out, and Charlotte's hand was played for Brigitte; Brigitte took 2 tricks and Charlotte 2.\n",
+		"  The defence's 4 tricks count for Brigitte.\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in\n%s", want, b.String())
+		}
+	}
+}

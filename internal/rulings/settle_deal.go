@@ -26,6 +26,7 @@ func dealSentences(l *settle.Ledger, t *settle.Told) []string {
 	if s := defenceSentence(l, t); s != "" {
 		out = append(out, s)
 	}
+	out = append(out, creditSentences(l, t)...)
 	return append(out, failedDefenders(l, t)...)
 }
 
@@ -160,7 +161,7 @@ func contraChain(l *settle.Ledger, t *settle.Told, callers []int, level int) str
 // defenceSentence says what the defenders did: who dropped out, who took
 // half, the tricks each playing defender took.
 func defenceSentence(l *settle.Ledger, t *settle.Told) string {
-	var dropped, half, took []string
+	var dropped, along, half, took []string
 	for i, p := range t.Parties {
 		switch {
 		case !p.Defender:
@@ -168,15 +169,21 @@ func defenceSentence(l *settle.Ledger, t *settle.Told) string {
 			half = append(half, l.Seats[i])
 		case p.Dropped && !p.Played:
 			dropped = append(dropped, l.Seats[i])
-		case p.Played && len(took) == 0:
-			took = append(took, fmt.Sprintf("%s took %s", l.Seats[i], count(p.Tricks, "trick")))
+		case p.Dropped && p.Played:
+			// dropped out, his cards played all the same: for the other
+			// defender (a lone whister, an inviter)
+			along = append(along, l.Seats[i])
+			took = tookWords(took, l.Seats[i], p.Tricks)
 		case p.Played:
-			took = append(took, fmt.Sprintf("%s %d", l.Seats[i], p.Tricks))
+			took = tookWords(took, l.Seats[i], p.Tricks)
 		}
 	}
 	var parts []string
 	if len(dropped) > 0 {
 		parts = append(parts, list(dropped)+" dropped out")
+	}
+	for _, name := range along {
+		parts = append(parts, name+" dropped out, and "+name+"'s hand was played "+playedFor(l, t))
 	}
 	if len(half) > 0 {
 		parts = append(parts, list(half)+" took half without play")
@@ -192,6 +199,39 @@ func defenceSentence(l *settle.Ledger, t *settle.Told) string {
 		s += "; " + p
 	}
 	return s + "."
+}
+
+// tookWords adds who took how many tricks to took: the first said in
+// full ("Brigitte took 2 tricks"), the others short ("Charlotte 2").
+func tookWords(took []string, name string, tricks int) []string {
+	if len(took) == 0 {
+		return append(took, fmt.Sprintf("%s took %s", name, count(tricks, "trick")))
+	}
+	return append(took, fmt.Sprintf("%s %d", name, tricks))
+}
+
+// playedFor is for whom a dropped defender's hand was played: "for
+// Brigitte", the defender credited with its tricks, or "by the defence".
+func playedFor(l *settle.Ledger, t *settle.Told) string {
+	for i, p := range t.Parties {
+		if p.Inviter {
+			return "for " + l.Seats[i]
+		}
+	}
+	return "by the defence"
+}
+
+// creditSentences say whose tricks count for a defender who is credited
+// with more than he took himself (a lone whister with the hand played
+// along, an inviter): "The defence's 4 tricks count for Brigitte."
+func creditSentences(l *settle.Ledger, t *settle.Told) []string {
+	var out []string
+	for i, p := range t.Parties {
+		if p.Defender && p.Played && p.Credited > p.Tricks {
+			out = append(out, fmt.Sprintf("The defence's %s count for %s.", count(p.Credited, "trick"), l.Seats[i]))
+		}
+	}
+	return out
 }
 
 // failedDefenders say, for each playing defender who failed, what he

@@ -649,13 +649,16 @@ func optionNamed(r *ruleset.Ruleset, src string) *ruleset.Option {
 }
 
 // leaderSentences say who leads to the first trick, contracts that say
-// otherwise included.
+// otherwise included, and the rules of the lead.
 func leaderSentences(r *ruleset.Ruleset) string {
 	s := leaderWords(r.Play.Leader) + "."
 	for ci := range r.Contracts {
 		if l := r.Contracts[ci].Leader; l != ruleset.LeaderDefault && l != r.Play.Leader {
 			s += fmt.Sprintf(" In %s, %s.", r.Contracts[ci].Display(), lowerFirst(leaderWords(l)))
 		}
+	}
+	for i := range r.Play.Lead { // the rules of the lead (play.lead)
+		s += " " + game.UpperFirst(r.Play.Lead[i].Words) + "."
 	}
 	return s
 }

@@ -54,6 +54,7 @@ func Run(r *ruleset.Ruleset) []Warning {
 	silentExample, unbalancedExample := t.silentExample, t.unbalancedExample
 	fired := t.fired
 	out = append(out, loadWarnings(r)...)
+	out = append(out, leadWarnings(r)...)
 	out = append(out, t.dup.warnings(r)...)
 	for i, rule := range r.Rules {
 		if !fired[rule.Name] {

@@ -320,6 +320,11 @@ type Play struct {
 	MustTrump     bool
 	MustHead      bool
 	HeadBy        Part // who MustHead binds
+	// Lead restricts the card a player leads (play.lead); LeadOff is the
+	// set of its rules that do not bind the seat (bit i: Lead[i]), set by
+	// ForSeat.
+	Lead    []LeadRule
+	LeadOff uint8
 }
 
 // Part is the side a player takes in a deal, for rules of play that bind
@@ -341,6 +346,12 @@ func (p Play) ForSeat(declarer, hasDeclarer bool) Play {
 		p.MustHead = p.MustHead && hasDeclarer && !declarer
 	case PartDeclarer:
 		p.MustHead = p.MustHead && hasDeclarer && declarer
+	}
+	p.LeadOff = 0
+	for i := range p.Lead {
+		if !p.Lead[i].binds(declarer, hasDeclarer) {
+			p.LeadOff |= 1 << i
+		}
 	}
 	return p
 }

@@ -207,10 +207,11 @@ type ContraSpec struct {
 }
 
 type PlaySpec struct {
-	Cooperation string `yaml:"cooperation"`
-	Leader      string `yaml:"leader"`
-	Trump       string `yaml:"trump"`
-	Head        string `yaml:"head"`
+	Cooperation string     `yaml:"cooperation"`
+	Leader      string     `yaml:"leader"`
+	Trump       string     `yaml:"trump"`
+	Head        string     `yaml:"head"`
+	Lead        []LeadSpec `yaml:"lead"`
 }
 
 type OptionSpec struct {

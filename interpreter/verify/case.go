@@ -517,6 +517,14 @@ func (c *Case) checkPositionAnyone(r *ruleset.Ruleset, ci int, pos position) []s
 		return []string{"position: in this ruleset who must head the trick depends on who plays: name the declarer and the player"}
 	}
 	got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, pos.hand, pos.trick)
+	if len(pos.trick) == 0 { // a lead: the lead rules (play.lead)
+		for i := range r.Play.Lead {
+			if r.Play.Lead[i].By != ruleset.PartEveryone {
+				return []string{"position: in this ruleset what a player may lead depends on who leads: name the declarer and the player"}
+			}
+		}
+		got, _ = deal.Lead(r.Play.ForSeat(false, false), r.Contracts[ci].Trumps, pos.hand, deal.LeadTrick(r.HandSize, pos.hand))
+	}
 	if got != pos.want {
 		return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(pos.want, false))}
 	}

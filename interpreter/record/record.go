@@ -50,6 +50,8 @@ type Deal struct {
 	// last deal of a record may be unfinished.
 	Unfinished bool      `yaml:"unfinished,omitempty"`
 	Expect     yaml.Node `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
+
+	at *places // where its parts are written (Parse), for errors at a line
 }
 
 // Hands are the players' cards, in seat order.
@@ -152,6 +154,7 @@ func Parse(path string, data []byte) (*Record, error) {
 	if err := checkWords(path, &doc, &rec); err != nil {
 		return nil, err
 	}
+	locate(path, data, &doc, &rec)
 	return &rec, nil
 }
 

@@ -1,7 +1,7 @@
 package verify
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -214,17 +214,33 @@ func RunBytes(path string, data []byte) (Result, error) {
 	case "ruleset":
 		return Result{File: path}, &schema.Error{File: path, Msg: "this is a ruleset, not an outcome case or a game record: pref validate " + path + " checks it"}
 	}
-	var c Case
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true) // a misspelt key must not silently become a default
-	if err := dec.Decode(&c); err != nil {
-		return Result{File: path}, caseYAMLError(path, data, err)
+	// a misspelt key must not silently become a default: each is said,
+	// with every value of the wrong kind, in one run
+	c, unknown, err := decodeCase(path, data)
+	if err != nil {
+		return Result{File: path}, err
 	}
+	res, err := c.run(path, data)
+	if len(unknown) == 0 {
+		return res, err
+	}
+	// A key no case has makes the case unreadable, as ever; what else is
+	// wrong with it is said in the same run, in file order.
+	all := res.Problems
+	if err != nil {
+		all = append(all, err.Error())
+	}
+	res.Problems = nil
+	return res, errors.New(strings.Join(withUnknown(unknown, all), "\n"))
+}
+
+// run checks the case c read from path (data).
+func (c *Case) run(path string, data []byte) (Result, error) {
 	res := Result{File: path, Title: c.Title}
 	if c.Ruleset == "" {
 		return res, &schema.Error{File: path, Msg: "case names no ruleset"}
 	}
-	if err := checkWords(path, data, c); err != nil {
+	if err := checkWords(path, data, *c); err != nil {
 		return res, err
 	}
 	rs, err := rulesets.OpenFrom(path, c.Ruleset)
@@ -256,7 +272,14 @@ func RunBytes(path string, data []byte) (Result, error) {
 		res.Problems = c.checkFinal(rs, optErr)
 		return res, nil
 	}
-	out, err := c.Outcome(rs)
+	out, faults := c.outcome(rs, c.Expect.Error == "")
+	if len(faults) > 1 { // several: each at its place in the case
+		res.Problems = positioned(path, data, faults)
+		return res, nil
+	}
+	if len(faults) == 1 {
+		err = faults[0].err
+	}
 	if err == nil && optErr != nil {
 		err = fmt.Errorf("options: %v", optErr)
 	}

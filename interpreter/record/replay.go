@@ -172,7 +172,7 @@ func replayTable(rec *Record, r *ruleset.Ruleset, all bool) ([]DealResult, *tabl
 			if !all {
 				return out, t, errs
 			}
-			t.Next() // the deal passes on, unbooked
+			t.PassRefused() // the deal passes on, unbooked
 			continue
 		}
 		out = append(out, res)

@@ -871,9 +871,20 @@ func markWords(m *ruleset.Mark, ms *ruleset.MarkSpec, w wording) string {
 		if n == 1 {
 			what = "a marking"
 		}
+		if m.Kind > 0 { // a named kind (markings:) is said in its words
+			kw := w.r.KindWords(m.Kind)
+			what = fmt.Sprintf("%d %s", n, kw.Several)
+			if n == 1 {
+				what = "a " + kw.One
+			}
+		}
 		line = fmt.Sprintf("%s %s %s", who(ms.Who.Text), verb, what)
 	} else {
-		line = fmt.Sprintf("%s's markings change by %s", who(ms.Who.Text), w.words(Amount, m.AddSrc))
+		several := "markings"
+		if m.Kind > 0 {
+			several = w.r.KindWords(m.Kind).Several
+		}
+		line = fmt.Sprintf("%s's %s change by %s", who(ms.Who.Text), several, w.words(Amount, m.AddSrc))
 	}
 	if ms.Where.Text != "" {
 		line += ", when " + w.words(Condition, ms.Where.Text)

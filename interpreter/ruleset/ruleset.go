@@ -60,7 +60,10 @@ type Ruleset struct {
 	// Marking is what the ruleset calls the markings its rules hand out
 	// (marking:), "marking" and "markings" when it names none.
 	Marking MarkingWords
-	Rules   []Rule
+	// MarkKinds are the further kinds of marker (markings:), kind k at
+	// MarkKinds[k-1]; the default kind, 0, is Marking's.
+	MarkKinds []MarkKind
+	Rules     []Rule
 
 	// ContraWords are what the table calls the doublings, by level (1
 	// contra ... 4 mortcontra; call_words), for what a player reads
@@ -493,6 +496,7 @@ type Rule struct {
 // Mark is a compiled change of markings: Add for every party of Who for
 // which Where holds (the party bound as `to`).
 type Mark struct {
+	Kind   int // 0: the default kind; k: MarkKinds[k-1]
 	Who    Selector
 	Where  *Code
 	Add    *Code

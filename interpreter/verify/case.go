@@ -41,6 +41,7 @@ type Case struct {
 	Doubled      map[string]string            `yaml:"doubled"`       // a defender's contra and how far the chain went: {Boris: contra}, recontra, subcontra or mortcontra
 	Marks        map[string]int               `yaml:"marks"`         // markings held at the start of the deal
 	MarksGiven   int                          `yaml:"marks_given"`   // markings handed out earlier in the session
+	MarksOf      map[string]map[string]int    `yaml:"marks_of"`      // markers of the ruleset's named kinds held at the start of the deal: {double: {Anton: 1}}
 	Open         bool                         `yaml:"open"`          // the lone whister chose open play
 	AllPassRun   int                          `yaml:"all_pass_run"`  // deals immediately before this one in which nobody declared
 	DealNumber   int                          `yaml:"deal_number"`   // this deal's place in the session, 1 for the first (0: not stated)
@@ -52,6 +53,8 @@ type Case struct {
 	Auction      []string                     `yaml:"auction"` // calls so far, from forehand: pass, or a ladder bid
 	Sheet        map[string]map[string]Figure `yaml:"sheet"`   // the score sheet as it stands: closed and scored (expect closed, final), or before the deal the case states: {Anton: {pool: 10, whists: {Brigitte: 4}}}
 	Expect       Expect                       `yaml:"expect"`
+
+	kindNames []string // the ruleset's named kinds of marker, for expect: marks_of
 }
 
 // Position is a moment of card play: the contract, one player's hand and the
@@ -85,6 +88,7 @@ type Expect struct {
 	Sheet     map[string]map[string]Figure `yaml:"sheet"`    // what each player\'s score sheet gains: {Anton: {pool: 4}, Brigitte: {whists: {Anton: 8}}}
 	Calls     []string                     `yaml:"calls"`    // the calls open next, or [] when the bidding is over
 	Marks     map[string]int               `yaml:"marks"`    // the change of markings per player
+	MarksOf   map[string]map[string]int    `yaml:"marks_of"` // the change of markers of each named kind per player
 	Declarer  string                       `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
 	Closed    *bool                        `yaml:"closed"`   // with sheet: whether the game is over
 	Final     map[string]string            `yaml:"final"`    // with sheet: each player's final score
@@ -252,6 +256,7 @@ func (c *Case) run(path string, data []byte) (Result, error) {
 	if err := checkOptionValues(c.Options); err != nil {
 		return res, &schema.Error{File: path, Msg: err.Error()}
 	}
+	c.kindNames = rs.MarkKindNames()
 	withOpts, optErr := rs.With(c.Options)
 	if optErr == nil {
 		rs = withOpts
@@ -317,7 +322,7 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	if err != nil {
 		return []string{"refused: " + err.Error()}
 	}
-	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil && c.Expect.Sheet == nil {
+	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil && c.Expect.MarksOf == nil && c.Expect.Sheet == nil {
 		return []string{"expect: gives neither transfers, net, marks, sheet nor error"}
 	}
 	var problems []string
@@ -330,6 +335,9 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	}
 	if c.Expect.Marks != nil {
 		problems = append(problems, c.compareMarks(l)...)
+	}
+	if c.Expect.MarksOf != nil {
+		problems = append(problems, c.compareKindMarks(l)...)
 	}
 	if c.Expect.Transfers != nil {
 		problems = append(problems, c.compareTransfers(l)...)

@@ -146,6 +146,7 @@ var outcomeKeys = map[string][]string{
 	"contract":     {"contract"},
 	"defence":      {"defence"},
 	"marks":        {"marks", "marks_given"},
+	"marks_of":     {"marks_of"},
 	"doubled":      {"doubled"},
 	"session":      {"all_pass_run", "deal_number", "sheet", "tricks"},
 	"tricks":       {"tricks"},

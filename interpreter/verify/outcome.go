@@ -43,7 +43,7 @@ func (c *Case) outcome(r *ruleset.Ruleset, all bool) (*deal.Outcome, []fault) {
 		f    func() error
 	}{
 		{"dealerAndPot", s.dealerAndPot}, {"options", s.options}, {"talon", s.talon}, {"events", s.events},
-		{"contract", s.contract}, {"defence", s.defence}, {"marks", s.marks}, {"doubled", s.doubled},
+		{"contract", s.contract}, {"defence", s.defence}, {"marks", s.marks}, {"marks_of", s.kindMarks}, {"doubled", s.doubled},
 		{"session", s.session}, {"tricks", s.tricks}, {"cards", s.cards},
 	} {
 		if contractRefused && (step.name == "defence" || step.name == "session") {

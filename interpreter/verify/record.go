@@ -42,7 +42,7 @@ func runRecord(path string, data []byte) (Result, error) {
 		refusal(step, expects[step.Deal-1], &found)
 	}
 	for _, d := range deals {
-		if e := expects[d.Index]; e != nil && !d.After && compareDeal(d, e, &rec.Deals[d.Index].Expect, &found) {
+		if e := expects[d.Index]; e != nil && !d.After && compareDeal(d, e, &rec.Deals[d.Index].Expect, r.MarkKindNames(), &found) {
 			res.Ledger = d.Ledger
 		}
 	}
@@ -99,7 +99,7 @@ func refusal(step *record.StepError, e *Expect, found *mistakes) {
 
 // compareDeal compares a settled deal with its expect: block (written at
 // n); false when there was no settlement to compare.
-func compareDeal(d record.DealResult, e *Expect, n *yaml.Node, found *mistakes) bool {
+func compareDeal(d record.DealResult, e *Expect, n *yaml.Node, kinds []string, found *mistakes) bool {
 	switch {
 	case e.Error != "":
 		found.add(n.Line, n.Column, fmt.Sprintf("deal %d: expected a refusal containing %q, but the deal replays and settles", d.Index+1, e.Error))
@@ -108,7 +108,7 @@ func compareDeal(d record.DealResult, e *Expect, n *yaml.Node, found *mistakes) 
 		found.add(n.Line, n.Column, fmt.Sprintf("deal %d: an unfinished deal settles nothing: expect can only be a refusal (error:)", d.Index+1))
 		return false
 	}
-	c := Case{Seats: d.Seats, Expect: *e}
+	c := Case{Seats: d.Seats, Expect: *e, kindNames: kinds}
 	for _, p := range c.compare(d.Ledger, nil) {
 		found.add(n.Line, n.Column, fmt.Sprintf("deal %d: %s", d.Index+1, p))
 	}

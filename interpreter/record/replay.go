@@ -549,17 +549,9 @@ func setTable(t *table.Table, ts *Table) error {
 	if ts.DealNumber > 0 {
 		t.Deals = ts.DealNumber - 1
 	}
-	for name, m := range ts.Marks {
-		i := slices.Index(t.Names, name)
-		if i < 0 || m < 0 || m > deal.MaxRun {
-			return fmt.Errorf("marks: %s %d: want a seat and 0 to %d", name, m, deal.MaxRun)
-		}
-		t.Marks[i] = m
+	if err := setMarks(t, ts); err != nil {
+		return err
 	}
-	if ts.MarksGiven < 0 || ts.MarksGiven > deal.MaxRun || ts.AllPassRun < 0 || ts.AllPassRun > deal.MaxRun {
-		return fmt.Errorf("marks_given and all_pass_run: want 0 to %d", deal.MaxRun)
-	}
-	t.MarksGiven, t.AllPassRun = ts.MarksGiven, ts.AllPassRun
 	for name, accounts := range ts.Sheet {
 		if !slices.Contains(t.Names, name) {
 			return fmt.Errorf("sheet: %q is no seat", name)
@@ -594,6 +586,46 @@ func setFigures(t *table.Table, name, account string, v *yaml.Node) error {
 		}
 		key := strings.TrimSpace(name + " " + account + " " + other)
 		t.Sheet[key] = a
+	}
+	return nil
+}
+
+// setMarks sets the markings each player holds before the first deal,
+// of the default kind and of the named ones, those handed out so far and
+// the all-pass run.
+func setMarks(t *table.Table, ts *Table) error {
+	for name, m := range ts.Marks {
+		i := slices.Index(t.Names, name)
+		if i < 0 || m < 0 || m > deal.MaxRun {
+			return fmt.Errorf("marks: %s %d: want a seat and 0 to %d", name, m, deal.MaxRun)
+		}
+		t.Marks[i] = m
+	}
+	if err := setKindMarks(t, ts.MarksOf); err != nil {
+		return err
+	}
+	if ts.MarksGiven < 0 || ts.MarksGiven > deal.MaxRun || ts.AllPassRun < 0 || ts.AllPassRun > deal.MaxRun {
+		return fmt.Errorf("marks_given and all_pass_run: want 0 to %d", deal.MaxRun)
+	}
+	t.MarksGiven, t.AllPassRun = ts.MarksGiven, ts.AllPassRun
+	return nil
+}
+
+// setKindMarks sets the markers of the ruleset's named kinds each player
+// holds before the first deal (table: marks_of).
+func setKindMarks(t *table.Table, of map[string]map[string]int) error {
+	for kind, held := range of {
+		k := t.R.MarkKind(kind)
+		if k == 0 {
+			return fmt.Errorf("marks_of: %q is no kind the ruleset names in markings (%v)", kind, t.R.MarkKindNames())
+		}
+		for name, m := range held {
+			i := slices.Index(t.Names, name)
+			if i < 0 || m < 0 || m > deal.MaxRun {
+				return fmt.Errorf("marks_of: %s: %s %d: want a seat and 0 to %d", kind, name, m, deal.MaxRun)
+			}
+			t.KindMarks[k-1][i] = m
+		}
 	}
 	return nil
 }

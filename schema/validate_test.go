@@ -42,7 +42,7 @@ func TestUnquotedDateIsAString(t *testing.T) {
 func TestUnknownKeyPointsAtTheKey(t *testing.T) {
 	src := strings.Replace(valid, "play: {}", "play: {leader: declarer,\n  revoke: yes}", 1)
 	err := Validate("t.yaml", parse(t, src))
-	if err == nil || !strings.Contains(err.Error(), `t.yaml:13:3: unknown key "revoke" in play (allowed: cooperation, head, leader, trump)`) {
+	if err == nil || !strings.Contains(err.Error(), `t.yaml:13:3: unknown key "revoke" in play (allowed: cooperation, head, lead, leader, trump)`) {
 		t.Fatalf("got %v", err)
 	}
 }

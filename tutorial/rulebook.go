@@ -651,13 +651,16 @@ func optionNamed(r *ruleset.Ruleset, src string) *ruleset.Option {
 }
 
 // leaderSentences say who leads to the first trick, contracts that say
-// otherwise included.
+// otherwise included, and the rules of the lead.
 func leaderSentences(r *ruleset.Ruleset) string {
 	s := leaderWords(r.Play.Leader) + "."
 	for ci := range r.Contracts {
 		if l := r.Contracts[ci].Leader; l != ruleset.LeaderDefault && l != r.Play.Leader {
 			s += fmt.Sprintf(" In %s, %s.", r.Contracts[ci].Display(), lowerFirst(leaderWords(l)))
 		}
+	}
+	for i := range r.Play.Lead { // the rules of the lead (play.lead)
+		s += " " + game.UpperFirst(r.Play.Lead[i].Words) + "."
 	}
 	return s
 }
@@ -870,9 +873,20 @@ func markWords(m *ruleset.Mark, ms *ruleset.MarkSpec, w wording) string {
 		if n == 1 {
 			what = "a marking"
 		}
+		if m.Kind > 0 { // a named kind (markings:) is said in its words
+			kw := w.r.KindWords(m.Kind)
+			what = fmt.Sprintf("%d %s", n, kw.Several)
+			if n == 1 {
+				what = "a " + kw.One
+			}
+		}
 		line = fmt.Sprintf("%s %s %s", who(ms.Who.Text), verb, what)
 	} else {
-		line = fmt.Sprintf("%s's markings change by %s", who(ms.Who.Text), w.words(Amount, m.AddSrc))
+		several := "markings"
+		if m.Kind > 0 {
+			several = w.r.KindWords(m.Kind).Several
+		}
+		line = fmt.Sprintf("%s's %s change by %s", who(ms.Who.Text), several, w.words(Amount, m.AddSrc))
 	}
 	if ms.Where.Text != "" {
 		line += ", when " + w.words(Condition, ms.Where.Text)

@@ -204,12 +204,40 @@ func (w wordsOf) value(n ast.Node) string {
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
 			name = id.Value
 		}
-		if words, ok := w.cardCall(name, n.Arguments); ok {
+		if words, ok := w.namedCall(name, n.Arguments); ok {
 			return words
 		}
 		return w.call(name, n.Arguments)
 	}
 	return "(an expression)"
+}
+
+// namedCall is a call of settlement's own functions in words (a card
+// predicate, marks_of); false for another.
+func (w wordsOf) namedCall(name string, args []ast.Node) (string, bool) {
+	if words, ok := w.cardCall(name, args); ok {
+		return words, true
+	}
+	return w.markCall(name, args)
+}
+
+// markCall is marks_of in words: "the double rounds the declarer
+// holds", in the kind's words (markings:).
+func (w wordsOf) markCall(name string, args []ast.Node) (string, bool) {
+	if name != "marks_of" || len(args) != 2 {
+		return "", false
+	}
+	who := w.value(args[0])
+	if id, ok := args[0].(*ast.IdentifierNode); ok && words(id.Value).Who != "" {
+		who = words(id.Value).Who
+	}
+	several := "markers of kind " + w.value(args[1])
+	if s, ok := args[1].(*ast.StringNode); ok {
+		if k := w.r.MarkKind(s.Value); k > 0 {
+			several = w.r.KindWords(k).Several
+		}
+	}
+	return "the " + several + " " + who + " holds", true
 }
 
 // cardCall is a card predicate of settlement in words: "the declarer

@@ -2,7 +2,6 @@ package rulings
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/verify"
+	"github.com/preference-rules/pref/schema"
 )
 
 // Explained is one deal's rulings, for text and JSON alike.
@@ -92,7 +92,8 @@ type RuleRuling struct {
 // settlement rules that did not apply, or applied and wrote nothing, as
 // well. A record that breaks a rule gives the deals ruled so far, the
 // deal up to the fault with the fault, and a *Failure wrapping the
-// *record.StepError; a case that settles nothing, or whose expect:
+// *record.StepError (several deals refused: a *Failure wrapping each
+// one's fault at its line and column in the file, a schema.List); a case that settles nothing, or whose expect:
 // differs from the settlement, a *Failure.
 func Explain(path string, data []byte, all bool) ([]Explained, error) {
 	return ExplainWith(path, data, ExplainOptions{All: all, Arithmetic: all})
@@ -154,14 +155,17 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := record.Replay(rec, r)
+	res, refused := record.ReplayEach(rec, r)
 	var deals []Explained
 	totals := map[string]money.Amount{} // each player's result so far, by name
 	for _, d := range res {
+		if d.After {
+			break // the table after a refused deal is not the game's
+		}
 		deals = append(deals, explainDeal(d, all, rec.Options, sessionAfter(totals, d)))
 	}
-	var step *record.StepError
-	if errors.As(err, &step) {
+	if len(refused) > 0 {
+		step := refused[0]
 		// a record of an illegal move that says so (expect: {error: ...})
 		// is ruled as it expects, as pref verify rules it
 		expected := faultExpected(path, data)
@@ -176,10 +180,15 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 		if expected {
 			return deals, nil
 		}
-		return deals, &Failure{step}
-	}
-	if err != nil {
-		return nil, err
+		if len(refused) == 1 {
+			return deals, &Failure{step}
+		}
+		// every deal's fault in one run, each at its place in the file
+		var faults schema.List
+		for _, se := range refused {
+			faults = append(faults, se.Positioned())
+		}
+		return deals, &Failure{faults}
 	}
 	return deals, recordExpectations(path, data, deals)
 }

@@ -138,6 +138,28 @@ func markSentences(l *settle.Ledger, before []int, words ruleset.MarkingWords) [
 	return out
 }
 
+// kindMarkSentences say, kind by kind, the markers of the ruleset's named
+// kinds (markings:) the deal gives or uses up and what each player holds
+// then, in the kind's words, as markSentences says the default kind's.
+func kindMarkSentences(l *settle.Ledger, t *settle.Told) []Said {
+	var out []Said
+	for k := 1; k <= len(t.R.MarkKinds); k++ {
+		view := *l
+		view.Marks = nil
+		for _, m := range l.KindMarks {
+			if m.Kind == k {
+				view.Marks = append(view.Marks, settle.MarkChange{Seat: m.Seat, Delta: m.Delta, Rule: m.Rule})
+			}
+		}
+		var before []int
+		if k-1 < len(t.KindMarksBefore) {
+			before = t.KindMarksBefore[k-1]
+		}
+		out = append(out, markSentences(&view, before, t.R.KindWords(k))...)
+	}
+	return out
+}
+
 // markSaid is one rule's change of markings, the same for each seat it
 // names.
 func markSaid(l *settle.Ledger, changes []settle.MarkChange, words ruleset.MarkingWords) Said {

@@ -62,6 +62,7 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 	if t != nil {
 		// the markings are kept with the sheet: they are its bookkeeping
 		out.Sheet = append(out.Sheet, markSentences(l, t.MarksBefore, t.R.Marking)...)
+		out.Sheet = append(out.Sheet, kindMarkSentences(l, t)...)
 	}
 	if movesMoney(l) {
 		if len(l.Transfers) == 0 {

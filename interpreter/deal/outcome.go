@@ -24,20 +24,24 @@ func (c Choice) String() string { return [...]string{"-", "play", "drop", "invit
 
 // Outcome is how a deal ended: enough to settle it.
 type Outcome struct {
-	Seats        []string // names in playing order, forehand first
-	Dealer       int      // index into Seats; with more seats than hands the dealer sits out
-	Declarer     int      // index into Seats, or -1 when nobody declared
-	Contract     int      // index into the ruleset's contracts, or -1
-	Hand         bool     // played from the hand
-	Forced       bool     // the declarer was forced by the all-pass procedure
-	Conceded     bool     // the declarer gave up before play
-	Defence      []Choice // per seat
-	Tricks       []int    // per seat
-	Run          int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
-	PotBid       int      // the declarer's winning offer in a pot auction
-	Doubled      []int    // per seat: 1 a defender's contra, 2 answered by recontra, 3 subcontra, 4 mortcontra (nil: none)
-	Marks        []int    // per seat: markings held at the start of the deal (nil: none)
-	MarksGiven   int      // markings handed out earlier in the session
+	Seats      []string // names in playing order, forehand first
+	Dealer     int      // index into Seats; with more seats than hands the dealer sits out
+	Declarer   int      // index into Seats, or -1 when nobody declared
+	Contract   int      // index into the ruleset's contracts, or -1
+	Hand       bool     // played from the hand
+	Forced     bool     // the declarer was forced by the all-pass procedure
+	Conceded   bool     // the declarer gave up before play
+	Defence    []Choice // per seat
+	Tricks     []int    // per seat
+	Run        int      // the declarer's longest run of consecutive tricks (contracts in_a_row)
+	PotBid     int      // the declarer's winning offer in a pot auction
+	Doubled    []int    // per seat: 1 a defender's contra, 2 answered by recontra, 3 subcontra, 4 mortcontra (nil: none)
+	Marks      []int    // per seat: markings held at the start of the deal (nil: none)
+	MarksGiven int      // markings handed out earlier in the session
+	// KindMarks are the markers of the ruleset's named kinds (markings:)
+	// held at the start of the deal: KindMarks[k-1][seat] for kind k (nil:
+	// none).
+	KindMarks    [][]int
 	Pot          money.Amount
 	Open         bool                    // the lone defender chose open play
 	Uncontested  bool                    // a must_contra contract nobody doubled: not played (see Uncontested)

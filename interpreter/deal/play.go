@@ -63,3 +63,33 @@ func LegalMoves(p ruleset.Play, trump cards.Suit, hand cards.Mask, trick []cards
 	}
 	return Legal(p, trump, hand, trick[0].Suit(), trick[Head(trick, trump)])
 }
+
+// LeadTrick is the number (1 on) of the trick a player holding hand leads
+// to in a deal of handSize tricks: every hand in play gives one card to
+// each trick, so the cards left tell it, in a game and in a search alike.
+func LeadTrick(handSize int, hand cards.Mask) int {
+	return handSize - hand.Count() + 1
+}
+
+// Lead applies the lead rules of p (play.lead; the ones ForSeat left
+// binding the seat) to a player leading trick (1 on) with hand, trumps
+// trump: each rule in order narrows the cards he may lead, never to none.
+// It returns them and the index of the last rule that narrowed them, or
+// -1 when he may lead any card. Plain masks: nothing is allocated.
+func Lead(p ruleset.Play, trump cards.Suit, hand cards.Mask, trick int) (cards.Mask, int) {
+	m, by := hand, -1
+	for i := range p.Lead {
+		l := &p.Lead[i]
+		if p.LeadOff&(1<<i) != 0 || (l.Trick != 0 && l.Trick != trick) {
+			continue
+		}
+		s := l.Cards(trump)
+		switch {
+		case l.Must && m&s != 0 && m&^s != 0:
+			m, by = m&s, i
+		case !l.Must && m&s != 0 && m&^s != 0:
+			m, by = m&^s, i
+		}
+	}
+	return m, by
+}

@@ -133,8 +133,12 @@ func (g *State) WhyIllegal(seat int, c cards.Card) string {
 	if !g.Hands[seat].Has(c) {
 		return "you do not hold " + d.Name(c)
 	}
-	if g.Legal(seat).Has(c) || g.trick.N == 0 {
+	if g.Legal(seat).Has(c) {
 		return ""
+	}
+	if g.trick.N == 0 {
+		_, by := g.leadNow(seat)
+		return "the rule of the lead: " + g.R.Play.Lead[by].Words
 	}
 	led := g.trick.Cards[0].Suit()
 	m, rule := g.ruleNow(seat)
@@ -159,6 +163,9 @@ func (g *State) LegalReason(seat int) string {
 	d := &g.R.Deck
 	m, rule := g.ruleNow(seat)
 	if rule == deal.RuleLead {
+		if lead, by := g.leadNow(seat); by >= 0 {
+			return "the rule of the lead: " + g.R.Play.Lead[by].Words + ": any of " + d.Format(lead, false)
+		}
 		return "the player to lead may play any card"
 	}
 	led := g.trick.Cards[0].Suit()

@@ -502,7 +502,8 @@ func (g *State) Legal(seat int) cards.Mask {
 		return g.legalNow
 	}
 	if g.trick.N == 0 {
-		return g.Hands[seat]
+		m, _ := g.leadNow(seat)
+		return m
 	}
 	binding := g.binding
 	var l cards.Mask
@@ -516,6 +517,17 @@ func (g *State) Legal(seat int) cards.Mask {
 		l &^= g.overtakes(seat, l) // overtaking the other defender is a revoke
 	}
 	return l
+}
+
+// leadNow is the cards seat may lead to the trick now under the lead
+// rules (deal.Lead) and the rule that decided, -1 none.
+func (g *State) leadNow(seat int) (cards.Mask, int) {
+	p := g.rules[seat]
+	if !g.started { // a position set for questions
+		p = g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0)
+	}
+	hand := g.Hands[seat]
+	return deal.Lead(p, g.Trump, hand, deal.LeadTrick(g.R.HandSize, hand))
 }
 
 // LegalMoves is the set of cards of hand that may be played to trick (the

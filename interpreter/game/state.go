@@ -178,8 +178,12 @@ func (g *State) IllegalCard(seat int, c cards.Card) string {
 	if !hand.Has(c) {
 		return fmt.Sprintf("%s does not hold %s (holds %s)", g.SeatName(seat), d.Name(c), d.Format(hand, false))
 	}
-	if g.Legal(seat).Has(c) || g.trick.N == 0 {
+	if g.Legal(seat).Has(c) {
 		return ""
+	}
+	if g.trick.N == 0 {
+		lead, by := g.leadNow(seat)
+		return fmt.Sprintf("%s: may lead %s", g.R.Play.Lead[by].Words, d.Format(lead, false))
 	}
 	led := g.trick.Cards[0].Suit()
 	m, rule := g.ruleNow(seat)

@@ -54,6 +54,7 @@ func Run(r *ruleset.Ruleset) []Warning {
 	silentExample, unbalancedExample := t.silentExample, t.unbalancedExample
 	fired := t.fired
 	out = append(out, loadWarnings(r)...)
+	out = append(out, leadWarnings(r)...)
 	out = append(out, t.dup.warnings(r)...)
 	for i, rule := range r.Rules {
 		if !fired[rule.Name] {
@@ -182,6 +183,15 @@ func variants(r *ruleset.Ruleset, base []*deal.Outcome) (out []*deal.Outcome, ju
 		})
 	}
 	with(func(o *deal.Outcome) { o.Marks = make([]int, len(o.Seats)); o.Marks[0] = 1 })
+	for k := range r.MarkKinds { // a marker of each named kind held by the first seat
+		with(func(o *deal.Outcome) {
+			o.KindMarks = make([][]int, len(r.MarkKinds))
+			for j := range o.KindMarks {
+				o.KindMarks[j] = make([]int, len(o.Seats))
+			}
+			o.KindMarks[k][0] = 1
+		})
+	}
 	with(func(o *deal.Outcome) { o.AllPassRun = 1 })
 	if r.Defence.Contra.On { // the second seat calls contra against the first
 		with(func(o *deal.Outcome) {

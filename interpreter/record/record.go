@@ -31,6 +31,7 @@ type Table struct {
 	Sheet      map[string]map[string]yaml.Node `yaml:"sheet,omitempty"` // {Anton: {pool: 10, whists: {Brigitte: 4}}}; figures read as written, never through a float
 	Marks      map[string]int                  `yaml:"marks,omitempty"`
 	MarksGiven int                             `yaml:"marks_given,omitempty"`
+	MarksOf    map[string]map[string]int       `yaml:"marks_of,omitempty"` // markers of the ruleset's named kinds held: {double: {Anton: 1}}
 	AllPassRun int                             `yaml:"all_pass_run,omitempty"`
 	DealNumber int                             `yaml:"deal_number,omitempty"` // the first deal's place in the session (0: the session is under way, its place not said)
 }
@@ -50,6 +51,8 @@ type Deal struct {
 	// last deal of a record may be unfinished.
 	Unfinished bool      `yaml:"unfinished,omitempty"`
 	Expect     yaml.Node `yaml:"expect,omitempty"` // as in outcome cases; read by conformance
+
+	at *places // where its parts are written (Parse), for errors at a line
 }
 
 // Hands are the players' cards, in seat order.
@@ -152,6 +155,7 @@ func Parse(path string, data []byte) (*Record, error) {
 	if err := checkWords(path, &doc, &rec); err != nil {
 		return nil, err
 	}
+	locate(path, data, &doc, &rec)
 	return &rec, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/rulesets"
+	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
 
@@ -41,6 +42,9 @@ type DealResult struct {
 	// Unfinished: the deal was left in the middle; every step written was
 	// legal, nothing was settled.
 	Unfinished bool
+	// After: an earlier deal was refused (ReplayEach), so the table this
+	// one was settled at is not the game's: its settlement is no verdict.
+	After bool
 }
 
 // StepError is a record refused at one step: the deal, where in it, and
@@ -52,6 +56,51 @@ type StepError struct {
 	// Partial is the deal as it stood when the step was refused, for an
 	// account of the deal up to the fault; nil when it had not begun.
 	Partial *DealResult
+
+	at *places // where the deal is written, when the record was parsed
+}
+
+// Positioned is the refusal at the line and column of the record where
+// the step refused is written (the action, the trick, the hands...), with
+// that line and a caret; a record not parsed from a file has none.
+func (e *StepError) Positioned() *schema.Error {
+	if e.at == nil {
+		return &schema.Error{Msg: e.Error()}
+	}
+	where := e.Where
+	if where == "" && e.Err != nil { // a card the game refused: "trick 2: ..."
+		where = e.Err.Error()
+	}
+	pe := e.at.errorAt(e.at.node(where), e.Error())
+	pointAtCard(pe, e.Error())
+	return pe
+}
+
+// pointAtCard moves the caret of pe from the start of a trick to the card
+// msg says was played ("Anton played 7D but ..."), where the line shows it.
+func pointAtCard(pe *schema.Error, msg string) {
+	_, after, ok := strings.Cut(msg, " played ")
+	if !ok || pe.Col < 1 || pe.Col > len(pe.Source) {
+		return
+	}
+	card, _, _ := strings.Cut(after, " ")
+	rest := pe.Source[pe.Col-1:]
+	for i := strings.Index(rest, card); i >= 0; {
+		end := i + len(card)
+		if (i == 0 || !isCardByte(rest[i-1])) && (end == len(rest) || !isCardByte(rest[end])) {
+			pe.Col += i
+			return
+		}
+		next := strings.Index(rest[i+1:], card)
+		if next < 0 {
+			return
+		}
+		i += 1 + next
+	}
+}
+
+func isCardByte(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'A' && b <= 'Z'
 }
 
 func (e *StepError) Error() string {
@@ -74,49 +123,94 @@ func Replay(rec *Record, r *ruleset.Ruleset) ([]DealResult, error) {
 // booked (its sheet, markings and final score); nil when the seats or the
 // table before the first deal are refused.
 func ReplayTable(rec *Record, r *ruleset.Ruleset) ([]DealResult, *table.Table, error) {
+	out, t, errs := replayTable(rec, r, false)
+	if len(errs) > 0 {
+		return out, t, errs[0]
+	}
+	return out, t, nil
+}
+
+// ReplayEach is Replay that goes on past a refused deal, so that one run
+// says every deal's first fault: after a refusal the deal passes on
+// unbooked, and the deals after it are replayed step by step on a table
+// whose figures are no longer the game's (their results have After set:
+// their settlements are not to be compared). The refusals come in the
+// order of the deals, each with its place in the file (Positioned).
+func ReplayEach(rec *Record, r *ruleset.Ruleset) ([]DealResult, []*StepError) {
+	out, _, errs := replayTable(rec, r, true)
+	return out, errs
+}
+
+// replayTable replays rec's deals at a table; all: on past a refused deal.
+func replayTable(rec *Record, r *ruleset.Ruleset, all bool) ([]DealResult, *table.Table, []*StepError) {
+	first := &StepError{Deal: 1}
+	if len(rec.Deals) > 0 {
+		first.at = rec.Deals[0].at
+	}
 	t, err := table.New(r, rec.Seats)
 	if err != nil {
-		return nil, nil, &StepError{Deal: 1, Where: "seats", Err: err}
+		first.Where, first.Err = "seats", err
+		return nil, nil, []*StepError{first}
 	}
 	if err := setTable(t, rec.Table); err != nil {
-		return nil, nil, &StepError{Deal: 1, Where: "table", Err: err}
+		first.Where, first.Err = "table", err
+		return nil, nil, []*StepError{first}
 	}
 	if rec.SessionDeals < 0 || rec.SessionDeals > MaxDeals {
-		return nil, nil, &StepError{Deal: 1, Where: "session_deals", Err: fmt.Errorf("%d; want 1 to %d", rec.SessionDeals, MaxDeals)}
+		first.Where, first.Err = "session_deals", fmt.Errorf("%d; want 1 to %d", rec.SessionDeals, MaxDeals)
+		return nil, nil, []*StepError{first}
 	}
 	t.Length = rec.SessionDeals
 	t.Explain = true
 	var out []DealResult
+	var errs []*StepError
 	for i := range rec.Deals {
-		d := &rec.Deals[i]
-		fail := func(where string, err error) ([]DealResult, *table.Table, error) {
-			return out, t, &StepError{Deal: i + 1, Where: where, Err: err}
-		}
-		if err := seatDealer(t, d, i); err != nil {
-			return fail("dealer", err)
-		}
-		if d.Unfinished && i < len(rec.Deals)-1 {
-			return fail("unfinished", fmt.Errorf("only the last deal of a record may be unfinished: the next deal cannot start before this one ends"))
-		}
-		res, dl, err := replayDeal(t, d)
-		res.Index = i
-		if err != nil {
-			se := &StepError{Deal: i + 1, Where: err.where, Err: err.err}
-			if res.State != nil {
-				se.Partial = &res
+		res, se := replayOne(t, rec, i)
+		res.After = len(errs) > 0
+		if se != nil {
+			errs = append(errs, se)
+			if !all {
+				return out, t, errs
 			}
-			return out, t, se
-		}
-		if res.Unfinished {
-			out = append(out, res)
-			break
-		}
-		if err := dl.Book(); err != nil {
-			return fail("settlement", err)
+			t.PassRefused() // the deal passes on, unbooked
+			continue
 		}
 		out = append(out, res)
+		if res.Unfinished {
+			break
+		}
 	}
-	return out, t, nil
+	return out, t, errs
+}
+
+// replayOne replays deal i of rec at t and books it.
+func replayOne(t *table.Table, rec *Record, i int) (DealResult, *StepError) {
+	d := &rec.Deals[i]
+	fail := func(where string, err error) (DealResult, *StepError) {
+		return DealResult{Index: i}, &StepError{Deal: i + 1, Where: where, Err: err, at: d.at}
+	}
+	if err := seatDealer(t, d, i); err != nil {
+		return fail("dealer", err)
+	}
+	if d.Unfinished && i < len(rec.Deals)-1 {
+		return fail("unfinished", fmt.Errorf("only the last deal of a record may be unfinished: the next deal cannot start before this one ends"))
+	}
+	res, dl, err := replayDeal(t, d)
+	res.Index = i
+	if err != nil {
+		se := &StepError{Deal: i + 1, Where: err.where, Err: err.err, at: d.at}
+		if res.State != nil {
+			se.Partial = &res
+		}
+		return res, se
+	}
+	if res.Unfinished {
+		return res, nil
+	}
+	if err := dl.Book(); err != nil {
+		return fail("settlement", err)
+	}
+	return res, nil
 }
 
 // seatDealer gives the deal to the dealer the record names, if it names
@@ -455,17 +549,9 @@ func setTable(t *table.Table, ts *Table) error {
 	if ts.DealNumber > 0 {
 		t.Deals = ts.DealNumber - 1
 	}
-	for name, m := range ts.Marks {
-		i := slices.Index(t.Names, name)
-		if i < 0 || m < 0 || m > deal.MaxRun {
-			return fmt.Errorf("marks: %s %d: want a seat and 0 to %d", name, m, deal.MaxRun)
-		}
-		t.Marks[i] = m
+	if err := setMarks(t, ts); err != nil {
+		return err
 	}
-	if ts.MarksGiven < 0 || ts.MarksGiven > deal.MaxRun || ts.AllPassRun < 0 || ts.AllPassRun > deal.MaxRun {
-		return fmt.Errorf("marks_given and all_pass_run: want 0 to %d", deal.MaxRun)
-	}
-	t.MarksGiven, t.AllPassRun = ts.MarksGiven, ts.AllPassRun
 	for name, accounts := range ts.Sheet {
 		if !slices.Contains(t.Names, name) {
 			return fmt.Errorf("sheet: %q is no seat", name)
@@ -500,6 +586,46 @@ func setFigures(t *table.Table, name, account string, v *yaml.Node) error {
 		}
 		key := strings.TrimSpace(name + " " + account + " " + other)
 		t.Sheet[key] = a
+	}
+	return nil
+}
+
+// setMarks sets the markings each player holds before the first deal,
+// of the default kind and of the named ones, those handed out so far and
+// the all-pass run.
+func setMarks(t *table.Table, ts *Table) error {
+	for name, m := range ts.Marks {
+		i := slices.Index(t.Names, name)
+		if i < 0 || m < 0 || m > deal.MaxRun {
+			return fmt.Errorf("marks: %s %d: want a seat and 0 to %d", name, m, deal.MaxRun)
+		}
+		t.Marks[i] = m
+	}
+	if err := setKindMarks(t, ts.MarksOf); err != nil {
+		return err
+	}
+	if ts.MarksGiven < 0 || ts.MarksGiven > deal.MaxRun || ts.AllPassRun < 0 || ts.AllPassRun > deal.MaxRun {
+		return fmt.Errorf("marks_given and all_pass_run: want 0 to %d", deal.MaxRun)
+	}
+	t.MarksGiven, t.AllPassRun = ts.MarksGiven, ts.AllPassRun
+	return nil
+}
+
+// setKindMarks sets the markers of the ruleset's named kinds each player
+// holds before the first deal (table: marks_of).
+func setKindMarks(t *table.Table, of map[string]map[string]int) error {
+	for kind, held := range of {
+		k := t.R.MarkKind(kind)
+		if k == 0 {
+			return fmt.Errorf("marks_of: %q is no kind the ruleset names in markings (%v)", kind, t.R.MarkKindNames())
+		}
+		for name, m := range held {
+			i := slices.Index(t.Names, name)
+			if i < 0 || m < 0 || m > deal.MaxRun {
+				return fmt.Errorf("marks_of: %s: %s %d: want a seat and 0 to %d", kind, name, m, deal.MaxRun)
+			}
+			t.KindMarks[k-1][i] = m
+		}
 	}
 	return nil
 }

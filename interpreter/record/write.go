@@ -69,6 +69,7 @@ func Expectation(l *settle.Ledger) yaml.Node {
 		Transfers []transfer                `yaml:"transfers"`
 		Sheet     map[string]map[string]any `yaml:"sheet,omitempty"`
 		Marks     map[string]int            `yaml:"marks,omitempty"`
+		MarksOf   map[string]map[string]int `yaml:"marks_of,omitempty"`
 	}
 	// whole amounts as numbers, others as "5.5" or "10/3"
 	fig := func(a money.Amount) any {
@@ -134,6 +135,7 @@ func Expectation(l *settle.Ledger) yaml.Node {
 			e.Marks[l.Seats[i]] = d
 		}
 	}
+	e.MarksOf = kindMarksOf(l)
 	var n yaml.Node
 	if err := n.Encode(e); err != nil {
 		panic(err) // plain strings and numbers always encode
@@ -142,4 +144,24 @@ func Expectation(l *settle.Ledger) yaml.Node {
 		t.Style = yaml.FlowStyle
 	}
 	return n
+}
+
+// kindMarksOf is the change of markers of each named kind per player, as
+// expect: marks_of writes it; nil when none changed.
+func kindMarksOf(l *settle.Ledger) map[string]map[string]int {
+	var out map[string]map[string]int
+	for _, m := range l.KindMarks {
+		if m.Kind < 1 || m.Kind > len(l.KindNames) || m.Seat < 0 || m.Seat >= len(l.Seats) {
+			continue
+		}
+		kind := l.KindNames[m.Kind-1]
+		if out == nil {
+			out = map[string]map[string]int{}
+		}
+		if out[kind] == nil {
+			out[kind] = map[string]int{}
+		}
+		out[kind][l.Seats[m.Seat]] += m.Delta
+	}
+	return out
 }

@@ -274,6 +274,9 @@ func (cc *closures) int(n ast.Node) func(*Frame) int {
 		if out == nil {
 			out = cc.cardInt(n)
 		}
+		if out == nil {
+			out = cc.markInt(n)
+		}
 	}
 	if out == nil {
 		cc.bad = true

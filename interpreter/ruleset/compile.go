@@ -145,6 +145,7 @@ func (c *compiler) compile(s *Spec) {
 // take (a mistake said) is among the failed ones, whose uses are not
 // mistakes of their own.
 func (c *compiler) expressions(s *Spec) {
+	c.markKinds(s) // before any expression: marks_of names them
 	c.env(s)
 	c.defines(s)
 	c.amountWords(s)

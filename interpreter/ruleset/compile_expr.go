@@ -195,6 +195,9 @@ func (c *compiler) programIn(env map[string]any, e Expr, what string, want expr.
 	if err == nil {
 		err = checkCardNames(p.Node(), &c.r.Deck)
 	}
+	if err == nil {
+		err = checkMarkKinds(p.Node(), c.r.MarkKindNames())
+	}
 	if err != nil {
 		line, col := e.Node.Line, e.Node.Column
 		msg := err.Error()

@@ -214,7 +214,7 @@ func (c *compiler) rule(rs *RuleSpec) Rule {
 		c.errorf(rs.Node, "rule %q: neither pay nor mark: it would do nothing", rs.Rule)
 	}
 	for _, ms := range rs.Mark {
-		m := Mark{Who: selectors[ms.Who.Text], AddSrc: ms.Add.Text}
+		m := Mark{Who: selectors[ms.Who.Text], AddSrc: ms.Add.Text, Kind: c.markKind(ms.Kind)}
 		if m.Who == SelPot {
 			c.errorf(ms.Who.Node, "the pot has no markings")
 		}

@@ -267,6 +267,7 @@ func (c *compiler) play(s *Spec) {
 	p.MustHead = s.Play.Head == "must" || s.Play.Head == "defenders" || s.Play.Head == "declarer"
 	p.HeadBy = map[string]Part{"defenders": PartDefenders, "declarer": PartDeclarer}[s.Play.Head]
 	p.Cooperation = map[string]Cooperation{"advice": CooperationAdvice, "first-rule-binding": CooperationFirstRuleBinding}[s.Play.Cooperation]
+	c.lead(s)
 }
 
 func (c *compiler) table(s *Spec) {

@@ -40,6 +40,10 @@ type Party struct {
 	// held_card, won_card and captured only
 	deck      *cards.Deck
 	held, won cards.Mask
+
+	// the markers of named kinds held (markkinds.go): read by marks_of only
+	kindNames []string
+	kindMarks [MaxMarkKinds]int
 }
 
 var amountType = reflect.TypeOf(money.Amount{})
@@ -99,7 +103,7 @@ func exprOptions(env map[string]any) []expr.Option {
 			new(func(int, money.Amount) bool),
 		)
 	}
-	return append(cardOptions(),
+	return append(append(cardOptions(), markOption()),
 		expr.Env(env),
 		expr.MaxNodes(MaxExprNodes),
 		expr.DisableAllBuiltins(),

@@ -108,7 +108,7 @@ var allowedCalls = map[string]bool{
 	"_add": true, "_sub": true, "_mul": true, "_div": true, "_mod": true,
 	"_lt": true, "_le": true, "_gt": true, "_ge": true, "_eq": true, "_ne": true,
 	"exact": true, "power": true, pickName: true,
-	"held_card": true, "won_card": true, "captured": true,
+	"held_card": true, "won_card": true, "captured": true, "marks_of": true,
 }
 
 // checkLanguage walks a type-checked expression and refuses anything

@@ -35,7 +35,7 @@ func TestMalformedRulesets(t *testing.T) {
 		{"wrong type", "players: {hands: 3}", "players: {hands: many}",
 			"bad.yaml:4:18: players.hands: expected integer, but got string"},
 		{"unknown key", "  leader: declarer", "  leader: declarer\n  revoke: allowed",
-			`bad.yaml:25:3: unknown key "revoke" in play (allowed: cooperation, head, leader, trump)`},
+			`bad.yaml:25:3: unknown key "revoke" in play (allowed: cooperation, head, lead, leader, trump)`},
 		{"enum", "  talon: take", "  talon: keep",
 			"bad.yaml:19:10: exchange.talon: value must be one of"},
 		{"expression does not compile", "amount: game * 10}", "amount: game * * 10}",

@@ -60,7 +60,10 @@ type Ruleset struct {
 	// Marking is what the ruleset calls the markings its rules hand out
 	// (marking:), "marking" and "markings" when it names none.
 	Marking MarkingWords
-	Rules   []Rule
+	// MarkKinds are the further kinds of marker (markings:), kind k at
+	// MarkKinds[k-1]; the default kind, 0, is Marking's.
+	MarkKinds []MarkKind
+	Rules     []Rule
 
 	// ContraWords are what the table calls the doublings, by level (1
 	// contra ... 4 mortcontra; call_words), for what a player reads
@@ -328,6 +331,11 @@ type Play struct {
 	MustTrump     bool
 	MustHead      bool
 	HeadBy        Part // who MustHead binds
+	// Lead restricts the card a player leads (play.lead); LeadOff is the
+	// set of its rules that do not bind the seat (bit i: Lead[i]), set by
+	// ForSeat.
+	Lead    []LeadRule
+	LeadOff uint8
 }
 
 // Part is the side a player takes in a deal, for rules of play that bind
@@ -349,6 +357,12 @@ func (p Play) ForSeat(declarer, hasDeclarer bool) Play {
 		p.MustHead = p.MustHead && hasDeclarer && !declarer
 	case PartDeclarer:
 		p.MustHead = p.MustHead && hasDeclarer && declarer
+	}
+	p.LeadOff = 0
+	for i := range p.Lead {
+		if !p.Lead[i].binds(declarer, hasDeclarer) {
+			p.LeadOff |= 1 << i
+		}
 	}
 	return p
 }
@@ -490,6 +504,7 @@ type Rule struct {
 // Mark is a compiled change of markings: Add for every party of Who for
 // which Where holds (the party bound as `to`).
 type Mark struct {
+	Kind   int // 0: the default kind; k: MarkKinds[k-1]
 	Who    Selector
 	Where  *Code
 	Add    *Code

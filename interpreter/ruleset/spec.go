@@ -86,6 +86,7 @@ type Spec struct {
 	Define      yaml.Node      `yaml:"define"`       // name -> expression, in file order
 	AmountWords yaml.Node      `yaml:"amount_words"` // name -> a learner's words for it
 	Marking     *MarkingSpec   `yaml:"marking"`      // what the ruleset calls a marking (refa)
+	Markings    []MarkKindSpec `yaml:"markings"`     // further kinds of marker, each named, with its words
 	CallWords   *CallWordsSpec `yaml:"call_words"`   // what the table calls the doublings (kontra)
 	Terms       *TermsSpec     `yaml:"words"`        // a table's words for suits, contracts, accounts, by an option's value (terms.go)
 	Settlement  []RuleSpec     `yaml:"settlement"`
@@ -208,10 +209,11 @@ type ContraSpec struct {
 }
 
 type PlaySpec struct {
-	Cooperation string `yaml:"cooperation"`
-	Leader      string `yaml:"leader"`
-	Trump       string `yaml:"trump"`
-	Head        string `yaml:"head"`
+	Cooperation string     `yaml:"cooperation"`
+	Leader      string     `yaml:"leader"`
+	Trump       string     `yaml:"trump"`
+	Head        string     `yaml:"head"`
+	Lead        []LeadSpec `yaml:"lead"`
 }
 
 type OptionSpec struct {
@@ -335,6 +337,7 @@ func (p *PaySpec) UnmarshalYAML(n *yaml.Node) error {
 }
 
 type MarkSpec struct {
+	Kind  Word `yaml:"kind"` // a kind markings names; default: the default kind
 	Who   Word `yaml:"who"`
 	Where Expr `yaml:"where"`
 	Add   Expr `yaml:"add"`

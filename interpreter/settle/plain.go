@@ -26,6 +26,9 @@ type Told struct {
 	Hand     bool
 	// MarksBefore are each seat's markings before the deal (nil: none).
 	MarksBefore []int
+	// KindMarksBefore are, for each of the ruleset's named kinds of
+	// marker, each seat's markers of it before the deal (nil: none).
+	KindMarksBefore [][]int
 	// Whys: per transfer of the ledger, in order; SheetWhys per score-sheet
 	// entry a settlement rule wrote (the sheet's bookkeeping, a write-off
 	// or a ceiling, comes after them and has none).
@@ -50,6 +53,9 @@ type Why struct {
 func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 	t := &Told{R: s.r, Facts: s.facts, Declarer: o.Declarer, Dealer: o.Dealer, Contract: o.Contract, Hand: o.Hand}
 	t.MarksBefore = append([]int(nil), o.Marks...)
+	for _, km := range o.KindMarks {
+		t.KindMarksBefore = append(t.KindMarksBefore, append([]int(nil), km...))
+	}
 	t.Facts.Declarer, t.Facts.Dealer, t.Facts.Forehand = nil, nil, nil
 	t.Parties = append([]ruleset.Party(nil), s.parties...)
 	t.Whys, t.SheetWhys = s.whys, s.sheetWhys

@@ -28,6 +28,10 @@ type Ledger struct {
 	Seats     []string
 	Transfers []Transfer
 	Marks     []MarkChange
+	// KindMarks are the changes of markers of the ruleset's named kinds
+	// (a mark: line with kind:); Marks is the default kind's alone.
+	KindMarks []KindMarkChange
+	KindNames []string // the ruleset's named kinds: KindMarks' Kind k is KindNames[k-1]
 	Sheet     []SheetEntry
 	Rules     []RuleTrace // with explain: every rule, whether its condition held
 	Told      *Told       // with explain: what the deal's sentences are made of (plain.go)
@@ -75,6 +79,27 @@ type MarkChange struct {
 	Seat  int
 	Delta int
 	Rule  string
+}
+
+// KindMarkChange is a change of markers of a named kind (a mark: line
+// with kind:): Kind k is the ruleset's MarkKinds[k-1].
+type KindMarkChange struct {
+	Kind  int
+	Seat  int
+	Delta int
+	Rule  string
+}
+
+// kindsHeld is what seat i holds of each named kind of marker at the
+// start of the deal o.
+func kindsHeld(o *deal.Outcome, i int) [ruleset.MaxMarkKinds]int {
+	var held [ruleset.MaxMarkKinds]int
+	for k := 0; k < len(o.KindMarks) && k < ruleset.MaxMarkKinds; k++ {
+		if i >= 0 && i < len(o.KindMarks[k]) {
+			held[k] = o.KindMarks[k][i]
+		}
+	}
+	return held
 }
 
 // MarkNet is the net change of markings per seat.
@@ -192,6 +217,8 @@ type Settler struct {
 	whys, sheetWhys []Why
 	amounts         map[*ruleset.Pay]amountWords
 
+	kindNames []string // r's named kinds of marker, for marks_of
+
 	// Trace, when set, lists every rule in Ledger.Rules with whether its
 	// condition held even when the settlement is not explained (no
 	// arithmetic rendered, no sentences): for lint, which reads only which
@@ -201,7 +228,7 @@ type Settler struct {
 
 // New makes a Settler for r.
 func New(r *ruleset.Ruleset) *Settler {
-	s := &Settler{r: r, f: r.NewFrame(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}}
+	s := &Settler{r: r, f: r.NewFrame(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}, kindNames: r.MarkKindNames()}
 	s.bound = ruleset.Bind(&s.facts)
 	l := r.Layout()
 	slot := func(name string) ruleset.Slot {
@@ -251,7 +278,7 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 	if err := s.fill(o); err != nil {
 		return err
 	}
-	*l = Ledger{Seats: o.Seats, Transfers: l.Transfers[:0], Marks: l.Marks[:0], Sheet: l.Sheet[:0], Rules: l.Rules[:0]}
+	*l = Ledger{Seats: o.Seats, Transfers: l.Transfers[:0], Marks: l.Marks[:0], KindMarks: l.KindMarks[:0], KindNames: s.kindNames, Sheet: l.Sheet[:0], Rules: l.Rules[:0]}
 	s.whys, s.sheetWhys = nil, nil
 	for i := range s.r.Rules {
 		rule := &s.r.Rules[i]
@@ -470,6 +497,13 @@ func (s *Settler) mark(l *Ledger, o *deal.Outcome, rule *ruleset.Rule, m *rulese
 		if err != nil {
 			return fmt.Errorf("add %q: %v", m.AddSrc, err)
 		}
+		if d != 0 && m.Kind > 0 {
+			if held := kindsHeld(o, who)[m.Kind-1]; held+d < 0 {
+				return fmt.Errorf("add %q: %s holds %d %s, cannot lose %d", m.AddSrc, l.Name(who), held, s.r.KindWords(m.Kind).Several, -d)
+			}
+			l.KindMarks = append(l.KindMarks, KindMarkChange{Kind: m.Kind, Seat: who, Delta: d, Rule: rule.Name})
+			continue
+		}
 		if d != 0 {
 			if s.parties[who].Marks+d < 0 {
 				return fmt.Errorf("add %q: %s holds %d markings, cannot lose %d", m.AddSrc, l.Name(who), s.parties[who].Marks, -d)
@@ -542,6 +576,9 @@ func (s *Settler) fillParties(d *dealView) defenceCount {
 		p := &s.parties[i]
 		if i < len(o.Marks) {
 			p.Marks = o.Marks[i]
+		}
+		if len(r.MarkKinds) > 0 {
+			p.SetMarkKinds(s.kindNames, kindsHeld(o, i))
 		}
 		if i < deal.MaxHands {
 			p.SetCards(&r.Deck, o.Held[i], o.Won[i])

@@ -457,8 +457,10 @@ func (s *Solver) toPlay(st *state) int {
 }
 
 func (s *Solver) legal(st *state, seat int) cards.Mask {
-	if st.n == 0 {
-		return st.hands[seat]
+	if st.n == 0 { // the lead, under the lead rules as game.State rules it
+		hand := st.hands[seat]
+		m, _ := deal.Lead(s.play[seat], s.trump, hand, deal.LeadTrick(s.r.HandSize, hand))
+		return m
 	}
 	trick := st.trick[:st.n]
 	h := deal.Heading(trick, s.trump, st.who[0] == game.TalonSeat && !s.competes)

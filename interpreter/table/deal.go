@@ -354,3 +354,10 @@ func (t *Table) Standing(dst []money.Amount) ([]money.Amount, error) {
 	}
 	return t.Balance, nil
 }
+
+// PassRefused passes the deal on after a deal that was refused, unbooked
+// (a game record's replay that goes on past a refused deal to say every
+// deal's fault): the figures stand as the refused deal left them, which
+// are no longer the game's, so the deals after it are replayed for their
+// steps, not their settlements.
+func (t *Table) PassRefused() { t.Next() }

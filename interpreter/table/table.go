@@ -21,11 +21,14 @@ type Table struct {
 	Names      []string // clockwise seating
 	Balance    []money.Amount
 	Pot        money.Amount
-	Dealer     int                     // index into Names
-	Deals      int                     // deals booked (this deal's number in the session is Deals+1)
-	Length     int                     // the deals the session is agreed to last (0: not agreed): settlement's session_deals
-	Marks      []int                   // markings each player holds (refa)
-	MarksGiven int                     // markings handed out so far
+	Dealer     int   // index into Names
+	Deals      int   // deals booked (this deal's number in the session is Deals+1)
+	Length     int   // the deals the session is agreed to last (0: not agreed): settlement's session_deals
+	Marks      []int // markings each player holds (refa)
+	MarksGiven int   // markings handed out so far
+	// KindMarks are the markers of the ruleset's named kinds each player
+	// holds: KindMarks[k-1][player] for kind k (markings:).
+	KindMarks  [][]int
 	Sheet      map[string]money.Amount // the score sheet: "Anton pool", "Brigitte whists Anton"
 	AllPassRun int                     // deals in a row, up to now, in which nobody declared
 	// Settler settles the table's deals (Deal.Settle), made on first use;
@@ -47,6 +50,9 @@ func New(r *ruleset.Ruleset, names []string) (*Table, error) {
 		return nil, fmt.Errorf("%d players: %s seats %d to %d", len(names), r.Name, r.Hands, r.TableMax)
 	}
 	t := &Table{R: r, Names: names, Balance: make([]money.Amount, len(names)), Dealer: len(names) - 1, Marks: make([]int, len(names)), Sheet: map[string]money.Amount{}}
+	for range r.MarkKinds {
+		t.KindMarks = append(t.KindMarks, make([]int, len(names)))
+	}
 	for _, st := range r.Sheet.Start {
 		v, err := r.StartValue(st.Account, len(names))
 		if err == nil {
@@ -175,8 +181,9 @@ func (t *Table) outcome(g *game.Game, o *deal.Outcome, names []string) []string 
 // table carries into the deal.
 func (t *Table) fill(s *game.State, o *deal.Outcome, seats []string) {
 	n := len(t.Names)
-	marks := o.Marks[:0]
+	marks, kinds := o.Marks[:0], o.KindMarks
 	s.OutcomeInto(o, seats[:t.R.Hands])
+	o.KindMarks = kinds // OutcomeInto starts the outcome afresh: the room kept
 	o.Seats = seats
 	o.Pot = t.Pot
 	for k := 1; k <= n; k++ {
@@ -184,6 +191,7 @@ func (t *Table) fill(s *game.State, o *deal.Outcome, seats []string) {
 	}
 	o.Marks = marks
 	o.MarksGiven = t.MarksGiven
+	t.fillKinds(o)
 	o.AllPassRun = t.AllPassRun
 	o.DealNumber, o.SessionDeals = t.Deals+1, t.Length
 	o.Sheet = t.Sheet
@@ -197,6 +205,28 @@ func (t *Table) fill(s *game.State, o *deal.Outcome, seats []string) {
 	}
 }
 
+// fillKinds writes what each seat of the deal holds of each named kind
+// of marker over o (in this deal's order, as Marks), its lists' room
+// reused.
+func (t *Table) fillKinds(o *deal.Outcome) {
+	n := len(t.Names)
+	if len(t.KindMarks) == 0 {
+		o.KindMarks = o.KindMarks[:0]
+		return
+	}
+	for len(o.KindMarks) < len(t.KindMarks) {
+		o.KindMarks = append(o.KindMarks, nil)
+	}
+	o.KindMarks = o.KindMarks[:len(t.KindMarks)]
+	for k, km := range t.KindMarks {
+		held := o.KindMarks[k][:0]
+		for j := 1; j <= n; j++ {
+			held = append(held, km[(t.Dealer+j)%n])
+		}
+		o.KindMarks[k] = held
+	}
+}
+
 // Apply books a deal's outcome and ledger (seats in this deal's order) to
 // the table. A balance, the pot or a sheet figure that would overflow is an
 // error, and the table is left as it was. Deal.Book books through it.
@@ -207,12 +237,19 @@ func (t *Table) Apply(o *deal.Outcome, l *settle.Ledger) (err error) {
 	u.pot, u.allPassRun, u.marksGiven = t.Pot, t.AllPassRun, t.MarksGiven
 	u.balance = append(u.balance[:0], t.Balance...)
 	u.marks = append(u.marks[:0], t.Marks...)
+	u.kindMarks = u.kindMarks[:0]
+	for _, km := range t.KindMarks {
+		u.kindMarks = append(u.kindMarks, km...)
+	}
 	u.sheet = u.sheet[:0]
 	defer func() {
 		if err != nil {
 			t.Pot, t.AllPassRun, t.MarksGiven = u.pot, u.allPassRun, u.marksGiven
 			copy(t.Balance, u.balance)
 			copy(t.Marks, u.marks)
+			for k, km := range t.KindMarks {
+				copy(km, u.kindMarks[k*len(km):])
+			}
 			for i := len(u.sheet) - 1; i >= 0; i-- { // the first value of a key last
 				if w := u.sheet[i]; w.had {
 					t.Sheet[w.key] = w.v
@@ -246,6 +283,11 @@ func (t *Table) Apply(o *deal.Outcome, l *settle.Ledger) (err error) {
 			t.MarksGiven += m.Delta
 		}
 	}
+	for _, m := range l.KindMarks {
+		if m.Kind >= 1 && m.Kind <= len(t.KindMarks) {
+			t.KindMarks[m.Kind-1][idx(m.Seat)] += m.Delta
+		}
+	}
 	return t.checkLimits()
 }
 
@@ -255,6 +297,7 @@ type undo struct {
 	allPassRun, marksGiven int
 	balance                []money.Amount
 	marks                  []int
+	kindMarks              []int      // each kind's after the other's
 	sheet                  []sheetWas // each sheet figure before it changed, in order
 }
 
@@ -337,6 +380,13 @@ func (t *Table) checkLimits() error {
 	for i, m := range t.Marks {
 		if m > deal.MaxRun {
 			return fmt.Errorf("%s would hold %d markings, more than %d", t.Names[i], m, deal.MaxRun)
+		}
+	}
+	for k, km := range t.KindMarks {
+		for i, m := range km {
+			if m > deal.MaxRun {
+				return fmt.Errorf("%s would hold %d %s, more than %d", t.Names[i], m, t.R.KindWords(k+1).Several, deal.MaxRun)
+			}
 		}
 	}
 	if t.AllPassRun > deal.MaxRun || t.MarksGiven > deal.MaxRun {

@@ -1,7 +1,7 @@
 package verify
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -41,6 +41,7 @@ type Case struct {
 	Doubled      map[string]string            `yaml:"doubled"`       // a defender's contra and how far the chain went: {Boris: contra}, recontra, subcontra or mortcontra
 	Marks        map[string]int               `yaml:"marks"`         // markings held at the start of the deal
 	MarksGiven   int                          `yaml:"marks_given"`   // markings handed out earlier in the session
+	MarksOf      map[string]map[string]int    `yaml:"marks_of"`      // markers of the ruleset's named kinds held at the start of the deal: {double: {Anton: 1}}
 	Open         bool                         `yaml:"open"`          // the lone whister chose open play
 	AllPassRun   int                          `yaml:"all_pass_run"`  // deals immediately before this one in which nobody declared
 	DealNumber   int                          `yaml:"deal_number"`   // this deal's place in the session, 1 for the first (0: not stated)
@@ -53,7 +54,8 @@ type Case struct {
 	Sheet        map[string]map[string]Figure `yaml:"sheet"`   // the score sheet as it stands: closed and scored (expect closed, final), or before the deal the case states: {Anton: {pool: 10, whists: {Brigitte: 4}}}
 	Expect       Expect                       `yaml:"expect"`
 
-	ruled []string // what the checks found, in sentences (Result.Ruled)
+	ruled     []string // what the checks found, in sentences (Result.Ruled)
+	kindNames []string // the ruleset's named kinds of marker, for expect: marks_of
 }
 
 // Position is a moment of card play: the contract, one player's hand and the
@@ -87,6 +89,7 @@ type Expect struct {
 	Sheet     map[string]map[string]Figure `yaml:"sheet"`    // what each player\'s score sheet gains: {Anton: {pool: 4}, Brigitte: {whists: {Anton: 8}}}
 	Calls     []string                     `yaml:"calls"`    // the calls open next, or [] when the bidding is over
 	Marks     map[string]int               `yaml:"marks"`    // the change of markings per player
+	MarksOf   map[string]map[string]int    `yaml:"marks_of"` // the change of markers of each named kind per player
 	Declarer  string                       `yaml:"declarer"` // with calls: [], who won the bidding (a seat number from 1, or none)
 	Closed    *bool                        `yaml:"closed"`   // with sheet: whether the game is over
 	Final     map[string]string            `yaml:"final"`    // with sheet: each player's final score
@@ -221,17 +224,33 @@ func RunBytes(path string, data []byte) (Result, error) {
 	case "ruleset":
 		return Result{File: path}, &schema.Error{File: path, Msg: "this is a ruleset, not an outcome case or a game record: pref validate " + path + " checks it"}
 	}
-	var c Case
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true) // a misspelt key must not silently become a default
-	if err := dec.Decode(&c); err != nil {
-		return Result{File: path}, caseYAMLError(path, data, err)
+	// a misspelt key must not silently become a default: each is said,
+	// with every value of the wrong kind, in one run
+	c, unknown, err := decodeCase(path, data)
+	if err != nil {
+		return Result{File: path}, err
 	}
+	res, err := c.run(path, data)
+	if len(unknown) == 0 {
+		return res, err
+	}
+	// A key no case has makes the case unreadable, as ever; what else is
+	// wrong with it is said in the same run, in file order.
+	all := res.Problems
+	if err != nil {
+		all = append(all, err.Error())
+	}
+	res.Problems = nil
+	return res, errors.New(strings.Join(withUnknown(unknown, all), "\n"))
+}
+
+// run checks the case c read from path (data).
+func (c *Case) run(path string, data []byte) (Result, error) {
 	res := Result{File: path, Title: c.Title}
 	if c.Ruleset == "" {
 		return res, &schema.Error{File: path, Msg: "case names no ruleset"}
 	}
-	if err := checkWords(path, data, c); err != nil {
+	if err := checkWords(path, data, *c); err != nil {
 		return res, err
 	}
 	rs, err := rulesets.OpenFrom(path, c.Ruleset)
@@ -243,6 +262,7 @@ func RunBytes(path string, data []byte) (Result, error) {
 	if err := checkOptionValues(c.Options); err != nil {
 		return res, &schema.Error{File: path, Msg: err.Error()}
 	}
+	c.kindNames = rs.MarkKindNames()
 	withOpts, optErr := rs.With(c.Options)
 	if optErr == nil {
 		rs = withOpts
@@ -252,7 +272,14 @@ func RunBytes(path string, data []byte) (Result, error) {
 		res.Ruled = c.ruled
 		return res, nil
 	}
-	out, err := c.Outcome(rs)
+	out, faults := c.outcome(rs, c.Expect.Error == "")
+	if len(faults) > 1 { // several: each at its place in the case
+		res.Problems = positioned(path, data, faults)
+		return res, nil
+	}
+	if len(faults) == 1 {
+		err = faults[0].err
+	}
 	if err == nil && optErr != nil {
 		err = fmt.Errorf("options: %v", optErr)
 	}
@@ -312,7 +339,7 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	if err != nil {
 		return []string{"refused: " + err.Error()}
 	}
-	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil && c.Expect.Sheet == nil {
+	if c.Expect.Transfers == nil && c.Expect.Net == nil && c.Expect.Marks == nil && c.Expect.MarksOf == nil && c.Expect.Sheet == nil {
 		return []string{"expect: gives neither transfers, net, marks, sheet nor error"}
 	}
 	var problems []string
@@ -325,6 +352,9 @@ func (c *Case) compare(l *settle.Ledger, err error) []string {
 	}
 	if c.Expect.Marks != nil {
 		problems = append(problems, c.compareMarks(l)...)
+	}
+	if c.Expect.MarksOf != nil {
+		problems = append(problems, c.compareKindMarks(l)...)
 	}
 	if c.Expect.Transfers != nil {
 		problems = append(problems, c.compareTransfers(l)...)
@@ -536,6 +566,14 @@ func (c *Case) checkPositionAnyone(r *ruleset.Ruleset, ci int, pos position) []s
 		return []string{"position: in this ruleset who must head the trick depends on who plays: name the declarer and the player"}
 	}
 	got := game.LegalMoves(r.Play, r.Contracts[ci].Trumps, pos.hand, pos.trick)
+	if len(pos.trick) == 0 { // a lead: the lead rules (play.lead)
+		for i := range r.Play.Lead {
+			if r.Play.Lead[i].By != ruleset.PartEveryone {
+				return []string{"position: in this ruleset what a player may lead depends on who leads: name the declarer and the player"}
+			}
+		}
+		got, _ = deal.Lead(r.Play.ForSeat(false, false), r.Contracts[ci].Trumps, pos.hand, deal.LeadTrick(r.HandSize, pos.hand))
+	}
 	c.rule("May be played: %s", r.Deck.Format(got, false))
 	if got != pos.want {
 		return []string{fmt.Sprintf("legal cards: got %s; want %s", r.Deck.Format(got, false), r.Deck.Format(pos.want, false))}

@@ -17,20 +17,48 @@ import (
 // case's fields in a fixed order, so that a case wrong in two ways is
 // always refused for the same one.
 func (c *Case) Outcome(r *ruleset.Ruleset) (*deal.Outcome, error) {
+	o, faults := c.outcome(r, false)
+	if len(faults) > 0 {
+		return nil, faults[0].err
+	}
+	return o, nil
+}
+
+// outcome is Outcome with the faults found and the key each is written
+// under; all: every step is tried, so that one run says every fault, but
+// a step that reads what a refused one would have set (the defence and
+// the session read the contract) is skipped.
+func (c *Case) outcome(r *ruleset.Ruleset, all bool) (*deal.Outcome, []fault) {
 	if len(c.Seats) == 0 {
-		return nil, fmt.Errorf("seats: none given")
+		return nil, []fault{{"seats", fmt.Errorf("seats: none given")}}
 	}
 	if err := seats.Check(c.Seats); err != nil {
-		return nil, fmt.Errorf("seats: %v", err)
+		return nil, []fault{{"seats", fmt.Errorf("seats: %v", err)}}
 	}
 	s := newStatement(c, r)
-	for _, step := range []func() error{
-		s.dealerAndPot, s.options, s.talon, s.events, s.contract, s.defence,
-		s.marks, s.doubled, s.session, s.tricks, s.cards,
+	var faults []fault
+	contractRefused := false
+	for _, step := range []struct {
+		name string
+		f    func() error
+	}{
+		{"dealerAndPot", s.dealerAndPot}, {"options", s.options}, {"talon", s.talon}, {"events", s.events},
+		{"contract", s.contract}, {"defence", s.defence}, {"marks", s.marks}, {"marks_of", s.kindMarks}, {"doubled", s.doubled},
+		{"session", s.session}, {"tricks", s.tricks}, {"cards", s.cards},
 	} {
-		if err := step(); err != nil {
-			return nil, err
+		if contractRefused && (step.name == "defence" || step.name == "session") {
+			continue
 		}
+		if err := step.f(); err != nil {
+			faults = append(faults, fault{keyOf(step.name, err), err})
+			if !all {
+				return nil, faults
+			}
+			contractRefused = contractRefused || step.name == "contract"
+		}
+	}
+	if len(faults) > 0 {
+		return nil, faults
 	}
 	return s.o, nil
 }

@@ -1,0 +1,206 @@
+package verify
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
+)
+
+// Every mistake of an outcome case in one run: the keys no case has (at
+// every level a case's keys are known), then the parts of the outcome the
+// case states that cannot be, each at its key with the line and a caret.
+
+// keysOf are the yaml keys of struct type t.
+func keysOf(t reflect.Type) []string {
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// caseMaps are the maps of a case whose keys are fixed: the case itself
+// and the maps under it, by key.
+var caseMaps = map[string]reflect.Type{
+	"":         reflect.TypeOf(Case{}),
+	"contract": reflect.TypeOf(ContractSpec{}),
+	"position": reflect.TypeOf(Position{}),
+	"expect":   reflect.TypeOf(Expect{}),
+}
+
+// unknownCaseKeys are the keys of the case in doc that no case has, each
+// at its place, in file order.
+func unknownCaseKeys(path string, data []byte, doc *yaml.Node) schema.List {
+	top := doc
+	if top.Kind == yaml.DocumentNode && len(top.Content) > 0 {
+		top = top.Content[0]
+	}
+	if top.Kind != yaml.MappingNode {
+		return nil
+	}
+	lines := strings.Split(string(data), "\n")
+	var list schema.List
+	check := func(where string, m *yaml.Node) {
+		keys := keysOf(caseMaps[where])
+		for _, k := range unknownKeys(m, keys) {
+			in := "the case"
+			if where != "" {
+				in = where
+			}
+			msg := fmt.Sprintf("unknown key %q in %s", k.Value, in)
+			if near := schema.Nearest(k.Value, keys); near != "" {
+				msg += fmt.Sprintf(": did you mean %q?", near)
+			}
+			list = append(list, sourced(&schema.Error{File: path, Line: k.Line, Col: k.Column, Msg: msg}, lines))
+		}
+	}
+	check("", top)
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if key := top.Content[i].Value; key != "" && caseMaps[key] != nil && top.Content[i+1].Kind == yaml.MappingNode {
+			check(key, top.Content[i+1])
+		}
+	}
+	return list
+}
+
+// decodeCase reads data as a case: every value of the wrong kind said at
+// once with the unknown keys (err), in file order; or, when every value
+// could be read, the unknown keys alone (unknown), for the caller to say
+// with the mistakes it finds further on.
+func decodeCase(path string, data []byte) (c Case, unknown schema.List, err error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return c, nil, schema.YAMLError(path, err)
+	}
+	unknown = unknownCaseKeys(path, data, &doc)
+	err = doc.Decode(&c) // the unknown keys are said above, each at its place
+	var te *yaml.TypeError
+	switch {
+	case err != nil && errors.As(err, &te):
+		list := unknown
+		if l, ok := caseYAMLError(path, data, err).(schema.List); ok {
+			lines := strings.Split(string(data), "\n")
+			for _, e := range l {
+				list = append(list, sourced(e, lines))
+			}
+		}
+		return c, nil, list.Err()
+	case err != nil:
+		return c, nil, schema.YAMLError(path, err)
+	}
+	return c, unknown, nil
+}
+
+// withUnknown is problems with the unknown keys of the case said first
+// where they come in the file: each problem at a place is sorted in
+// among them by its line, one of no place last.
+func withUnknown(unknown schema.List, problems []string) []string {
+	if len(unknown) == 0 {
+		return problems
+	}
+	var found mistakes
+	for _, e := range unknown {
+		found.add(e.Line, e.Col, e.Error())
+	}
+	for _, p := range problems {
+		line, col := placeOf(p)
+		found.add(line, col, p)
+	}
+	return found.sorted()
+}
+
+// placeOf reads the line and column a positioned problem begins with
+// ("case.yaml:4:11: ..."); 0, 0 for a problem of no place.
+func placeOf(p string) (line, col int) {
+	first, _, _ := strings.Cut(p, "\n")
+	parts := strings.SplitN(first, ":", 4)
+	if len(parts) < 4 {
+		return 0, 0
+	}
+	if _, err := fmt.Sscanf(parts[1]+" "+parts[2], "%d %d", &line, &col); err != nil {
+		return 0, 0
+	}
+	return line, col
+}
+
+// fault is a part of the outcome a case states that cannot be, and the
+// key of the case it is written under.
+type fault struct {
+	key string
+	err error
+}
+
+// outcomeKeys are the keys a step of the statement reads, the first the
+// one its faults are said at when their words name none.
+var outcomeKeys = map[string][]string{
+	"dealerAndPot": {"dealer", "pot"},
+	"options":      {"options"},
+	"talon":        {"talon"},
+	"events":       {"events"},
+	"contract":     {"contract"},
+	"defence":      {"defence"},
+	"marks":        {"marks", "marks_given"},
+	"marks_of":     {"marks_of"},
+	"doubled":      {"doubled"},
+	"session":      {"all_pass_run", "deal_number", "sheet", "tricks"},
+	"tricks":       {"tricks"},
+	"cards":        {"held", "won", "last_trick"},
+}
+
+// keyOf is the key of the case a fault of step names: the key its words
+// begin with ("tricks: ..."), else the step's first.
+func keyOf(step string, err error) string {
+	keys := outcomeKeys[step]
+	word, _, _ := strings.Cut(err.Error(), ":")
+	word, _, _ = strings.Cut(word, " ")
+	for _, k := range keys {
+		if word == k {
+			return k
+		}
+	}
+	if word == "bid" || word == "declarer" {
+		return "contract"
+	}
+	return keys[0]
+}
+
+// positioned writes each fault at its key in doc, with the line.
+func positioned(path string, data []byte, faults []fault) []string {
+	var doc yaml.Node
+	_ = yaml.Unmarshal(data, &doc) // read once already
+	top := &doc
+	if top.Kind == yaml.DocumentNode && len(top.Content) > 0 {
+		top = top.Content[0]
+	}
+	lines := strings.Split(string(data), "\n")
+	var found mistakes
+	for _, f := range faults {
+		n := mapValue(top, f.key)
+		if n == nil {
+			found.add(0, 0, "refused: "+f.err.Error())
+			continue
+		}
+		e := sourced(&schema.Error{File: path, Line: n.Line, Col: n.Column, Msg: "refused: " + f.err.Error()}, lines)
+		found.add(n.Line, n.Column, e.Error())
+	}
+	return found.sorted()
+}
+
+// mapValue is the value of key in mapping m, or nil.
+func mapValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}

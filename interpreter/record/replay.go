@@ -56,6 +56,11 @@ type StepError struct {
 	// Partial is the deal as it stood when the step was refused, for an
 	// account of the deal up to the fault; nil when it had not begun.
 	Partial *DealResult
+	// AfterRefused is the first deal refused before this one (ReplayEach
+	// goes on past it), 0 if none: the table this deal was played at
+	// (the run of all-pass deals, the markings, the pot) is then not the
+	// game's, and a rule that reads it may refuse a step the game allowed.
+	AfterRefused int
 
 	at *places // where the deal is written, when the record was parsed
 }
@@ -104,10 +109,14 @@ func isCardByte(b byte) bool {
 }
 
 func (e *StepError) Error() string {
+	msg := fmt.Sprintf("deal %d, %s: %v", e.Deal, e.Where, e.Err)
 	if e.Where == "" {
-		return fmt.Sprintf("deal %d, %v", e.Deal, e.Err)
+		msg = fmt.Sprintf("deal %d, %v", e.Deal, e.Err)
 	}
-	return fmt.Sprintf("deal %d, %s: %v", e.Deal, e.Where, e.Err)
+	if e.AfterRefused > 0 {
+		msg += fmt.Sprintf(" (after deal %d was refused, the table this deal was played at is not known for sure: this may follow from that refusal)", e.AfterRefused)
+	}
+	return msg
 }
 
 func (e *StepError) Unwrap() error { return e.Err }
@@ -168,6 +177,9 @@ func replayTable(rec *Record, r *ruleset.Ruleset, all bool) ([]DealResult, *tabl
 		res, se := replayOne(t, rec, i)
 		res.After = len(errs) > 0
 		if se != nil {
+			if len(errs) > 0 {
+				se.AfterRefused = errs[0].Deal
+			}
 			errs = append(errs, se)
 			if !all {
 				return out, t, errs

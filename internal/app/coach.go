@@ -251,8 +251,8 @@ var reasonWords = map[bot.Why]string{
 	bot.WhyWhistsAfterAll:     "your hand can take the whole defence's share alone: play after all",
 	bot.WhyLetsHalfStand:      "let the half stand: your hand cannot defend alone",
 	bot.WhyGivesUp:            "the hand cannot make the game against this defence: giving up costs least",
-	bot.WhyBeatsAlone:         "your hand should beat the game alone: double it",
-	bot.WhyMustContra:         "the game is only played if you double it, and the defence has a fair chance: double",
+	bot.WhyBeatsAlone:         "your hand should beat the game alone: call {}",
+	bot.WhyMustContra:         "the game is only played if you call {}, and the defence has a fair chance: call {}",
 	bot.WhySureOfDoubling:     "you are sure of it: call {}",
 	bot.WhyNotSureOfDoubling:  "you are not sure enough: no {}",
 }

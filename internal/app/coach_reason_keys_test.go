@@ -18,7 +18,7 @@ func TestCoachMatchesReasonKeys(t *testing.T) {
 		{bot.Reasoned{Key: bot.WhyNoContra, Word: "kontra", Words: "no kontra"}, "no kontra: you are not sure to beat the game"},
 		{bot.Reasoned{Key: bot.WhyNotSureOfDoubling, Word: "rekontra", Words: "no rekontra"}, "you are not sure enough: no rekontra"},
 		{bot.Reasoned{Key: bot.WhySureOfDoubling, Word: "rekontra", Words: "sure of it: rekontra"}, "you are sure of it: call rekontra"},
-		{bot.Reasoned{Key: bot.WhyBeatsAlone, Word: "kontra", Words: "expects to beat the contract alone: kontra"}, "your hand should beat the game alone: double it"},
+		{bot.Reasoned{Key: bot.WhyBeatsAlone, Word: "kontra", Words: "expects to beat the contract alone: kontra"}, "your hand should beat the game alone: call kontra"},
 		{bot.Reasoned{Key: bot.WhyEnoughTricks, Word: "karo", Count: ": A of spades: 1 sure trick", Words: "expects enough tricks for karo: ..."},
 			"your aces, kings and long suit should take enough tricks for karo: A of spades: 1 sure trick"},
 	} {

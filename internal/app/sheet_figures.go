@@ -89,8 +89,10 @@ func SheetOf(t *table.Table) (*SheetFigures, error) {
 // (the Serbian refe): the sheet then has their column from the start.
 func givesMarks(t *table.Table) bool {
 	for _, rule := range t.R.Rules {
-		if len(rule.Mark) > 0 {
-			return true
+		for _, m := range rule.Mark {
+			if m.Kind == 0 { // the default kind: refe (a named kind is not the column's)
+				return true
+			}
 		}
 	}
 	return false

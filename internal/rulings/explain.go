@@ -122,7 +122,7 @@ func explainFile(path string, data []byte, all bool) ([]Explained, error) {
 		// expect: differs from it
 		e := Explained{Ruled: res.Ruled, Expectation: res.Problems}
 		if len(res.Problems) > 0 {
-			return []Explained{e}, &Failure{fmt.Errorf("%s: the case's expect: differs from pref's ruling: %s", path, strings.Join(res.Problems, "; "))}
+			return []Explained{e}, &Failure{fmt.Errorf("%s: the case and pref's ruling differ: %s", path, strings.Join(res.Problems, "; "))}
 		}
 		return []Explained{e}, nil
 	}
@@ -506,16 +506,29 @@ func PrintExplained(w io.Writer, deals []Explained, asJSON bool) {
 			fmt.Fprintf(w, "%s.\n", r)
 		}
 		printPlainSettlement(w, e)
-		if e.arithmetic {
+		if e.arithmetic && len(e.Ruled) == 0 && e.Settlement != nil {
 			printExplainedSettlement(w, e.Settlement)
 		}
-		if len(e.Expectation) > 0 {
-			fmt.Fprintln(w, "The expect: is wrong:")
-			for _, p := range e.Expectation {
-				fmt.Fprintf(w, "  %s\n", p)
-			}
-		}
+		printExpectation(w, e)
 		fmt.Fprintln(w)
+	}
+}
+
+// printExpectation writes how an outcome case and the ruling differ:
+// a wrong expect: beside a settlement; where nothing was settled (an
+// auction, a position, or an outcome that cannot be) what differs,
+// without blaming the expect:.
+func printExpectation(w io.Writer, e Explained) {
+	if len(e.Expectation) == 0 {
+		return
+	}
+	if e.Settlement == nil {
+		fmt.Fprintln(w, "Where the case and pref differ:")
+	} else {
+		fmt.Fprintln(w, "The expect: is wrong:")
+	}
+	for _, p := range e.Expectation {
+		fmt.Fprintf(w, "  %s\n", p)
 	}
 }
 

@@ -47,6 +47,15 @@ func TestExplainEveryPassingCase(t *testing.T) {
 				ruled++
 			}
 		}
+		// with the arithmetic, a case that settles nothing claims no
+		// settlement ("no rule applies: nothing is paid")
+		if all, _ := ExplainWith(f, data, ExplainOptions{All: true}); len(all) == 1 && len(all[0].Ruled) > 0 {
+			var b strings.Builder
+			PrintExplained(&b, all, false)
+			if strings.Contains(b.String(), "Settlement:") {
+				t.Errorf("%s: a settlement told for a case that settles nothing:\n%s", f, b.String())
+			}
+		}
 	}
 	if ruled < 100 {
 		t.Errorf("%d cases told what pref ruled; the suite has well over 100 that settle nothing", ruled)

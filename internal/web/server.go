@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/preference-rules/pref/internal/app"
@@ -33,14 +34,21 @@ type Server struct {
 	// seat (bots=served) but never name; "" when none was given.
 	programs string
 	mux      *http.ServeMux
-	Log      *log.Logger // where a request that failed inside is told; nil: nowhere
+	closing  sync.WaitGroup // tables dropped and still ending their programs
+	Log      *log.Logger    // where a request that failed inside is told; nil: nowhere
 }
 
 // New is the server for requests to addr (host:port, as bound).
 func New(addr string) *Server {
 	s := &Server{host: addr, tables: newStore[*webTable](maxTables, tableIdle), records: newStore[*refereed](refereeKept, refereeIdle)}
 	s.tables.named = func(t *webTable, id string) { t.id = id }
-	s.tables.dropped = func(t *webTable) { go t.close() } // not under a request's lock of the table: after it
+	s.tables.dropped = func(t *webTable) { // not under a request's lock of the table: after it
+		s.closing.Add(1)
+		go func() {
+			defer s.closing.Done()
+			t.close()
+		}()
+	}
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.landing)
 	m.HandleFunc("GET /play", s.play)
@@ -75,7 +83,10 @@ func (s *Server) Offer(spec string) error {
 }
 
 // Close ends every table kept, and the outside programs seated at them.
-func (s *Server) Close() { s.tables.clear() }
+func (s *Server) Close() {
+	s.tables.clear()
+	s.closing.Wait() // every table's programs ended before the server is gone
+}
 
 // ServeHTTP guards every request: the Host must be the address served, the
 // body is bounded, and a panic inside becomes a plain 500 page.

@@ -56,7 +56,9 @@ func LegalBy(p ruleset.Play, trump cards.Suit, hand cards.Mask, led cards.Suit, 
 
 // LegalMoves is the set of cards of hand that may be played to trick (the
 // cards so far, led first) under the play rules p with trumps trump, the
-// card heading it found by Head.
+// card heading it found by Head. To an empty trick it is the whole hand:
+// the rules of the lead (play.lead) depend on the trick's number and who
+// leads, and Lead applies them.
 func LegalMoves(p ruleset.Play, trump cards.Suit, hand cards.Mask, trick []cards.Card) cards.Mask {
 	if len(trick) == 0 {
 		return hand

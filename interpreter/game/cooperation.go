@@ -137,8 +137,10 @@ func (g *State) WhyIllegal(seat int, c cards.Card) string {
 		return ""
 	}
 	if g.trick.N == 0 {
-		_, by := g.leadNow(seat)
-		return "the rule of the lead: " + g.R.Play.Lead[by].Words
+		if _, by := g.leadNow(seat); by >= 0 && by < len(g.R.Play.Lead) {
+			return "the rule of the lead: " + g.R.Play.Lead[by].Words
+		}
+		return "the rule of the lead"
 	}
 	led := g.trick.Cards[0].Suit()
 	m, rule := g.ruleNow(seat)

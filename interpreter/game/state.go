@@ -183,7 +183,11 @@ func (g *State) IllegalCard(seat int, c cards.Card) string {
 	}
 	if g.trick.N == 0 {
 		lead, by := g.leadNow(seat)
-		return fmt.Sprintf("%s: may lead %s", g.R.Play.Lead[by].Words, d.Format(lead, false))
+		words := "the rule of the lead"
+		if by >= 0 && by < len(g.R.Play.Lead) {
+			words = g.R.Play.Lead[by].Words
+		}
+		return fmt.Sprintf("%s: may lead %s", words, d.Format(lead, false))
 	}
 	led := g.trick.Cards[0].Suit()
 	m, rule := g.ruleNow(seat)

@@ -823,7 +823,7 @@ func (c *Case) checkFinal(r *ruleset.Ruleset, optErr error) []string {
 		if err != nil {
 			return []string{"refused: " + err.Error()}
 		}
-		c.rule("The game is over: %s", yesNo(closed))
+		c.rule("%s", map[bool]string{true: "The game is over", false: "The game goes on"}[closed])
 		if closed != *c.Expect.Closed {
 			problems = append(problems, fmt.Sprintf("closed: got %v, want %v", closed, *c.Expect.Closed))
 		}
@@ -856,11 +856,4 @@ func (c *Case) seatName(i int) string {
 		return c.Seats[i]
 	}
 	return fmt.Sprintf("seat %d", i+1)
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }

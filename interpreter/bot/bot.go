@@ -205,7 +205,7 @@ func (b *Simple) call(g *game.Game, seat int, legal []int) int {
 		return game.Pass
 	}
 	if above >= 0 {
-		b.reasonOf(WhyBidsNoMore, g.R.Contracts[above].Name)
+		b.reasonOf(WhyBidsNoMore, contractWord(&g.R.Contracts[above]))
 		b.countFor(g, h, above, g.R.Ladder[best].Hand)
 		return best
 	}
@@ -242,7 +242,7 @@ func (b *Simple) takeOffer(g *game.Game, seat int) bool {
 	w := weigh(g, h)
 	for ci := range g.R.Contracts {
 		if b.wants(g, h, &w, ci, false) {
-			b.reasonOf(WhyGoodEnoughFor, g.R.Contracts[ci].Name)
+			b.reasonOf(WhyGoodEnoughFor, contractWord(&g.R.Contracts[ci]))
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/preference-rules/pref/interpreter/game"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/ruleset"
@@ -133,9 +134,21 @@ func (b *Simple) reasonCall(k Why, r *ruleset.Ruleset, call ruleset.Call) {
 // word is the word the last reason puts in.
 func (b *Simple) word() string {
 	if b.r != nil {
+		if c := b.called.Contract; c >= 0 && c < len(b.r.Contracts) && b.r.Contracts[c].TableWord {
+			return game.SpokenCall(b.r, b.called) // the table's word (6 buben), as its menu says it
+		}
 		return b.r.CallName(b.called)
 	}
 	return b.tail
+}
+
+// contractWord is contract c as a reason names it: the bid's name, or the
+// table's own word where a words set gives one (6 buben), as the menus say.
+func contractWord(c *ruleset.Contract) string {
+	if c.TableWord {
+		return c.Label
+	}
+	return c.Name
 }
 
 // WhyWords are the words of reason k, {} where its word goes; "" for a

@@ -26,7 +26,8 @@ type leakScanner struct {
 	member     *regexp.Regexp // a party's field: to.credited
 	identifier *regexp.Regexp // a name written as code: trick_value
 	names      map[string]bool
-	options    []string // option names a sentence must not contain
+	options    []string         // option names a sentence must not contain
+	optionWord []*regexp.Regexp // options[i] as a word of its own, compiled once
 }
 
 // newLeakScanner knows r's names: its defines, the interpreter's
@@ -56,6 +57,7 @@ func newLeakScanner(r *ruleset.Ruleset) *leakScanner {
 		s.names[o.Ident] = true
 		if strings.Contains(o.Name, "-") {
 			s.options = append(s.options, o.Name) // a word with no hyphen may be plain English (refa)
+			s.optionWord = append(s.optionWord, regexp.MustCompile(`(^|[^-a-z])`+regexp.QuoteMeta(o.Name)+`($|[^-a-z])`))
 		}
 	}
 	return s
@@ -85,8 +87,10 @@ func (s *leakScanner) leak(line string) string {
 			return "internal name " + m
 		}
 	}
-	for _, o := range s.options {
-		if regexp.MustCompile(`(^|[^-a-z])` + regexp.QuoteMeta(o) + `($|[^-a-z])`).MatchString(line) {
+	// the regexps are compiled once per ruleset and tried only on a line
+	// holding the name: the scans read thousands of lines (CPU time)
+	for i, o := range s.options {
+		if strings.Contains(line, o) && s.optionWord[i].MatchString(line) {
 			return "option name " + o
 		}
 	}

@@ -39,7 +39,7 @@ func TestSimulate(t *testing.T) {
 // pref match plays duplicate and reports each kind of player.
 func TestMatch(t *testing.T) {
 	var out bytes.Buffer
-	code := run([]string{"match", "--ruleset", "austrian-1829", "--deals", "4", "--workers", "2"}, &out, &out)
+	code := run([]string{"match", "--ruleset", "austrian-1829", "--deals", "2", "--workers", "2"}, &out, &out) // a deal for each worker
 	if code != exitOK || !strings.Contains(out.String(), "strong") || !strings.Contains(out.String(), "simple") {
 		t.Fatalf("exit %d\n%s", code, out.String())
 	}

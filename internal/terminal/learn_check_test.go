@@ -103,14 +103,7 @@ func screenFits(t *testing.T, screen string, w, h int) {
 // data).
 func TestEveryRulesetsLessonsAskQuestions(t *testing.T) {
 	for _, name := range rulesets.Names() {
-		r, err := rulesets.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages, err := CoursePages(r, true, true)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pages := coursePages(t, name, true, true)
 		asked := 0
 		for _, p := range pages {
 			if len(p.Questions) > 0 {

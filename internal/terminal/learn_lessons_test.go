@@ -16,10 +16,7 @@ import (
 func lessonScreen(t *testing.T, plain bool, w, h int) *TutorialScreen {
 	t.Helper()
 	r, _ := rulesets.Open("austrian-1829")
-	pages, err := CoursePages(r, false, plain)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pages := coursePages(t, "austrian-1829", false, plain)
 	walk, err := tutorial.Walk(r, 1, defaultNames[:r.Hands], false)
 	if err != nil {
 		t.Fatal(err)

@@ -24,10 +24,7 @@ func TestScriptedLearner(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 			r, _ := rulesets.Open(name)
-			pages, err := CoursePages(r, true, true)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pages := coursePages(t, name, true, true)
 			w, err := tutorial.Walk(r, 1, defaultNames[:r.Hands], true)
 			if err != nil {
 				t.Fatal(err)

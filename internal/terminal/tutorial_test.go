@@ -19,10 +19,7 @@ import (
 // quoted, and the score kept.
 func TestTutorialScreen(t *testing.T) {
 	r, _ := rulesets.Open("austrian-1829")
-	pages, err := CoursePages(r, true, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pages := coursePages(t, "austrian-1829", true, true)
 	w, err := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
 	if err != nil {
 		t.Fatal(err)
@@ -108,10 +105,7 @@ func TestPagerScrolls(t *testing.T) {
 func TestTutorialResumesWhereLeft(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	r, _ := rulesets.Open("austrian-1829")
-	pages, err := CoursePages(r, true, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pages := coursePages(t, "austrian-1829", true, true)
 	w, _ := tutorial.Walk(r, 1, []string{"Anton", "Brigitte", "Charlotte"}, true)
 	if LoadProgress(r.Name) != 0 {
 		t.Fatal("progress before any lesson")

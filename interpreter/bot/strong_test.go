@@ -187,6 +187,13 @@ func TestStrongAllPassCards(t *testing.T) {
 			}
 			allPass = allPass && g.Declarer < 0 && g.NTricks > 0
 			taken[k] = g.Taken[0]
+			if !allPass {
+				// the strong player bids as the simple one does (CardsOnly):
+				// a deal the simple players play out is not passed out with
+				// the strong one either, so it is not played again (the cards
+				// sampled are then the all-pass game's only)
+				break
+			}
 		}
 		if allPass {
 			passed++

@@ -96,13 +96,46 @@ func lessonStyle(plain bool) glamouransi.StyleConfig {
 	return style
 }
 
-// padding is the spaces glamour pads a line with, each maybe in colour.
-var padding = regexp.MustCompile(`((\x1b\[[0-9;]*m)* )+(\x1b\[[0-9;]*m)*$`)
+// padding is the length of the spaces glamour pads line with at its
+// end, each maybe in colour: the longest end made of spaces and colour
+// codes (ESC [ digits and semicolons m), if it holds a space; 0 if none.
+// (A regular expression anchored at the end was tried from every
+// position of every line: half of the lessons' rendering time.)
+func padding(line string) int {
+	end, space := len(line), false
+	for end > 0 {
+		switch {
+		case line[end-1] == ' ':
+			end--
+			space = true
+		case line[end-1] == 'm':
+			k := end - 2
+			for k >= 0 && (line[k] == ';' || line[k] >= '0' && line[k] <= '9') {
+				k--
+			}
+			if k < 1 || line[k] != '[' || line[k-1] != '\x1b' {
+				return paddingLen(line, end, space)
+			}
+			end = k - 1
+		default:
+			return paddingLen(line, end, space)
+		}
+	}
+	return paddingLen(line, end, space)
+}
+
+// paddingLen is the padding from end on, if it holds a space.
+func paddingLen(line string, end int, space bool) int {
+	if !space {
+		return 0
+	}
+	return len(line) - end
+}
 
 // trimPadding is line without its padding; a line in colour ends with a
 // reset, so that no style runs on.
 func trimPadding(line string) string {
-	trimmed := padding.ReplaceAllString(line, "")
+	trimmed := line[:len(line)-padding(line)]
 	if strings.TrimSpace(ansi.Strip(trimmed)) == "" {
 		return ""
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"time"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -52,8 +53,18 @@ type Strong struct {
 	// machine it searches less rather than taking longer, and its choices
 	// then depend on the load, not on the seed alone.
 	WallClock bool
-	started   time.Time // when the decision under way began (WallClock)
-	rng       *rand.Rand
+	// CPUClock also stops each decision's sampling once the CPU time the
+	// decision has used passes its budget (after the least samples it
+	// takes): where the solver runs slower than NodesPerMs (a busy machine
+	// shares its caches), it searches less rather than using more CPU; a
+	// machine shared by more programs than cores does not cut its search,
+	// as WallClock does. Its choices then depend on the machine, not on
+	// the seed alone. (Where a thread's CPU time cannot be read, the time
+	// on the clock is counted.)
+	CPUClock bool
+	started  time.Time     // when the decision under way began (WallClock, CPUClock)
+	cpuStart time.Duration // the thread's CPU time then (CPUClock)
+	rng      *rand.Rand
 
 	sim      Simple    // the rollouts' decisions (its Reason is not this player's)
 	val      *valuer   // settlement, cached
@@ -89,8 +100,13 @@ func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
 	if b.rng == nil {
 		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
 	}
-	if b.WallClock {
+	if b.WallClock || b.CPUClock {
 		b.started = time.Now()
+	}
+	if b.CPUClock {
+		runtime.LockOSThread() // the thread's CPU time is the decision's
+		defer runtime.UnlockOSThread()
+		b.cpuStart, _ = threadCPU()
 	}
 	if legal[0].Phase != game.PhasePlay {
 		if !b.CardsOnly && (len(legal) > 1 || legal[0].Phase == game.PhaseDiscard) {
@@ -178,9 +194,19 @@ func (b *Strong) cardBudget() time.Duration {
 }
 
 // overTime reports whether the decision under way has taken d on the
-// clock, where the player keeps to its budgets in time (WallClock).
+// clock (WallClock) or of CPU (CPUClock), where the player keeps to its
+// budgets so.
 func (b *Strong) overTime(d time.Duration) bool {
-	return b.WallClock && time.Since(b.started) >= d
+	if b.WallClock && time.Since(b.started) >= d {
+		return true
+	}
+	if !b.CPUClock {
+		return false
+	}
+	if now, ok := threadCPU(); ok {
+		return now-b.cpuStart >= d
+	}
+	return time.Since(b.started) >= d
 }
 
 // cardNodes is a card decision's budget, in the solver's cards tried.

@@ -39,8 +39,10 @@ type MatchReport struct {
 	Difference *Stat `json:",omitempty"`
 }
 
-// NewPlayer makes a player by kind: simple, strong, or strong-cards (the
-// strong player's cards, every other decision simple's).
+// NewPlayer makes a player by kind: simple, strong, strong-cards (the
+// strong player's cards, every other decision simple's), strong-timed
+// (its budgets kept on the clock too: Strong.WallClock) or strong-cpu (and
+// in CPU time: Strong.CPUClock).
 func NewPlayer(kind string, seed uint64) (game.Player, error) {
 	switch kind {
 	case "simple":
@@ -55,11 +57,15 @@ func NewPlayer(kind string, seed uint64) (game.Player, error) {
 		b := bot.NewStrong(seed)
 		b.WallClock = true
 		return b, nil
+	case "strong-cpu":
+		b := bot.NewStrong(seed)
+		b.CPUClock = true
+		return b, nil
 	}
 	if _, _, ok := execKind(kind); ok {
 		return nil, fmt.Errorf("player %q: an outside program plays only in pref match", kind)
 	}
-	return nil, fmt.Errorf("no player %q: simple, strong, strong-cards, strong-timed or exec:COMMAND", kind)
+	return nil, fmt.Errorf("no player %q: simple, strong, strong-cards, strong-timed, strong-cpu or exec:COMMAND", kind)
 }
 
 // ExecPrefix starts the kind of an outside program: exec: and its command

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"time"
+
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/solve"
@@ -28,3 +30,6 @@ func (b *Strong) AuctionOdds(g *game.Game, me, skip int, dealt [game.MaxSeats]ca
 	h := seen{dealt: dealt, talon: talon}
 	return b.auctionLikelihood(&g.State, me, skip, &h)
 }
+
+// ThreadCPU is threadCPU, for tests: the calling thread's CPU time.
+func ThreadCPU() (time.Duration, bool) { return threadCPU() }

@@ -56,8 +56,9 @@ func TestCardSamplesReadATalonTakersAuction(t *testing.T) {
 		read += rd / 12
 		random += rn / 12
 	}
-	if checked < 12 || read < random+0.3 {
-		t.Errorf("%d deals with a talon taken (want 12): the declarer's calls' log chance %.2f in the hands sampled, %.2f at random (want at least 0.3 more)", checked, read, random)
+	t.Logf("%d deals: the declarer's calls' log chance %.2f on average in the hands sampled, %.2f at random", checked, read, random)
+	if checked < 12 || read < random+0.45 {
+		t.Errorf("%d deals with a talon taken (want 12): the declarer's calls' log chance %.2f in the hands sampled, %.2f at random (want at least 0.45 more)", checked, read, random)
 	}
 }
 

@@ -83,11 +83,15 @@ the defence and the rest weighed by playing each option out over such samples
 and settling it by the ruleset's own rules), strong-cards (the strong
 player's cards, the rest simple's), strong-timed (the strong player keeping
 to its budgets on the clock too: less search on a loaded machine, choices that
-depend on the load) and exec:COMMAND (an outside program in any
+depend on the load), strong-cpu (the same in CPU time: choices that depend on
+the machine) and exec:COMMAND (an outside program in any
 language speaking pref's line protocol on its standard input and output, see
 docs/protocol.md; the command is split like a shell's words, no shell is run;
 an answer late, malformed or not open is refused, logged on standard error and
-counted in the report, and the simple player makes that decision).`,
+counted in the report, and the simple player makes that decision).
+exec-sees-talon:COMMAND is such a program also shown the talon at its calls in
+the auction, sight no seat has: only to measure a program that looks at the
+talon by design; pref play and pref serve refuse it.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q.Progress = progressTo(cmd)

@@ -89,7 +89,8 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 	if weight != nil {
 		overhead = ladderRolloutNodes
 	}
-	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !b.overTime(d) && !separatedWeighted(vals, wts, bad, groups)) {
+	settled := make([]int, len(opts)) // by option: the option that dominates it, plus one (0: still played)
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !b.overTime(d) && !separatedWeighted(vals, wts, inactive(bad, settled), groups)) {
 		w, err := b.world(g, me)
 		if err != nil {
 			break
@@ -110,7 +111,10 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 		}
 		worlds++
 		wts = append(wts, wt)
-		spent += b.playOptions(w, me, opts, vals, bad, lines, rollNodes, overhead)
+		spent += b.playOptions(w, me, opts, vals, bad, settled, lines, rollNodes, overhead)
+		if weight == nil {
+			settleDominated(vals, bad, settled, groups)
+		}
 	}
 	out := make([]float64, len(opts))
 	for i := range out {
@@ -119,6 +123,9 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 			out[i] = weightedMean(vals[i], wts)
 		}
 	}
+	for i := range out {
+		out[i] = settledValue(out, settled, i)
+	}
 	var total float64
 	for _, x := range wts {
 		total += x
@@ -126,13 +133,14 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 	return out, worlds, total
 }
 
-// playOptions plays each option not yet bad out from deal w, its value
-// for me added to vals (an option that cannot be set up or played out
-// turns bad), and returns the nodes spent, overhead counted for each.
-func (b *Strong) playOptions(w *game.State, me int, opts []option, vals [][]float64, bad []bool, lines map[ddKey][]cards.Card, rollNodes, overhead int) int {
+// playOptions plays each option not yet bad or settled out from deal w,
+// its value for me added to vals (an option that cannot be set up or
+// played out turns bad), and returns the nodes spent, overhead counted
+// for each.
+func (b *Strong) playOptions(w *game.State, me int, opts []option, vals [][]float64, bad []bool, settled []int, lines map[ddKey][]cards.Card, rollNodes, overhead int) int {
 	spent := 0
 	for i, o := range opts {
-		if bad[i] {
+		if bad[i] || settled[i] > 0 {
 			continue
 		}
 		s := w.Clone()
@@ -149,6 +157,63 @@ func (b *Strong) playOptions(w *game.State, me int, opts []option, vals [][]floa
 		vals[i] = append(vals[i], v[me])
 	}
 	return spent
+}
+
+// settleDominated stops playing out an option that another of its group (the
+// calls of an auction) leads clearly, after at least eight deals: deal by
+// deal more than three standard errors above zero, the test separated
+// stops on. Only the best of a group decides, so a call clearly below
+// another of its group costs rollouts and says nothing: sampling goes on
+// only for those that may still be the group's best.
+func settleDominated(vals [][]float64, bad []bool, settled []int, groups []int) {
+	for i, v := range vals {
+		if bad[i] || settled[i] > 0 || len(v) < 8 {
+			continue
+		}
+		for j, u := range vals {
+			if j == i || bad[j] || settled[j] > 0 || groups[j] != groups[i] || len(u) != len(v) {
+				continue
+			}
+			if m, se := pairedLead(u, v); m > 0 && m > 3*se {
+				settled[i] = j + 1
+				break
+			}
+		}
+	}
+}
+
+// settledValue is option i's value: its mean, or for one settled no more
+// than the value of the option that led it (which may have fallen since),
+// so that it never comes out ahead of it.
+func settledValue(out []float64, settled []int, i int) float64 {
+	if settled[i] == 0 {
+		return out[i]
+	}
+	return min(out[i], settledValue(out, settled, settled[i]-1))
+}
+
+// inactive are the options played out no more: bad, or settled.
+func inactive(bad []bool, settled []int) []bool {
+	out := make([]bool, len(bad))
+	for i := range bad {
+		out[i] = bad[i] || settled[i] > 0
+	}
+	return out
+}
+
+// pairedLead is the mean lead of a over b deal by deal (the same deals)
+// and its standard error.
+func pairedLead(a, b []float64) (m, se float64) {
+	n := len(a)
+	var sum, sq float64
+	for k := range a {
+		d := a[k] - b[k]
+		sum += d
+		sq += d * d
+	}
+	m = sum / float64(n)
+	varc := (sq - float64(n)*m*m) / float64(max(n-1, 1))
+	return m, math.Sqrt(max(varc, 0) / float64(n))
 }
 
 // weightedMean is the mean of xs, each weighted by ws (xs[i] by ws[i]),
@@ -237,15 +302,7 @@ func separated(vals [][]float64, bad []bool, groups []int) bool {
 		if len(v) != n {
 			return false
 		}
-		var sum, sq float64
-		for k := range v {
-			d := vals[best][k] - v[k]
-			sum += d
-			sq += d * d
-		}
-		m := sum / float64(n)
-		varc := (sq - float64(n)*m*m) / float64(max(n-1, 1))
-		se := math.Sqrt(max(varc, 0) / float64(n))
+		m, se := pairedLead(vals[best], v)
 		if !(m > 0 && m > 3*se || m == 0 && se == 0) {
 			return false
 		}

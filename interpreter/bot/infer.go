@@ -163,7 +163,8 @@ func laterLikelihood(g *game.State, me, skip int, h *seen) float64 {
 // declarerLikelihood is the log chance of the declarer's choices after
 // the auction: a hand game chosen over the talon (a trick to spare),
 // the contract he plays (on his hand after the exchange), and each answer
-// to a double (a re-double: two tricks to spare, a second one three).
+// to a double (a re-double: two tricks to spare, a second one three;
+// declining one he was asked: as likely as he lacks that).
 func declarerLikelihood(g *game.State, skip int, h *seen) float64 {
 	r, d := g.R, g.Declarer
 	logL := 0.0
@@ -182,23 +183,64 @@ func declarerLikelihood(g *game.State, skip int, h *seen) float64 {
 		margin += float64(2 * r.Contracts[g.Contract].HandExtra)
 	}
 	logL += math.Log(odds(margin))
-	level := 0
 	for s := 0; s < g.Seats(); s++ {
-		if s != d {
-			level = max(level, g.Doubled[s])
+		level := g.Doubled[s]
+		if s == d || level == 0 {
+			continue
+		}
+		for l := 2; l <= level; l += 2 {
+			logL += math.Log(odds(margin - float64(2+l)))
+		}
+		if level%2 == 1 && declined(g, s, level) {
+			logL += math.Log(1 - odds(margin-float64(3+level)))
 		}
 	}
-	for l := 2; l <= level; l += 2 {
-		logL += math.Log(odds(margin - float64(2+l)))
-	}
 	return logL
+}
+
+// declined reports whether the answer to doubling level (called by or
+// against caller s) was asked and declined: the ladder went no higher
+// though the rules allowed, and the answer is not still awaited.
+func declined(g *game.State, s, level int) bool {
+	awaited := g.Phase() == game.PhaseRecontra && g.ContraBy() == s
+	return level < g.R.Defence.Contra.Levels && !awaited
+}
+
+// contraDeclined reports whether defender s was asked to double and
+// said no: the rules let him (WhyNoContra) and the asking has passed
+// him, the defenders being asked in turn from the declarer's left. In
+// team mode a contra changes the defence's choices the rule reads, so
+// there only the play of a deal nobody doubled is read.
+func contraDeclined(g *game.State, s int) bool {
+	r, d, n := g.R, g.Declarer, g.Seats()
+	if g.Doubled[s] != 0 || g.Phase() < game.PhaseContra || g.Phase() == game.PhaseOver {
+		return false
+	}
+	anyContra := g.Doubled != [game.MaxSeats]int{}
+	if r.Defence.Contra.Team && anyContra {
+		return false
+	}
+	def := g.Defenders()
+	if def.WhyNoContra(r, s) != "" {
+		return false
+	}
+	at := n // the seat being asked now, counted from the declarer's left (n: all asked)
+	switch g.Phase() {
+	case game.PhaseContra:
+		at = (g.ToAct() - d + n) % n
+	case game.PhaseRecontra:
+		at = (g.ContraBy() - d + n) % n
+	}
+	return (s-d+n)%n < at
 }
 
 // defenderLikelihood is the log chance of defender s's choices, from his
 // hand: to play (his share of the defence), to drop or take half (not),
 // to invite (the inviter's tricks), and each doubling he called (a contra:
 // enough to beat the contract with a trick from his partner; a subcontra:
-// enough alone, with half a trick to spare). A misère's defence says
+// enough alone, with half a trick to spare) or was asked and declined (as
+// likely as he lacks what the call needs: a defender who could double and
+// did not is read as surely as one who did). A misère's defence says
 // little of a defender's honours and is not read.
 func defenderLikelihood(g *game.State, s int, hand cards.Mask) float64 {
 	r := g.R
@@ -221,11 +263,18 @@ func defenderLikelihood(g *game.State, s int, hand cards.Mask) float64 {
 		}
 	}
 	beat := float64(2 * (r.HandSize - ct.Tricks + 1))
-	if g.Doubled[s] >= 1 {
+	level := g.Doubled[s]
+	switch {
+	case level >= 1:
 		logL += math.Log(odds(est - (beat - 2)))
+	case contraDeclined(g, s):
+		logL += math.Log(1 - odds(est-(beat-2)))
 	}
-	for l := 3; l <= g.Doubled[s]; l += 2 {
+	for l := 3; l <= level; l += 2 {
 		logL += math.Log(odds(est - (beat + float64(l-2))))
+	}
+	if level >= 2 && level%2 == 0 && declined(g, s, level) {
+		logL += math.Log(1 - odds(est-(beat+float64(level-1))))
 	}
 	return logL
 }

@@ -52,12 +52,12 @@ var pinnedChoices = map[string]string{
 	"austrian-1829":            "e859e9032d484a84",
 	"austrian-1829-pot-tenth":  "e5fe0182afea2ad7",
 	"austrian-modern":          "3b0f41b3bdb1864d",
-	"danube-swabian":           "abbd1fca03cb28f3",
+	"danube-swabian":           "06598899ef8640d4",
 	"illustrated":              "1ad88837ee0e9b5c",
 	"illustrated-six-in-a-row": "3042daacf168c394",
-	"leningrad":                "51f7c83df51232a4",
-	"rostov":                   "25f3f5625ae646a6",
-	"serbian":                  "bf321e4fe60159e6", // the reasons say kontra (the choices as pinned before: checked with the English word)
+	"leningrad":                "c23eb429e7ad2fa0",
+	"rostov":                   "1f7e5ec06be26835",
+	"serbian":                  "a16990b288f90de6", // the reasons say kontra (with the English word, 3788c335d71f11ac: the choices as the inference plays them)
 	"simple-pot":               "361532677f38495a",
 	"sochi":                    "a385f16611d98ba6",
 	"vienna-pot":               "e211eef463120582",

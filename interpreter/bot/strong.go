@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"time"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -52,8 +53,18 @@ type Strong struct {
 	// machine it searches less rather than taking longer, and its choices
 	// then depend on the load, not on the seed alone.
 	WallClock bool
-	started   time.Time // when the decision under way began (WallClock)
-	rng       *rand.Rand
+	// CPUClock also stops each decision's sampling once the CPU time the
+	// decision has used passes its budget (after the least samples it
+	// takes): where the solver runs slower than NodesPerMs (a busy machine
+	// shares its caches), it searches less rather than using more CPU; a
+	// machine shared by more programs than cores does not cut its search,
+	// as WallClock does. Its choices then depend on the machine, not on
+	// the seed alone. (Where a thread's CPU time cannot be read, the time
+	// on the clock is counted.)
+	CPUClock bool
+	started  time.Time     // when the decision under way began (WallClock, CPUClock)
+	cpuStart time.Duration // the thread's CPU time then (CPUClock)
+	rng      *rand.Rand
 
 	sim      Simple    // the rollouts' decisions (its Reason is not this player's)
 	val      *valuer   // settlement, cached
@@ -89,8 +100,13 @@ func (b *Strong) Choose(g *game.Game, legal []game.Action) game.Action {
 	if b.rng == nil {
 		b.rng = rand.New(rand.NewPCG(1, 0x5eed))
 	}
-	if b.WallClock {
+	if b.WallClock || b.CPUClock {
 		b.started = time.Now()
+	}
+	if b.CPUClock {
+		runtime.LockOSThread() // the thread's CPU time is the decision's
+		defer runtime.UnlockOSThread()
+		b.cpuStart, _ = threadCPU()
 	}
 	if legal[0].Phase != game.PhasePlay {
 		if !b.CardsOnly && (len(legal) > 1 || legal[0].Phase == game.PhaseDiscard) {
@@ -178,9 +194,19 @@ func (b *Strong) cardBudget() time.Duration {
 }
 
 // overTime reports whether the decision under way has taken d on the
-// clock, where the player keeps to its budgets in time (WallClock).
+// clock (WallClock) or of CPU (CPUClock), where the player keeps to its
+// budgets so.
 func (b *Strong) overTime(d time.Duration) bool {
-	return b.WallClock && time.Since(b.started) >= d
+	if b.WallClock && time.Since(b.started) >= d {
+		return true
+	}
+	if !b.CPUClock {
+		return false
+	}
+	if now, ok := threadCPU(); ok {
+		return now-b.cpuStart >= d
+	}
+	return time.Since(b.started) >= d
 }
 
 // cardNodes is a card decision's budget, in the solver's cards tried.
@@ -256,8 +282,8 @@ func bestScored(g *game.Game, seat int, score map[cards.Card]float64) (cards.Car
 // cardView is what the player deciding a card has seen: the hands it
 // knows, the cards it cannot see (pool), what each seat has played, the
 // suits each has shown out of, and whether the others' calls are read as
-// evidence (all but skip's: a declarer who took the talon holds cards he
-// was not dealt, so the others do not read his calls).
+// evidence (all but skip's: a declarer who took a talon nobody else saw
+// holds cards he was not dealt, so the others do not read his auction).
 type cardView struct {
 	me         int
 	known      map[int]bool
@@ -266,9 +292,11 @@ type cardView struct {
 	voids      [game.MaxSeats]cards.Mask
 	skip       int
 	readsCalls bool
-	// dealtUnknown is the declarer where he took the talon: his hand as
-	// dealt is not his cards now and played (-1: none)
+	// dealtUnknown is the declarer where he took an unseen talon: his
+	// hand as dealt is not his cards now and played (-1: none)
 	dealtUnknown int
+	// talon is the talon the declarer took, where it was shown (0: none)
+	talon cards.Mask
 }
 
 // view is what the player deciding the card of seat has seen.
@@ -305,6 +333,11 @@ func (b *Strong) view(g *game.Game, seat int) cardView {
 		v.readsCalls = v.readsCalls || c.Seat != me && c.Seat != v.skip
 	}
 	v.dealtUnknown = tookTalon(g)
+	if v.dealtUnknown >= 0 && g.SeesTalon(me) {
+		// the talon shown: his hand as dealt is his cards now and played
+		// and the cards he laid aside (the rest of the pack), but the talon
+		v.talon, v.dealtUnknown = g.Talon, -1
+	}
 	v.readsCalls = v.readsCalls || g.Declarer >= 0 && g.Declarer != me
 	return v
 }
@@ -348,8 +381,9 @@ func (b *Strong) sampleHands(g *game.Game, p *solve.Position, v *cardView) bool 
 // dealtSeen is what hands held now say of the hands the calls were made
 // from: each as dealt is held now with the cards played from it, the
 // talon the rest of the pack; the declarer's after the exchange is his
-// now with his cards played (as dealt it is unknown where he took the
-// talon: v.dealtUnknown).
+// now with his cards played; as dealt, where he took the talon, it is
+// his cards now and played and his discard but the talon where the talon
+// was shown (v.talon), else unknown (v.dealtUnknown).
 func (b *Strong) dealtSeen(g *game.Game, v *cardView, hands [game.MaxSeats]cards.Mask) seen {
 	var h seen
 	var all cards.Mask
@@ -360,6 +394,10 @@ func (b *Strong) dealtSeen(g *game.Game, v *cardView, hands [game.MaxSeats]cards
 	h.talon = g.R.Deck.All() &^ all
 	if d := g.Declarer; d >= 0 && d != v.me {
 		h.final = h.dealt[d]
+		if v.talon != 0 { // he took the talon shown: the rest of the pack is his discard
+			h.dealt[d] = (h.final | h.talon) &^ v.talon
+			h.talon = v.talon
+		}
 	}
 	return h
 }

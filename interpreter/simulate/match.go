@@ -39,8 +39,10 @@ type MatchReport struct {
 	Difference *Stat `json:",omitempty"`
 }
 
-// NewPlayer makes a player by kind: simple, strong, or strong-cards (the
-// strong player's cards, every other decision simple's).
+// NewPlayer makes a player by kind: simple, strong, strong-cards (the
+// strong player's cards, every other decision simple's), strong-timed
+// (its budgets kept on the clock too: Strong.WallClock) or strong-cpu (and
+// in CPU time: Strong.CPUClock).
 func NewPlayer(kind string, seed uint64) (game.Player, error) {
 	switch kind {
 	case "simple":
@@ -55,16 +57,37 @@ func NewPlayer(kind string, seed uint64) (game.Player, error) {
 		b := bot.NewStrong(seed)
 		b.WallClock = true
 		return b, nil
+	case "strong-cpu":
+		b := bot.NewStrong(seed)
+		b.CPUClock = true
+		return b, nil
 	}
-	if strings.HasPrefix(kind, ExecPrefix) {
+	if _, _, ok := execKind(kind); ok {
 		return nil, fmt.Errorf("player %q: an outside program plays only in pref match", kind)
 	}
-	return nil, fmt.Errorf("no player %q: simple, strong, strong-cards, strong-timed or exec:COMMAND", kind)
+	return nil, fmt.Errorf("no player %q: simple, strong, strong-cards, strong-timed, strong-cpu or exec:COMMAND", kind)
 }
 
 // ExecPrefix starts the kind of an outside program: exec: and its command
 // line (extern.SplitCommand).
 const ExecPrefix = "exec:"
+
+// SeesTalonPrefix starts the kind of an outside program that is also told
+// the talon's cards at its calls in the auction (extern.Config.PeeksTalon):
+// extra sight no seat has, offered only here, to measure a program that
+// looks at the talon while bidding by design (Prefa's hard level). The
+// kind names it; nothing else turns it on.
+const SeesTalonPrefix = extern.SeesTalonPrefix
+
+// execKind is an outside program's command line and whether it is shown
+// the talon while bidding; ok false for any other kind.
+func execKind(kind string) (line string, peeks, ok bool) {
+	if line, ok := strings.CutPrefix(kind, SeesTalonPrefix); ok {
+		return line, true, true
+	}
+	line, ok = strings.CutPrefix(kind, ExecPrefix)
+	return line, false, ok
+}
 
 // MatchOptions are how a match runs outside programs.
 type MatchOptions struct {
@@ -76,7 +99,7 @@ type MatchOptions struct {
 // checkKind refuses a kind no player is made of: an exec: kind needs a
 // command.
 func checkKind(kind string) error {
-	if cmd, ok := strings.CutPrefix(kind, ExecPrefix); ok {
+	if cmd, _, ok := execKind(kind); ok {
 		_, err := extern.SplitCommand(cmd)
 		return err
 	}
@@ -105,12 +128,12 @@ func execPools(r *ruleset.Ruleset, kinds []string, opt MatchOptions) (map[string
 		hello.Contracts = append(hello.Contracts, ct.Name)
 	}
 	for _, k := range kinds {
-		line, ok := strings.CutPrefix(k, ExecPrefix)
+		line, peeks, ok := execKind(k)
 		if !ok || pools[k] != nil {
 			continue
 		}
 		argv, _ := extern.SplitCommand(line)
-		cfg := extern.Config{Command: argv, Label: k, TimeLimit: opt.TimeLimit, Log: logf, Stderr: opt.Stderr}
+		cfg := extern.Config{Command: argv, Label: k, TimeLimit: opt.TimeLimit, Log: logf, Stderr: opt.Stderr, PeeksTalon: peeks}
 		pl := extern.NewPool(cfg, hello, func() game.Player { return &bot.Simple{} })
 		if err := pl.Check(); err != nil {
 			closePools(pools)

@@ -33,8 +33,17 @@ func ParseBots(spec string) ([]string, error) {
 	return kinds, nil
 }
 
-// checkBot refuses a kind no computer player is made of.
+// SeesTalonPrefix starts the kind of an outside program that is also told
+// the talon while bidding (Config.PeeksTalon): sight no seat has, which
+// only pref match offers, to measure a program that uses it by design.
+const SeesTalonPrefix = "exec-sees-talon:"
+
+// checkBot refuses a kind no computer player is made of, and a program
+// given sight of the talon (only pref match seats one).
 func checkBot(kind string) error {
+	if strings.HasPrefix(kind, SeesTalonPrefix) {
+		return fmt.Errorf("%q: a program shown the talon while bidding plays only in pref match, where it is measured; a table never shows a hidden card", kind)
+	}
 	if cmd, ok := strings.CutPrefix(kind, ExecPrefix); ok {
 		if _, err := SplitCommand(cmd); err != nil {
 			return fmt.Errorf("%s: %v", kind, err)

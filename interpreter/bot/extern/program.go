@@ -22,9 +22,6 @@ const (
 	MaxLine = 64 << 10
 	// DefaultTimeLimit is the time a program has for each decision.
 	DefaultTimeLimit = 5 * time.Second
-	// handshakeTime is the least time a program has to start and answer
-	// the hello (an interpreter's start-up can take longer than a move).
-	XX
 	// exitGrace is how long a program closed at the end has to exit before
 	// it is killed.
 	exitGrace = time.Second
@@ -64,6 +61,12 @@ type Config struct {
 	Log func(format string, args ...any)
 	// Stderr receives the program's own standard error; nil: discarded.
 	Stderr io.Writer
+	// PeeksTalon tells the program the talon's cards at each of its calls
+	// in the auction (Decision.PeekedTalon): sight no seat has, given only
+	// to measure a program that looks at the talon while bidding by design.
+	// Only pref match sets it, for a kind named so (exec-sees-talon:); off
+	// by default.
+	PeeksTalon bool
 }
 
 func (c *Config) limit() time.Duration {
@@ -277,7 +280,11 @@ func (p *Program) Choose(g *game.Game, legal []game.Action) game.Action {
 // ask sends the view and reads the program's answer: ok false, counted
 // and logged, when it is refused.
 func (p *Program) ask(g *game.Game, offered []game.Action) (game.Action, bool) {
-	l, err := p.exchange(View(&g.State, p.n, offered), p.cfg.limit())
+	v := View(&g.State, p.n, offered)
+	if p.cfg.PeeksTalon && g.Phase() == game.PhaseAuction {
+		v.PeekedTalon = names(&g.State, g.Talon)
+	}
+	l, err := p.exchange(v, p.cfg.limit())
 	switch {
 	case errors.Is(err, errLate):
 		p.refuse(&p.counts.Late, "decision %d: no answer within %v: stopped", p.n, p.cfg.limit())

@@ -43,10 +43,14 @@ type Decision struct {
 	HandGame bool   `json:"hand_game,omitempty"`
 	PotOffer int    `json:"pot_offer,omitempty"`
 
-	Hand  []string    `json:"hand"`            // the seat's cards now
-	Talon []string    `json:"talon,omitempty"` // only when the seat may see it
-	Laid  []string    `json:"laid,omitempty"`  // the declarer's own discard, to the declarer only
-	Shown []ShownHand `json:"shown,omitempty"` // other hands open to the seat in the card play
+	Hand  []string `json:"hand"`            // the seat's cards now
+	Talon []string `json:"talon,omitempty"` // only when the seat may see it
+	// PeekedTalon is the talon a seat may not see, told only to a program
+	// seated by pref match's opt-in exec-sees-talon: (Config.PeeksTalon),
+	// at its calls in the auction; never in View.
+	PeekedTalon []string    `json:"peeked_talon,omitempty"`
+	Laid        []string    `json:"laid,omitempty"`  // the declarer's own discard, to the declarer only
+	Shown       []ShownHand `json:"shown,omitempty"` // other hands open to the seat in the card play
 
 	Calls   []Call   `json:"calls"`
 	Defence []string `json:"defence,omitempty"` // per seat, once the defence is being chosen

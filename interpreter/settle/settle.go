@@ -218,7 +218,6 @@ type Settler struct {
 
 	// an explained settlement's sentences, noted as pay pays (plain.go)
 	whys, sheetWhys []Why
-	amounts         map[*ruleset.Pay]amountWords
 
 	kindNames  []string // r's named kinds of marker, for marks_of
 	movesMoney bool     // r.MovesMoney(), read once: each ledger carries it
@@ -283,7 +282,7 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 		return err
 	}
 	*l = Ledger{Seats: o.Seats, Transfers: l.Transfers[:0], Marks: l.Marks[:0], KindMarks: l.KindMarks[:0], KindNames: s.kindNames, Sheet: l.Sheet[:0], Rules: l.Rules[:0], MovesMoney: s.movesMoney}
-	s.whys, s.sheetWhys = nil, nil
+	s.whys, s.sheetWhys = nil, nil // this deal's: the last deal's Told keeps its own
 	for i := range s.r.Rules {
 		rule := &s.r.Rules[i]
 		ok, err := rule.When.Bool(s.f)

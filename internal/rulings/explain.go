@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/deal"
@@ -14,6 +15,7 @@ import (
 	"github.com/preference-rules/pref/interpreter/settle"
 	"github.com/preference-rules/pref/interpreter/verify"
 	"github.com/preference-rules/pref/schema"
+	"gopkg.in/yaml.v3"
 )
 
 // Explained is one deal's rulings, for text and JSON alike.
@@ -168,24 +170,26 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 		step := refused[0]
 		// a record of an illegal move that says so (expect: {error: ...})
 		// is ruled as it expects, as pref verify rules it
-		expected := faultExpected(path, data)
+		unexpected := unexpectedRefusals(rec, refused)
 		if step.Partial != nil {
 			e := explainPlay(*step.Partial)
 			e.Fault = step.Error()
-			if expected {
+			if !slices.Contains(unexpected, step) {
 				e.Fault += ", as the record's expect: says"
 			}
 			deals = append(deals, e)
 		}
-		if expected {
-			return deals, nil
-		}
-		if len(refused) == 1 {
-			return deals, &Failure{step}
+		switch len(unexpected) {
+		case 0:
+			// every refusal as expected: what differs, if anything, is
+			// another deal's figures, told with that deal
+			return deals, recordExpectations(path, data, deals)
+		case 1:
+			return deals, &Failure{unexpected[0]}
 		}
 		// every deal's fault in one run, each at its place in the file
 		var faults schema.List
-		for _, se := range refused {
+		for _, se := range unexpected {
 			faults = append(faults, se.Positioned())
 		}
 		return deals, &Failure{faults}
@@ -193,11 +197,23 @@ func explainRecord(path string, data []byte, all bool) ([]Explained, error) {
 	return deals, recordExpectations(path, data, deals)
 }
 
-// faultExpected reports whether a record refused at a step expects that
-// refusal: pref verify passes it.
-func faultExpected(path string, data []byte) bool {
-	res, err := verify.RunBytes(path, data)
-	return err == nil && res.Passed()
+// unexpectedRefusals are the refused steps whose deal does not expect
+// them: its expect: names no refusal, or one the step's error does not
+// contain (pref verify's reading of expect: {error: ...}).
+func unexpectedRefusals(rec *record.Record, refused []*record.StepError) []*record.StepError {
+	var out []*record.StepError
+	for _, step := range refused {
+		var want struct {
+			Error string `yaml:"error"`
+		}
+		if i := step.Deal - 1; i >= 0 && i < len(rec.Deals) && rec.Deals[i].Expect.Kind == yaml.MappingNode {
+			_ = rec.Deals[i].Expect.Decode(&want) // a block that cannot be read expects no refusal
+		}
+		if want.Error == "" || !strings.Contains(step.Error(), want.Error) {
+			out = append(out, step)
+		}
+	}
+	return out
 }
 
 // recordExpectations checks the expect: blocks a record's deals carry,

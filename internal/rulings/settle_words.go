@@ -87,7 +87,7 @@ func Tell(l *settle.Ledger, potBefore money.Amount, session []money.Amount) (out
 // movesMoney reports whether a settled deal is told in money: it moved
 // some, or its ruleset moves money (a deal that paid nothing then says so).
 func movesMoney(l *settle.Ledger) bool {
-	return len(l.Transfers) > 0 || (l.Told != nil && l.Told.R.MovesMoney())
+	return len(l.Transfers) > 0 || l.MovesMoney
 }
 
 // sheetResults are, for a deal kept on a score sheet only, each seat's

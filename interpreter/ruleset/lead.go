@@ -2,6 +2,7 @@ package ruleset
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,9 @@ type LeadRule struct {
 	Suit  cards.Suit
 	Words string     // the rule in words, for the rulebook and a refused card
 	Node  *yaml.Node // where it is written, for lint
+	// worded: Words are pref's (no words: written), said again in the
+	// suit names of the table's words in force (applyTerms)
+	worded bool
 }
 
 // Cards is the set the rule speaks of, with trumps trump.
@@ -100,9 +104,23 @@ func (c *compiler) lead(s *Spec) {
 		}
 		l.Words = ls.Words
 		if l.Words == "" {
-			l.Words = leadWords(&l, &c.r.Deck)
+			l.Words, l.worded = leadWords(&l, &c.r.Deck), true
 		}
 		p.Lead = append(p.Lead, l)
+	}
+}
+
+// wordLeadRules says again each lead rule pref words, in the deck's suit
+// names in force. A copy: a ruleset With derived shares r's slice.
+func (r *Ruleset) wordLeadRules() {
+	if !slices.ContainsFunc(r.Play.Lead, func(l LeadRule) bool { return l.worded }) {
+		return
+	}
+	r.Play.Lead = slices.Clone(r.Play.Lead)
+	for i := range r.Play.Lead {
+		if l := &r.Play.Lead[i]; l.worded {
+			l.Words = leadWords(l, &r.Deck)
+		}
 	}
 }
 

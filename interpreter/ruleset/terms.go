@@ -168,6 +168,7 @@ func (r *Ruleset) applyTerms() {
 		}
 	}
 	r.Deck.SuitNames, r.Contracts, r.AmountWords = suits, contracts, r.own.amounts
+	defer r.wordLeadRules() // the lead rules pref words name the suits in force
 	if set == nil {
 		return
 	}

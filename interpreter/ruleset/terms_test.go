@@ -12,59 +12,81 @@ import (
 // compiled ruleset (the deck's suit names, the contracts' labels, the
 // accounts' and amounts' words), the ruleset's own words at the default
 // and again when With switches the option back; the ruleset With started
-// from keeps its words (a copy, not a shared slice).
+// from keeps its words (a copy, not a shared slice); an option that
+// recompiles (totus sets the ladder) keeps the words in force; the
+// canonical names never change.
 func TestTermsApplied(t *testing.T) {
 	sochi, err := rulesets.Open("sochi")
 	if err != nil {
 		t.Fatal(err)
 	}
-	own := func(r *ruleset.Ruleset, what string) {
-		t.Helper()
-		ci, _ := r.ContractByName("6-diamonds")
-		if r.Deck.SuitNames[2] != "diamonds" || r.Contracts[ci].Display() != "6-diamonds" || r.AccountWord("mountain") != "mountain" ||
-			r.AmountWords["all_pass_rate"].Name != "the all-pass rate" || r.Terms.Set != "" {
-			t.Errorf("%s: not the ruleset's own words: %v, %q, %q, %+v", what, r.Deck.SuitNames, r.Contracts[ci].Display(), r.AccountWord("mountain"), r.Terms)
-		}
-	}
-	own(sochi, "sochi at its defaults")
-	ru, err := sochi.With(map[string]any{"terms": "russian"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ci, _ := ru.ContractByName("6-diamonds")
-	if ru.Deck.SuitNames[2] != "bubny" || ru.Contracts[ci].Display() != "6 buben" || !ru.Contracts[ci].TableWord ||
-		ru.AccountWord("mountain") != "gora" || ru.AccountWord("pool") != "pulya" || ru.AmountWords["all_pass_rate"].Name != "the raspasy rate" ||
-		ru.Terms.Set != "russian" || len(ru.Terms.Glossary) == 0 {
-		t.Errorf("terms=russian: %v, %q, %q, %+v", ru.Deck.SuitNames, ru.Contracts[ci].Display(), ru.AccountWord("mountain"), ru.Terms.Set)
-	}
-	if ru.Contracts[ci].Name != "6-diamonds" || ru.Deck.SuitIDs[2] != "D" {
-		t.Errorf("the canonical names changed: %q, %v", ru.Contracts[ci].Name, ru.Deck.SuitIDs)
-	}
-	own(sochi, "sochi after With")
-	// an option that recompiles (totus sets the ladder) keeps the words
-	// and the other options in force
-	half, err := ru.With(map[string]any{"half-responsible": true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	totus, err := half.With(map[string]any{"totus": true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if totus.AccountWord("mountain") != "gora" || totus.Terms.Set != "russian" {
-		t.Errorf("terms=russian, then totus: %q, %q", totus.AccountWord("mountain"), totus.Terms.Set)
+	before := wordsSeen(sochi)
+	ru := withOption(t, sochi, "terms", "russian")
+	// totus recompiles: the words and the other options stay in force
+	half := withOption(t, ru, "half-responsible", true)
+	totus := withOption(t, half, "totus", true)
+	back := withOption(t, ru, "terms", "english")
+	for _, c := range []struct {
+		name      string
+		got, want termsSeen
+	}{
+		{"sochi at its defaults", before, sochiEnglish},
+		{"terms=russian", wordsSeen(ru), sochiRussian},
+		{"sochi after With", wordsSeen(sochi), sochiEnglish},
+		{"terms=russian, then totus", wordsSeen(totus), sochiRussian},
+		{"back to english", wordsSeen(back), sochiEnglish},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.got != c.want {
+				t.Errorf("the words in force\n%+v, want\n%+v", c.got, c.want)
+			}
+		})
 	}
 	if o, _ := totus.Option("half-responsible"); o.Default != true {
 		t.Errorf("half-responsible, then totus: half-responsible %v", o.Default)
 	}
-	back, err := ru.With(map[string]any{"terms": "english"})
+	for option, selects := range map[string]bool{"terms": true, "pool-target": false, "": false} {
+		if sochi.SelectsWords(option) != selects {
+			t.Errorf("SelectsWords(%q) = %v, want %v", option, !selects, selects)
+		}
+	}
+}
+
+// termsSeen is what a reader of a sochi table meets of the words in
+// force: the diamonds' name and 6-diamonds' label, the accounts' and the
+// all-pass rate's words, the set and its glossary, and the canonical
+// names (which no set changes).
+type termsSeen struct {
+	Suit, Label, Mountain, Pool, Rate, Set string
+	TableWord, Glossary                    bool
+	Contract, SuitID                       string
+}
+
+var (
+	sochiEnglish = termsSeen{Suit: "diamonds", Label: "6-diamonds", Mountain: "mountain", Pool: "pool", Rate: "the all-pass rate",
+		Contract: "6-diamonds", SuitID: "D"}
+	sochiRussian = termsSeen{Suit: "bubny", Label: "6 buben", Mountain: "gora", Pool: "pulya", Rate: "the raspasy rate", Set: "russian",
+		TableWord: true, Glossary: true, Contract: "6-diamonds", SuitID: "D"}
+)
+
+// wordsSeen reads termsSeen off a compiled sochi.
+func wordsSeen(r *ruleset.Ruleset) termsSeen {
+	ci, _ := r.ContractByName("6-diamonds")
+	return termsSeen{
+		Suit: r.Deck.SuitNames[2], Label: r.Contracts[ci].Display(), Mountain: r.AccountWord("mountain"), Pool: r.AccountWord("pool"),
+		Rate: r.AmountWords["all_pass_rate"].Name, Set: r.Terms.Set, TableWord: r.Contracts[ci].TableWord, Glossary: len(r.Terms.Glossary) > 0,
+		Contract: r.Contracts[ci].Name, SuitID: r.Deck.SuitIDs[2],
+	}
+}
+
+// withOption is r.With one option set, or the test's end.
+func withOption(t *testing.T, r *ruleset.Ruleset, option string, value any) *ruleset.Ruleset {
+	t.Helper()
+	out, err := r.With(map[string]any{option: value})
 	if err != nil {
 		t.Fatal(err)
 	}
-	own(back, "back to english")
-	if !sochi.SelectsWords("terms") || sochi.SelectsWords("pool-target") || sochi.SelectsWords("") {
-		t.Error("SelectsWords")
-	}
+	return out
 }
 
 // TestTermsRefused: a words: section naming what the ruleset lacks is

@@ -58,14 +58,11 @@ func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 	}
 	t.Facts.Declarer, t.Facts.Dealer, t.Facts.Forehand = nil, nil, nil
 	t.Parties = append([]ruleset.Party(nil), s.parties...)
+	// Whys has one Why per transfer and SheetWhys one per entry a rule
+	// wrote, before the bookkeeping's: pay notes a Why exactly when it
+	// adds a transfer or an entry, and SettleInto starts each deal's
+	// afresh (TestWhysMatchTheLedger checks it over the suite).
 	t.Whys, t.SheetWhys = s.whys, s.sheetWhys
-	s.whys, s.sheetWhys = nil, nil // the Told keeps them: the next deal's are new
-	if len(t.Whys) != len(l.Transfers) {
-		t.Whys = nil // not the ledger's payments: say nothing rather than the wrong thing
-	}
-	if len(t.SheetWhys) > len(l.Sheet) {
-		t.SheetWhys = nil
-	}
 	return t
 }
 
@@ -73,7 +70,7 @@ func (s *Settler) tell(l *Ledger, o *deal.Outcome) *Told {
 // for: its Why, in the order of the ledger's transfers (or score-sheet
 // entries). A payment whose count cannot be worked out simply has none.
 func (s *Settler) tellPayment(rule *ruleset.Rule, p *ruleset.Pay, amt money.Amount, from, to int, o *deal.Outcome) {
-	w := s.amountOf(p)
+	w := amountOf(p.AmountSrc)
 	why := s.why(w.count, amt, from, to, o)
 	why.Named = s.amountName(w)
 	if why.Named == "" && w.number {
@@ -87,7 +84,7 @@ func (s *Settler) tellPayment(rule *ruleset.Rule, p *ruleset.Pay, amt money.Amou
 }
 
 // amountWords is what a payment line's amount is, for its sentence,
-// read from its expression once per Settler (amountOf).
+// read from its expression alone (amountOf).
 type amountWords struct {
 	count  *count // the factor that counts tricks, nil for none
 	ident  string // the one name it is, or a number times ("" for none)
@@ -95,21 +92,32 @@ type amountWords struct {
 	number bool   // a number (amount: 10)
 }
 
-// amountOf is p's amountWords, read at the first explained settlement of
-// the Settler and kept (a Settler that is never asked for sentences, the
-// computer players' and lint's, never reads them).
-func (s *Settler) amountOf(p *ruleset.Pay) amountWords {
-	if w, ok := s.amounts[p]; ok {
+// amountOf is the amountWords of an amount's source, read once and kept:
+// a deal settled with its explanation (a session, lint, a Settler made
+// per deal) parses each amount once, not per deal; a Settler never asked
+// for sentences (the computer players') never reads them. What an amount
+// is depends on its source and the interpreter's vocabulary alone, not on
+// the ruleset.
+func amountOf(src string) amountWords {
+	amounts.Lock()
+	defer amounts.Unlock()
+	if w, ok := amounts.of[src]; ok {
 		return w
 	}
-	if s.amounts == nil {
-		s.amounts = map[*ruleset.Pay]amountWords{}
+	if len(amounts.of) >= 4096 { // bounded: rulesets read one after another (lint, fuzzing)
+		amounts.of = map[string]amountWords{}
 	}
-	w := amountWords{count: countOf(s.r, p.AmountSrc), number: isNumber(p.AmountSrc)}
-	w.ident, w.times = namedIn(p.AmountSrc)
-	s.amounts[p] = w
+	w := amountWords{count: parseCount(src), number: isNumber(src)}
+	w.ident, w.times = namedIn(src)
+	amounts.of[src] = w
 	return w
 }
+
+// amounts caches amountOf by amount source.
+var amounts = struct {
+	sync.Mutex
+	of map[string]amountWords
+}{of: map[string]amountWords{}}
 
 // count is the factor of an amount that counts tricks: a party's field
 // (who: from, to or a party variable) or a variable of the deal.
@@ -170,32 +178,10 @@ func partyCount(p *ruleset.Party, field string) int {
 	return 0
 }
 
-// countOf finds the one factor of an amount, a product (or a product
+// parseCount finds the one factor of an amount, a product (or a product
 // divided by something), that counts tricks; nil if there is none or more
 // than one. Which names count tricks, and what they count, the
 // vocabulary's words say (a noun mentioning tricks).
-func countOf(_ *ruleset.Ruleset, src string) *count {
-	counts.Lock()
-	defer counts.Unlock()
-	if c, ok := counts.of[src]; ok {
-		return c
-	}
-	if len(counts.of) >= 4096 { // bounded: rulesets read one after another (lint, fuzzing)
-		counts.of = map[string]*count{}
-	}
-	c := parseCount(src)
-	counts.of[src] = c
-	return c
-}
-
-// counts caches countOf by amount source: a deal settled with its
-// explanation (a session, lint) parses each amount once, not per deal.
-var counts = struct {
-	sync.Mutex
-	of map[string]*count
-}{of: map[string]*count{}}
-
-// parseCount is countOf, parsed.
 func parseCount(src string) *count {
 	tree, err := parser.Parse(src)
 	if err != nil {

@@ -35,6 +35,9 @@ type Ledger struct {
 	Sheet     []SheetEntry
 	Rules     []RuleTrace // with explain: every rule, whether its condition held
 	Told      *Told       // with explain: what the deal's sentences are made of (plain.go)
+	// MovesMoney: the ruleset moves money (Ruleset.MovesMoney), however
+	// the deal was settled: a deal that paid nothing is then told so.
+	MovesMoney bool
 }
 
 // RuleTrace is one settlement rule as a deal met it.
@@ -215,9 +218,9 @@ type Settler struct {
 
 	// an explained settlement's sentences, noted as pay pays (plain.go)
 	whys, sheetWhys []Why
-	amounts         map[*ruleset.Pay]amountWords
 
-	kindNames []string // r's named kinds of marker, for marks_of
+	kindNames  []string // r's named kinds of marker, for marks_of
+	movesMoney bool     // r.MovesMoney(), read once: each ledger carries it
 
 	// Trace, when set, lists every rule in Ledger.Rules with whether its
 	// condition held even when the settlement is not explained (no
@@ -228,7 +231,7 @@ type Settler struct {
 
 // New makes a Settler for r.
 func New(r *ruleset.Ruleset) *Settler {
-	s := &Settler{r: r, f: r.NewFrame(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}, kindNames: r.MarkKindNames()}
+	s := &Settler{r: r, f: r.NewFrame(), pot: ruleset.Party{Name: "pot", Seat: -1, Pot: true}, kindNames: r.MarkKindNames(), movesMoney: r.MovesMoney()}
 	s.bound = ruleset.Bind(&s.facts)
 	l := r.Layout()
 	slot := func(name string) ruleset.Slot {
@@ -278,8 +281,8 @@ func (s *Settler) SettleInto(l *Ledger, o *deal.Outcome, explain bool) (err erro
 	if err := s.fill(o); err != nil {
 		return err
 	}
-	*l = Ledger{Seats: o.Seats, Transfers: l.Transfers[:0], Marks: l.Marks[:0], KindMarks: l.KindMarks[:0], KindNames: s.kindNames, Sheet: l.Sheet[:0], Rules: l.Rules[:0]}
-	s.whys, s.sheetWhys = nil, nil
+	*l = Ledger{Seats: o.Seats, Transfers: l.Transfers[:0], Marks: l.Marks[:0], KindMarks: l.KindMarks[:0], KindNames: s.kindNames, Sheet: l.Sheet[:0], Rules: l.Rules[:0], MovesMoney: s.movesMoney}
+	s.whys, s.sheetWhys = nil, nil // this deal's: the last deal's Told keeps its own
 	for i := range s.r.Rules {
 		rule := &s.r.Rules[i]
 		ok, err := rule.When.Bool(s.f)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -449,22 +450,30 @@ func (p *Printer) balances(t *table.Table) {
 		}
 		p.Printf("Sheet: %s\n", strings.Join(parts, ", "))
 	}
-	marks := false
-	for _, m := range t.Marks {
-		marks = marks || m != 0
+	// the ruleset's word for its markings (refe), as pref settle says it,
+	// then a line for each named kind (markings:) in its own words
+	p.heldLine(t.Names, t.Marks, t.R.Marking.Several)
+	for k, held := range t.KindMarks {
+		p.heldLine(t.Names, held, t.R.KindWords(k+1).Several)
 	}
-	if marks {
-		var ms []string
-		for i, n := range t.Names {
-			ms = append(ms, fmt.Sprintf("%s %d", n, t.Marks[i]))
-		}
-		// the ruleset's word for its markings (refe), as pref settle says it
-		word := t.R.Marking.Several
-		if word != "" {
-			word = strings.ToUpper(word[:1]) + word[1:]
-		}
-		p.Printf("%s: %s\n", word, strings.Join(ms, ", "))
+}
+
+// heldLine prints what each player holds of a kind of marker, under the
+// kind's word, when anybody holds any: "Refe: Anton 1, Brigitte 0, ...".
+func (p *Printer) heldLine(names []string, held []int, word string) {
+	if !slices.ContainsFunc(held, func(m int) bool { return m != 0 }) {
+		return
 	}
+	var ms []string
+	for i, n := range names {
+		if i < len(held) {
+			ms = append(ms, fmt.Sprintf("%s %d", n, held[i]))
+		}
+	}
+	if word != "" {
+		word = strings.ToUpper(word[:1]) + word[1:]
+	}
+	p.Printf("%s: %s\n", word, strings.Join(ms, ", "))
 }
 
 // indent prefixes each line with two spaces.

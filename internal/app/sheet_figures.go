@@ -22,6 +22,13 @@ type SheetFigures struct {
 	Money        bool   // the ruleset moves money: the pot and balances
 	Pot          string // the pot, when Money
 	MarkWord     string // the ruleset's word for its markings (refe), "" when it gives none and none is held
+	// AccountWords and PairAccountWords are Accounts and PairAccounts in
+	// the table's words (terms: gora for mountain), for the headers; the
+	// canonical names stay the cells' keys.
+	AccountWords, PairAccountWords []string
+	// KindNames are the ruleset's named kinds of marker (markings:), and
+	// KindWords each one's word for several (double rounds): a column each.
+	KindNames, KindWords []string
 }
 
 // SheetPlayer is one player's part of the sheet.
@@ -32,6 +39,7 @@ type SheetPlayer struct {
 	Score    string        // what closing the sheet now gives him, signed
 	Balance  string        // signed, when the ruleset moves money
 	Marks    int
+	Kinds    []int // his markers of each named kind, by SheetFigures.KindNames
 }
 
 // SheetPair is one account a player keeps against another.
@@ -59,6 +67,16 @@ func SheetOf(t *table.Table) (*SheetFigures, error) {
 	if f.Money {
 		f.Pot = t.Pot.String()
 	}
+	for _, a := range r.Sheet.Accounts {
+		f.AccountWords = append(f.AccountWords, r.AccountWord(a))
+	}
+	for _, a := range r.Sheet.PairAccounts {
+		f.PairAccountWords = append(f.PairAccountWords, r.AccountWord(a))
+	}
+	for k, kind := range r.MarkKinds {
+		f.KindNames = append(f.KindNames, kind.Name)
+		f.KindWords = append(f.KindWords, r.KindWords(k+1).Several)
+	}
 	if givesMarks(t) {
 		f.MarkWord = r.Marking.Several
 	}
@@ -73,6 +91,9 @@ func SheetOf(t *table.Table) (*SheetFigures, error) {
 				row = append(row, SheetPair{Against: o, Value: t.Sheet[n+" "+a+" "+o].String(), Self: o == n})
 			}
 			pl.Pairs = append(pl.Pairs, row)
+		}
+		for k := range r.MarkKinds {
+			pl.Kinds = append(pl.Kinds, kindHeld(t, k+1, i))
 		}
 		if scores != nil {
 			pl.Score = scores[i].Signed()
@@ -96,6 +117,15 @@ func givesMarks(t *table.Table) bool {
 		}
 	}
 	return false
+}
+
+// kindHeld is what player i holds of the named kind of marker k (0 when
+// the table keeps none of it).
+func kindHeld(t *table.Table, k, i int) int {
+	if k-1 < len(t.KindMarks) && i < len(t.KindMarks[k-1]) {
+		return t.KindMarks[k-1][i]
+	}
+	return 0
 }
 
 // Sheet is SheetOf the session's table.

@@ -492,12 +492,30 @@ func ExplainLedger(l *settle.Ledger, all bool) []RuleRuling {
 				rr.Payments = append(rr.Payments, fmt.Sprintf("%s %+d marking", l.Name(m.Seat), m.Delta))
 			}
 		}
+		for _, m := range l.KindMarks {
+			if m.Rule == rt.Name {
+				rr.Payments = append(rr.Payments, fmt.Sprintf("%s %+d %s", l.Name(m.Seat), m.Delta, kindWord(l, m.Kind)))
+			}
+		}
 		if !all && len(rr.Payments) == 0 {
 			continue // a rule that did not apply, or applied and wrote nothing
 		}
 		out = append(out, rr)
 	}
 	return out
+}
+
+// kindWord is one marker of the ledger's named kind k in the ruleset's
+// words ("double round"), or the kind's name when the ledger was settled
+// without its words.
+func kindWord(l *settle.Ledger, k int) string {
+	if l.Told != nil && l.Told.R != nil {
+		return l.Told.R.KindWords(k).One
+	}
+	if k > 0 && k <= len(l.KindNames) {
+		return l.KindNames[k-1]
+	}
+	return "marker"
 }
 
 // PrintExplained writes deals' rulings as text, or with asJSON as JSON.

@@ -123,13 +123,20 @@ func statedSeat(flag, name string, seats []string) error {
 // for a marking; before is each seat's markings before the deal (nil:
 // none).
 func markSentences(l *settle.Ledger, before []int, words ruleset.MarkingWords) []Said {
+	return markSentencesAt(l, before, words, "markings")
+}
+
+// markSentencesAt is markSentences with place the name the arithmetic
+// gives each seat's markers: "markings" for the default kind, a named
+// kind's own words (Anton "double rounds") for the others.
+func markSentencesAt(l *settle.Ledger, before []int, words ruleset.MarkingWords, place string) []Said {
 	var out []Said
 	for start := 0; start < len(l.Marks); {
 		end := start + 1
 		for end < len(l.Marks) && l.Marks[end].Rule == l.Marks[start].Rule && l.Marks[end].Delta == l.Marks[start].Delta {
 			end++
 		}
-		out = append(out, markSaid(l, l.Marks[start:end], words))
+		out = append(out, markSaid(l, l.Marks[start:end], words, place))
 		start = end
 	}
 	if len(out) > 0 {
@@ -155,19 +162,20 @@ func kindMarkSentences(l *settle.Ledger, t *settle.Told) []Said {
 		if k-1 < len(t.KindMarksBefore) {
 			before = t.KindMarksBefore[k-1]
 		}
-		out = append(out, markSentences(&view, before, t.R.KindWords(k))...)
+		words := t.R.KindWords(k)
+		out = append(out, markSentencesAt(&view, before, words, words.Several)...)
 	}
 	return out
 }
 
 // markSaid is one rule's change of markings, the same for each seat it
-// names.
-func markSaid(l *settle.Ledger, changes []settle.MarkChange, words ruleset.MarkingWords) Said {
+// names; place names a seat's markers of the kind in the arithmetic.
+func markSaid(l *settle.Ledger, changes []settle.MarkChange, words ruleset.MarkingWords, place string) Said {
 	var names []string
 	var arith []Arithmetic
 	for _, m := range changes {
 		names = append(names, l.Seats[m.Seat])
-		a := Arithmetic{Place: l.Seats[m.Seat] + " markings", Amount: fmt.Sprintf("%+d", m.Delta), Rule: m.Rule}
+		a := Arithmetic{Place: l.Seats[m.Seat] + " " + place, Amount: fmt.Sprintf("%+d", m.Delta), Rule: m.Rule}
 		a.line = fmt.Sprintf("%s %s  (rule %q)", a.Place, a.Amount, m.Rule)
 		arith = append(arith, a)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -24,23 +25,8 @@ import (
 func TestBrowserStrongHintTimed(t *testing.T) {
 	ctx := browser(t)
 	watch(t, ctx)
-	ts, srv := testServer(t)
 	soak := os.Getenv("PREF_SOAK") != ""
-	page := ts.URL + "/play?ruleset=sochi&seed=2&bots=strong"
-	if !soak {
-		// the strong player's hint beside simple computer players, whose
-		// own decisions take no time: the deal reaches the card play in a
-		// second, and the hint asked is the same (app.NewAdviser("strong"))
-		r, err := rulesets.Open("sochi")
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := newTable("sochi", nil, r, 2, "strong", "simple")
-		if err != nil {
-			t.Fatal(err)
-		}
-		page = ts.URL + "/play?t=" + srv.tables.add(w)
-	}
+	page := strongHintPage(t, soak)
 	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS("#table"))); err != nil {
 		t.Fatal(err)
 	}
@@ -65,15 +51,7 @@ func TestBrowserStrongHintTimed(t *testing.T) {
 			}
 			continue
 		}
-		start := time.Now()
-		if err := clickAndWait(ctx, `[data-tool="hint"]`); err != nil {
-			t.Fatalf("hint at %s: %v", phase, err)
-		}
-		d := time.Since(start)
-		status, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".status")))
-		if !strings.HasPrefix(status, "Hint: ") {
-			t.Fatalf("the hint at %s said %q", phase, status)
-		}
+		d := timedHint(ctx, t, phase)
 		took, where = append(took, d), append(where, fmt.Sprintf("%s %v", phase, d.Round(time.Millisecond)))
 		if phase == "play" {
 			timedPlay++
@@ -94,4 +72,42 @@ func TestBrowserStrongHintTimed(t *testing.T) {
 	slices.Sort(sorted)
 	t.Logf("the strong hint, asked in the browser to the table redrawn: median %v, slowest %v over %d decisions (%s)",
 		sorted[len(sorted)/2].Round(time.Millisecond), sorted[len(sorted)-1].Round(time.Millisecond), len(took), strings.Join(where, ", "))
+}
+
+// strongHintPage is the page of a sochi deal (seed 2) where the person is
+// hinted by the strong player: with soak, beside strong computer players;
+// else beside simple ones, whose own decisions take no time, so that the
+// deal reaches the card play in a second (the hint asked is the same,
+// app.NewAdviser("strong")).
+func strongHintPage(t *testing.T, soak bool) string {
+	t.Helper()
+	ts, srv := testServer(t)
+	if soak {
+		return ts.URL + "/play?ruleset=sochi&seed=2&bots=strong"
+	}
+	r, err := rulesets.Open("sochi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := newTable("sochi", nil, r, 2, "strong", "simple")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts.URL + "/play?t=" + srv.tables.add(w)
+}
+
+// timedHint asks for the hint at the person's decision in phase and
+// returns how long the table took to be redrawn with it.
+func timedHint(ctx context.Context, t *testing.T, phase string) time.Duration {
+	t.Helper()
+	start := time.Now()
+	if err := clickAndWait(ctx, `[data-tool="hint"]`); err != nil {
+		t.Fatalf("hint at %s: %v", phase, err)
+	}
+	d := time.Since(start)
+	status, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(".status")))
+	if !strings.HasPrefix(status, "Hint: ") {
+		t.Fatalf("the hint at %s said %q", phase, status)
+	}
+	return d
 }

@@ -37,11 +37,7 @@ func TestServeSeatsAnOutsideProgram(t *testing.T) {
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 	// before --bots: served is refused, and so is any command
-	for _, bots := range []string{"served", "exec:touch " + filepath.Join(dir, "ran")} {
-		if code, page := get(t, c, ts.URL+"/play?ruleset=sochi&seed=3&bots="+url.QueryEscape(bots)); code != http.StatusBadRequest || !strings.Contains(page, "simple or strong") {
-			t.Errorf("bots=%s without --bots: %d, want 400 simple or strong", bots, code)
-		}
-	}
+	refusedBeforeOffer(t, c, ts.URL, dir)
 	ended := filepath.Join(dir, "ended") // written when the program's input ends and it exits
 	spec := "exec:sh -c 'tee -a " + heard + " | python3 " + script + " 7; echo ended >> " + ended + "'"
 	if err := s.Offer(spec); err != nil {
@@ -79,13 +75,31 @@ func TestServeSeatsAnOutsideProgram(t *testing.T) {
 		t.Fatal("the program ended before its table was dropped")
 	}
 	s.Close()
-	deadline := time.Now().Add(10 * time.Second)
+	if !appearsWithin(ended, 10*time.Second) {
+		t.Fatal("the table was dropped and its program still runs after 10 s")
+	}
+}
+
+// refusedBeforeOffer: a server given no --bots refuses a page asking for
+// served players, and one naming a command.
+func refusedBeforeOffer(t *testing.T, c *http.Client, base, dir string) {
+	t.Helper()
+	for _, bots := range []string{"served", "exec:touch " + filepath.Join(dir, "ran")} {
+		if code, page := get(t, c, base+"/play?ruleset=sochi&seed=3&bots="+url.QueryEscape(bots)); code != http.StatusBadRequest || !strings.Contains(page, "simple or strong") {
+			t.Errorf("bots=%s without --bots: %d, want 400 simple or strong", bots, code)
+		}
+	}
+}
+
+// appearsWithin reports whether the file path exists within d.
+func appearsWithin(path string, d time.Duration) bool {
+	deadline := time.Now().Add(d)
 	for {
-		if _, err := os.Stat(ended); err == nil {
-			break
+		if _, err := os.Stat(path); err == nil {
+			return true
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the table was dropped and its program still runs after 10 s")
+			return false
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

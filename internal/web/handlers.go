@@ -163,7 +163,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		refuse(w, &badInput{err.Error()})
 		return
 	}
-	t.offered = s.programs
+	t.programs = s.programs // offered by a link when the page seats others
 	s.tables.add(t)
 	t.mu.Lock()
 	defer t.mu.Unlock()

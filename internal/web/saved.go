@@ -1,7 +1,13 @@
 package web
 
 import (
+	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -25,16 +31,91 @@ func savedVariants() ([]savedVariant, int) {
 	names := rulesets.UserNames()
 	more := max(0, len(names)-maxListed)
 	names = names[:len(names)-more]
+	folder := folderStamp(rulesets.UserDir())
 	var out []savedVariant
 	for _, n := range names {
 		v := savedVariant{Name: n, Play: playURL(n, nil, "", "simple"), Rules: rulesURL(n, nil),
 			Author: "/author?" + url.Values{"edit": {n}}.Encode()}
-		if r, err := rulesets.Open(n); err != nil {
-			v.Problem = err.Error()
-		} else {
-			v.Title = r.Title
-		}
+		v.Title, v.Problem = saved.opened(n, folder)
 		out = append(out, v)
 	}
 	return out, more
+}
+
+// openSaved opens a user's ruleset by name (a test counts the openings).
+var openSaved = rulesets.Open
+
+// saved keeps what opening each of the user's rulesets gave, so that the
+// landing page does not compile up to maxListed rulesets at every request.
+var saved savedCache
+
+// savedCache is each user ruleset's title, or why it does not load, by
+// its file's path, kept while the file and its folder stay as they were.
+type savedCache struct {
+	mu   sync.Mutex
+	kept map[string]savedOpening
+}
+
+// savedOpening is what opening a file gave, and the file and its folder
+// as they were then: the folder's stamp too, because a ruleset of the
+// folder may extend another one of it, which may have changed alone.
+type savedOpening struct {
+	mod            time.Time
+	size           int64
+	folder         string
+	title, problem string
+}
+
+// opened is the title of the user's ruleset name, or why it does not load:
+// kept from an earlier opening while its file (by path, modification time
+// and size) and the folder (folder, folderStamp's) are unchanged.
+func (c *savedCache) opened(name, folder string) (title, problem string) {
+	path := filepath.Join(rulesets.UserDir(), name+".yaml")
+	st, err := os.Stat(path)
+	if err != nil {
+		return open(name)
+	}
+	c.mu.Lock()
+	o, ok := c.kept[path]
+	c.mu.Unlock()
+	if ok && o.mod.Equal(st.ModTime()) && o.size == st.Size() && o.folder == folder {
+		return o.title, o.problem
+	}
+	title, problem = open(name)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.kept == nil || len(c.kept) >= 2*maxListed {
+		c.kept = map[string]savedOpening{} // start again rather than track which is oldest
+	}
+	c.kept[path] = savedOpening{mod: st.ModTime(), size: st.Size(), folder: folder, title: title, problem: problem}
+	return title, problem
+}
+
+// open opens the user's ruleset name: its title, or why it does not load.
+func open(name string) (title, problem string) {
+	r, err := openSaved(name)
+	if err != nil {
+		return "", err.Error()
+	}
+	return r.Title, ""
+}
+
+// folderStamp is each ruleset file of dir with its modification time and
+// size: it changes whenever a file of the folder is saved, added or
+// removed.
+func folderStamp(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".yaml") {
+			continue
+		}
+		if info, err := e.Info(); err == nil {
+			fmt.Fprintf(&b, "%s\x00%d\x00%d\x00", e.Name(), info.ModTime().UnixNano(), info.Size())
+		}
+	}
+	return b.String()
 }

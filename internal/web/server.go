@@ -179,9 +179,10 @@ func Serve(ctx context.Context, addr string, o Options, logw io.Writer, ready fu
 	if ip := net.ParseIP(host); ip == nil && !strings.EqualFold(host, "localhost") || ip != nil && !ip.IsLoopback() {
 		return fmt.Errorf("--addr %s: not a loopback address; pref serve binds 127.0.0.1 or ::1 (its tables have no password)", addr)
 	}
+	s := New(addr)
 	if o.Bots != "" {
-		if err := app.CheckBots(o.Bots); err != nil {
-			return fmt.Errorf("--bots %v", err)
+		if err := s.Offer(o.Bots); err != nil { // refused before anything is bound
+			return err
 		}
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -189,10 +190,7 @@ func Serve(ctx context.Context, addr string, o Options, logw io.Writer, ready fu
 		return fmt.Errorf("--addr %s: %v", addr, err)
 	}
 	bound := ln.Addr().String()
-	s := New(bound)
-	if o.Bots != "" {
-		_ = s.Offer(o.Bots) // checked above, before anything was bound
-	}
+	s.host = bound // the port chosen, when addr asked for port 0
 	defer s.Close()
 	s.Log = log.New(logw, "", log.LstdFlags)
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute, MaxHeaderBytes: 64 << 10, ErrorLog: s.Log}

@@ -31,8 +31,7 @@ type webTable struct {
 	options  []string
 	seed     uint64
 	bots     string // the page's word: simple, strong or served
-	programs string // served: the --bots pref serve was given
-	offered  string // the --bots pref serve was given, offered by a link ("" : none)
+	programs string // the --bots pref serve was given ("": none): seated when bots is served, else offered by a link
 	r        *ruleset.Ruleset
 	sess     *app.Session
 	p        *app.Printer

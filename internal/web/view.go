@@ -89,9 +89,11 @@ func (w *webTable) view() *tableView {
 	v.Rules = rulesURL(w.name, w.options)
 	v.OtherBots = map[string]string{"simple": "strong", "strong": "simple", servedBots: "simple"}[w.bots]
 	v.Other = playURL(w.name, w.options, fmt.Sprint(w.seed), v.OtherBots)
-	v.Programs = w.programs
-	if w.offered != "" && w.bots != servedBots {
-		v.Offered, v.OfferedURL = w.offered, playURL(w.name, w.options, fmt.Sprint(w.seed), servedBots)
+	switch {
+	case w.bots == servedBots:
+		v.Programs = w.programs
+	case w.programs != "":
+		v.Offered, v.OfferedURL = w.programs, playURL(w.name, w.options, fmt.Sprint(w.seed), servedBots)
 	}
 	if w.err != nil {
 		v.Error = fmt.Sprintf("The session stopped: %v", w.err)

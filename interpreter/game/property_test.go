@@ -2,7 +2,9 @@ package game_test
 
 import (
 	"math/rand/v2"
+	"path"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/preference-rules/pref/internal/ledgercheck"
@@ -50,12 +52,15 @@ func TestRandomDeals(t *testing.T) {
 	if testing.Short() {
 		deals = 1000
 	}
-	for _, name := range rulesets.Names() {
-		t.Run(name, func(t *testing.T) {
+	// every embedded ruleset, and the house variant with rules of the lead
+	// (play.lead), which no embedded ruleset has
+	for _, name := range append(rulesets.Names(), "../../conformance/house-lead/testdata/lead-house.yaml") {
+		t.Run(strings.TrimSuffix(path.Base(name), ".yaml"), func(t *testing.T) {
 			r, err := rulesets.Open(name)
 			if err != nil {
 				t.Fatal(err)
 			}
+			leadsNarrowed := 0
 			g := game.New(r, bots(r.Hands))
 			s := settle.New(r)
 			rng := rand.New(rand.NewPCG(7, 11))
@@ -71,7 +76,7 @@ func TestRandomDeals(t *testing.T) {
 				if err := g.Run(); err != nil {
 					t.Fatalf("deal %d: %v", i, err)
 				}
-				checkPlay(t, r, g)
+				leadsNarrowed += checkPlay(t, r, g)
 				l, err := s.Settle(outcome(g), false)
 				if err != nil {
 					t.Fatalf("deal %d: settle: %v", i, err)
@@ -100,13 +105,22 @@ func TestRandomDeals(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d deals: %d declared, %d played, %d drops", deals, declared, played, dropped)
-			// The bots must exercise the rules, not pass every deal (in a
-			// game that redeals when all pass, a third of the deals or so).
-			if played < deals/5 || (r.Defence.MayDrop && r.Defence.EachNeeds > 0 && dropped == 0) {
-				t.Errorf("too little exercised: %d declared, %d played, %d drops in %d deals", declared, played, dropped, deals)
-			}
+			t.Logf("%d deals: %d declared, %d played, %d drops, %d leads narrowed", deals, declared, played, dropped, leadsNarrowed)
+			checkExercised(t, r, deals, played, dropped, leadsNarrowed)
 		})
+	}
+}
+
+// checkExercised: the bots must exercise the rules, not pass every deal
+// (in a game that redeals when all pass, a third of the deals or so), and
+// meet the rules of the lead where the ruleset has some.
+func checkExercised(t *testing.T, r *ruleset.Ruleset, deals, played, dropped, leadsNarrowed int) {
+	t.Helper()
+	if played < deals/5 || (r.Defence.MayDrop && r.Defence.EachNeeds > 0 && dropped == 0) {
+		t.Errorf("too little exercised: %d played, %d drops in %d deals", played, dropped, deals)
+	}
+	if len(r.Play.Lead) > 0 && leadsNarrowed == 0 {
+		t.Errorf("the rules of the lead never narrowed a lead in %d deals", deals)
 	}
 }
 
@@ -132,8 +146,9 @@ func checkDeal(t fataler, r *ruleset.Ruleset, g *game.Game) {
 
 // checkPlay replays the record card by card with a plain reading of the
 // rules (slices, no masks) and checks each card was legal and each trick
-// went to the right player.
-func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
+// went to the right player. It returns how many leads the rules of the
+// lead narrowed (a caller that need not know drops it).
+func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) int {
 	t.Helper()
 	hands := make([][]cards.Card, r.Hands)
 	for s := 0; s < r.Hands; s++ {
@@ -144,7 +159,7 @@ func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
 		}
 		hands[s] = h.Cards()
 	}
-	total := 0
+	total, narrowed := 0, 0
 	talon := g.Talon
 	for i := 0; i < g.NTricks; i++ {
 		tr := g.Record[i]
@@ -165,6 +180,9 @@ func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
 			if !naiveLegal(r, naiveMustHead(r, g.Declarer, s), g.Trump, hands[s], played, c, naiveTalonFixes(g, tr)) {
 				t.Fatalf("trick %d: seat %d played %s from %v after %v: illegal", i, s, r.Deck.Name(c), hands[s], played)
 			}
+			if len(played) == 0 && checkLead(t, r, g, i, s, c, hands[s]) {
+				narrowed++
+			}
 			hands[s] = remove(hands[s], c)
 			played = append(played, c)
 		}
@@ -180,6 +198,20 @@ func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
 	if g.NTricks > 0 && total != r.HandSize && !g.Stopped {
 		t.Fatalf("only %d tricks played", total)
 	}
+	checkBestRun(t, g)
+	sum := 0
+	for s := 0; s < r.Hands; s++ {
+		sum += g.Taken[s]
+	}
+	if sum+g.TalonTaken != g.NTricks {
+		t.Fatalf("tricks taken %d, played %d", sum, g.NTricks)
+	}
+	return narrowed
+}
+
+// checkBestRun checks the declarer's longest run of tricks the game counted.
+func checkBestRun(t fataler, g *game.Game) {
+	t.Helper()
 	run, best := 0, 0
 	for i := 0; i < g.NTricks; i++ {
 		if g.Declarer >= 0 && g.Record[i].Winner == g.Declarer {
@@ -192,13 +224,56 @@ func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) {
 	if best != g.BestRun {
 		t.Fatalf("declarer's longest run %d, counted %d", g.BestRun, best)
 	}
-	sum := 0
-	for s := 0; s < r.Hands; s++ {
-		sum += g.Taken[s]
+}
+
+// checkLead checks seat's lead c to trick i (0 on) from hand against the
+// rules of the lead, and reports whether they narrowed it.
+func checkLead(t fataler, r *ruleset.Ruleset, g *game.Game, i, seat int, c cards.Card, hand []cards.Card) bool {
+	t.Helper()
+	leadable := naiveLeadable(r, g.Declarer, seat, i+1, g.Trump, hand)
+	if !slices.Contains(leadable, c) {
+		t.Fatalf("trick %d: seat %d led %s from %v: the rules of the lead allow only %v", i, seat, r.Deck.Name(c), hand, leadable)
 	}
-	if sum+g.TalonTaken != g.NTricks {
-		t.Fatalf("tricks taken %d, played %d", sum, g.NTricks)
+	return len(leadable) < len(hand)
+}
+
+// naiveLeadable is the cards seat may lead to trick (1 on) from hand under
+// the rules of the lead (play.lead), read as the rulebook says them: each
+// rule in turn, where it binds the leader (anyone; the declarer or the
+// defenders only in a deal with a declarer) and names a suit (trump: none
+// in a contract without trumps), keeps the cards of its suit (must) or the
+// others (may_not), unless that would leave him no card to lead.
+func naiveLeadable(r *ruleset.Ruleset, declarer, seat, trick int, trump cards.Suit, hand []cards.Card) []cards.Card {
+	allowed := hand
+	for _, rule := range r.Play.Lead {
+		binds := rule.By == ruleset.PartEveryone ||
+			(rule.By == ruleset.PartDeclarer && declarer >= 0 && seat == declarer) ||
+			(rule.By == ruleset.PartDefenders && declarer >= 0 && seat != declarer)
+		suit := rule.Suit
+		if rule.Trump {
+			suit = trump
+		}
+		if !binds || (rule.Trick != 0 && rule.Trick != trick) || suit == cards.NoSuit {
+			continue
+		}
+		var of, others []cards.Card
+		for _, c := range allowed {
+			if c.Suit() == suit {
+				of = append(of, c)
+			} else {
+				others = append(others, c)
+			}
+		}
+		switch {
+		case len(of) == 0 || len(others) == 0:
+			// nothing to choose between: the rule leaves the lead as it is
+		case rule.Must:
+			allowed = of
+		default:
+			allowed = others
+		}
 	}
+	return allowed
 }
 
 // naiveTalonWinner is the winner's index in a trick opened by a talon card
@@ -245,9 +320,6 @@ func naiveWinner(trump cards.Suit, played []cards.Card) int {
 	return w
 }
 
-// naiveLegal states the rules of play as the sources do: follow suit; if
-// unable, trump (where trumping is compulsory); if unable, anything; and
-// with must-head, beat the best card when following or trumping if possible.
 // naiveTalonFixes reports whether a trick was opened by a talon card that
 // only fixes the suit.
 func naiveTalonFixes(g *game.Game, tr game.Trick) bool {
@@ -284,6 +356,11 @@ func naiveMustHead(r *ruleset.Ruleset, declarer, seat int) bool {
 	return r.Play.MustHead
 }
 
+// naiveLegal states the rules of play as the sources do: follow suit; if
+// unable, trump (where trumping is compulsory); if unable, anything; and
+// with must-head, beat the best card when following or trumping if possible.
+// A lead is any card of the hand here: naiveLeadable reads the rules of the
+// lead.
 func naiveLegal(r *ruleset.Ruleset, mustHead bool, trump cards.Suit, hand []cards.Card, played []cards.Card, c cards.Card, fixing bool) bool {
 	has := func(pred func(cards.Card) bool) bool {
 		for _, x := range hand {

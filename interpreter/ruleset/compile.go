@@ -78,6 +78,7 @@ func (c *compiler) code(p *vm.Program) *Code {
 func (c *compiler) finish() {
 	r := c.r
 	r.layout = newLayout(r.envTemplate, true)
+	r.layout.markKinds = r.MarkKindNames()
 	r.zero = newFrame(r.layout, r.envTemplate)
 	for _, code := range c.codes {
 		code.compile(r.layout)

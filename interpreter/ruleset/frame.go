@@ -77,6 +77,9 @@ type Slot struct {
 type Layout struct {
 	slots map[string]Slot
 	names [nKinds][]string // by kind, in slot order
+	// markKinds are the ruleset's named kinds of marker, in order, which
+	// a marks_of is compiled against (nil: resolved when it runs)
+	markKinds []string
 }
 
 // builtin is the layout of Variables alone.

@@ -103,7 +103,8 @@ func (r *Ruleset) KindWords(k int) MarkingWords {
 
 // SetMarkKinds sets what the party holds of each named kind at the start
 // of the deal (held[k-1] for kind k) and the kinds' names, which
-// marks_of reads.
+// marks_of reads: names are the ruleset's (MarkKindNames), in its order,
+// which the compiled marks_of counts on.
 func (p *Party) SetMarkKinds(names []string, held [MaxMarkKinds]int) {
 	p.kindNames, p.kindMarks = names, held
 }
@@ -159,6 +160,13 @@ func (cc *closures) markInt(n *ast.CallNode) func(*Frame) int {
 	who, ok := cc.slot(c.Arguments[0], KindParty)
 	if !ok || cc.kind(c.Arguments[1]) != KindString {
 		return nil
+	}
+	if s, ok := c.Arguments[1].(*ast.StringNode); ok {
+		// the kind written out (checkMarkKinds asks for it): its place in
+		// the party's counts is known now, not looked up at every deal
+		if k := slices.Index(cc.l.markKinds, s.Value); k >= 0 {
+			return func(f *Frame) int { return f.parties[who].kindMarks[k] }
+		}
 	}
 	kind := cc.str(c.Arguments[1])
 	return func(f *Frame) int { return f.parties[who].marksOf(kind(f)) }

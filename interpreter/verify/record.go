@@ -131,16 +131,7 @@ func readExpect(n *yaml.Node) (*Expect, error) {
 }
 
 // expectKeys are the keys an expect: block may write (Expect's).
-func expectKeys() []string {
-	t := reflect.TypeOf(Expect{})
-	keys := make([]string, 0, t.NumField())
-	for i := 0; i < t.NumField(); i++ {
-		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
-			keys = append(keys, k)
-		}
-	}
-	return keys
-}
+func expectKeys() []string { return keysOf(reflect.TypeOf(Expect{})) }
 
 // unknownKeys are the keys of mapping n that are not among keys, in file
 // order: each said at its place, where a decoder stops at the first and

@@ -118,7 +118,7 @@ func (p *Printer) tricksWon(g *game.Game) string {
 // callWord is a call as the auction line writes it.
 func (p *Printer) callWord(g *game.Game, call int) string {
 	if call == game.Pass {
-		return "pass"
+		return p.Ruleset.PassWord() // the table's word where a term set says one
 	}
 	return p.callName(p.Ruleset.Ladder[call])
 }

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// replacedLine is a narration line saying an English word a set replaces:
+// a call of pass, or a defender who plays, drops out or takes half.
+var replacedLine = regexp.MustCompile(`(?m)^  \S+ +(pass|plays|drops out|takes half)\b`)
+
+// TestSaidWordsPlayAndExplain: pref play with a words set in force
+// narrates the set's words for the pass and the defence (serbian dalje,
+// dođem; russian pas, vist) and none of the English ones they replace;
+// the record it writes keeps pass, play and drop, and pref explain reads
+// it back.
+func TestSaidWordsPlayAndExplain(t *testing.T) {
+	for _, c := range []struct {
+		ruleset, terms, seed string
+		want                 []string
+	}{
+		{"serbian", "serbian", "7", []string{"  Anton      dalje ", "  Charlotte  says dođem\n", "  Anton      says dođem\n", "  Charlotte  says dođem, and calls kontra"}},
+		{"sochi", "russian", "1", []string{"  Anton      pas ", "  Brigitte   says vist\n"}},
+	} {
+		rec := filepath.Join(t.TempDir(), c.ruleset+".yaml")
+		play, code := runText("play", "--ruleset", c.ruleset, "--option", "terms="+c.terms, "--seed", c.seed, "--deals", "3", "--record", rec)
+		if code != exitOK {
+			t.Fatalf("%s: pref play: exit %d\n%s", c.ruleset, code, play)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(play, want) {
+				t.Errorf("%s terms=%s: pref play does not say %q:\n%s", c.ruleset, c.terms, want, play)
+			}
+		}
+		if m := replacedLine.FindString(play); m != "" {
+			t.Errorf("%s terms=%s: pref play says %q", c.ruleset, c.terms, m)
+		}
+		written, err := os.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{": pass}", ": play}"} {
+			if !strings.Contains(string(written), want) {
+				t.Errorf("%s: the record does not write %q:\n%s", c.ruleset, want, written)
+			}
+		}
+		if strings.Contains(string(written), "dalje") || strings.Contains(string(written), ": pas}") || strings.Contains(string(written), "vist}") {
+			t.Errorf("%s: the record writes a set's word:\n%s", c.ruleset, written)
+		}
+		explain, code := runText("explain", rec)
+		if code != exitOK {
+			t.Fatalf("%s: pref explain of the record: exit %d\n%s", c.ruleset, code, explain)
+		}
+	}
+}
+
+// TestSaidWordsEnglishAsBefore: at the default terms the same deals say
+// pass and the English verbs.
+func TestSaidWordsEnglishAsBefore(t *testing.T) {
+	play, code := runText("play", "--ruleset", "sochi", "--seed", "1", "--deals", "3")
+	if code != exitOK {
+		t.Fatalf("pref play: exit %d\n%s", code, play)
+	}
+	for _, want := range []string{"  Anton      pass ", "  Brigitte   plays\n"} {
+		if !strings.Contains(play, want) {
+			t.Errorf("pref play does not say %q:\n%s", want, play)
+		}
+	}
+}
+
+// TestSaidWordsRules: pref rules with a set in force defines the set's
+// words for the calls and choices in its glossary.
+func TestSaidWordsRules(t *testing.T) {
+	for _, c := range []struct {
+		ruleset, terms string
+		want           []string
+	}{
+		{"serbian", "serbian", []string{"dalje", "dođem", "zovem"}},
+		{"sochi", "russian", []string{"pas", "vist", "polvista"}},
+	} {
+		out, code := runText("rules", c.ruleset, "--option", "terms="+c.terms, "--glossary", "--markdown")
+		if code != exitOK {
+			t.Fatalf("%s: pref rules: exit %d\n%s", c.ruleset, code, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, "- "+w+":") && !strings.Contains(out, "- "+w+" (") {
+				t.Errorf("%s terms=%s: the glossary does not define %q:\n%s", c.ruleset, c.terms, w, out)
+			}
+		}
+	}
+}

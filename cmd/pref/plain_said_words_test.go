@@ -92,3 +92,39 @@ func TestSaidWordsRules(t *testing.T) {
 		}
 	}
 }
+
+// TestSaidWordsSettleAndExplain: pref settle's sentences and pref
+// explain's auction and defence lines say the set's words for the pass
+// and the defence choices, and the English ones at the default.
+func TestSaidWordsSettleAndExplain(t *testing.T) {
+	deal := []string{"--ruleset", "sochi", "--declarer", "Anton", "--bid", "6-spades", "--drop", "Brigitte", "--half", "Charlotte"}
+	out, _ := settleOut(t, 0, append(deal, "--option", "terms=russian")...)
+	wantLines(t, out, "Brigitte said pas; Charlotte said polvista (half without play).")
+	out, _ = settleOut(t, 0, deal...)
+	wantLines(t, out, "Brigitte dropped out; Charlotte took half without play.")
+
+	rec := filepath.Join(t.TempDir(), "serbian.yaml")
+	if play, code := runText("play", "--ruleset", "serbian", "--option", "terms=serbian", "--seed", "7", "--deals", "3", "--record", rec); code != exitOK {
+		t.Fatalf("pref play: exit %d\n%s", code, play)
+	}
+	explain, code := runText("explain", rec)
+	if code != exitOK {
+		t.Fatalf("pref explain: exit %d\n%s", code, explain)
+	}
+	for _, want := range []string{
+		"Auction: Anton says dalje, Brigitte bids pik, Charlotte says dalje.\n",
+		"Defence: Charlotte: dođem; Anton: dođem.\n",
+		"Defence: Charlotte: dođem, kontra; Anton: brought in by the kontra, plays for Charlotte.\n",
+		"Defence: Charlotte: dođem; Anton: dalje.\n",
+		"  Anton said dalje; Charlotte took 3 tricks.\n",
+	} {
+		if !strings.Contains(explain, want) {
+			t.Errorf("pref explain does not say %q:\n%s", want, explain)
+		}
+	}
+	for _, bad := range []string{" passes", ": play", ": drop", "dropped out"} {
+		if strings.Contains(explain, bad) {
+			t.Errorf("pref explain says %q with terms=serbian:\n%s", bad, explain)
+		}
+	}
+}

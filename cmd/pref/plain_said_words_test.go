@@ -72,15 +72,25 @@ func TestSaidWordsEnglishAsBefore(t *testing.T) {
 }
 
 // TestSaidWordsRules: pref rules with a set in force defines the set's
-// words for the calls and choices in its glossary.
+// words for the calls and choices in its glossary, and the lessons name
+// them beside the choices they are ("**play** (**dođem**)").
 func TestSaidWordsRules(t *testing.T) {
 	for _, c := range []struct {
 		ruleset, terms string
-		want           []string
+		want, lesson   []string
 	}{
-		{"serbian", "serbian", []string{"dalje", "dođem", "zovem"}},
-		{"sochi", "russian", []string{"pas", "vist", "polvista"}},
+		{"serbian", "serbian", []string{"dalje", "dođem", "zovem"}, []string{"**passes** (says **dalje**)", "**play** (**dođem**)", "**drop** out (**dalje**)", "**invite** (**zovem**)"}},
+		{"sochi", "russian", []string{"pas", "vist", "polvista"}, []string{"**passes** (says **pas**)", "**play** (**vist**)", "**drop** out (pass, **pas**)", "**half** (**polvista**)"}},
 	} {
+		lessons, code := runText("rules", c.ruleset, "--option", "terms="+c.terms, "--markdown")
+		if code != exitOK {
+			t.Fatalf("%s: pref rules: exit %d\n%s", c.ruleset, code, lessons)
+		}
+		for _, w := range c.lesson {
+			if !strings.Contains(lessons, w) {
+				t.Errorf("%s terms=%s: the lessons do not say %q:\n%s", c.ruleset, c.terms, w, lessons)
+			}
+		}
 		out, code := runText("rules", c.ruleset, "--option", "terms="+c.terms, "--glossary", "--markdown")
 		if code != exitOK {
 			t.Fatalf("%s: pref rules: exit %d\n%s", c.ruleset, code, out)

@@ -96,7 +96,7 @@ func (p *Printer) askCall(q *Question, g *game.Game, legal []game.Action, hint g
 	case game.PhaseAnnounce:
 		q.Prompt = "Announce:"
 	case game.PhaseDefend:
-		q.Prompt = fmt.Sprintf("%s plays %s. Defend, or pass?", p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display())
+		q.Prompt = fmt.Sprintf("%s plays %s. %s", p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display(), defendPrompt(g.R))
 	default:
 		q.Prompt = "Your call:"
 	}

@@ -25,7 +25,9 @@ func (s *Session) tell(before *game.State, a game.Action) {
 		s.tellAnnouncement(name)
 	case game.PhaseDefend:
 		// the lessons' words for the choice (game/words.go's defence row)
-		what := map[deal.Choice]string{deal.Play: "plays", deal.Drop: "drops out", deal.Half: "takes half without play"}[deal.Choice(a.Value)]
+		// or the table's word for it, where a term set says one
+		choice := deal.Choice(a.Value)
+		what := saysChoice(s.t.R, choice, map[deal.Choice]string{deal.Play: "plays", deal.Drop: "drops out", deal.Half: "takes half without play"}[choice])
 		p.Printf("  %-10s %s\n", name, what)
 	default:
 		if a.Value == game.Yes {

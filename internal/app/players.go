@@ -30,7 +30,7 @@ func newReasoned(kind string, seed uint64, p *Printer, names []string) *reasoned
 func (b *reasoned) Choose(g *game.Game, legal []game.Action) game.Action {
 	a := b.bot.Choose(g, legal)
 	if a.Phase == game.PhaseAuction {
-		call := "pass"
+		call := g.R.PassWord() // "pass", or the table's word where a term set says one
 		if a.Value != game.Pass {
 			call = b.p.callName(g.R.Ladder[a.Value])
 		}

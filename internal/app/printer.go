@@ -344,28 +344,28 @@ func (p *Printer) announcement(g *game.Game, d string) {
 // doubled, dropped out, invited, took half.
 func (p *Printer) defenderChoice(g *game.Game, names []string, s int) string {
 	r := p.Ruleset
-	what := "plays"
+	what := saysChoice(r, deal.Play, "plays")
 	caller := g.ContraCaller() // in team mode he plays for both
 	switch {
 	case g.Doubled[s] > 0:
-		what = "plays, and calls " + strings.Join(r.ContraWordsUpTo(g.Doubled[s]), ", ")
+		what += ", and calls " + strings.Join(r.ContraWordsUpTo(g.Doubled[s]), ", ")
 		if r.Defence.Contra.Team {
 			what += "; plays for both defenders"
 		}
 	case g.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
 		what = "is brought in by the " + r.ContraWord(1) + ": plays for " + names[caller]
 	case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop && g.Open:
-		what = fmt.Sprintf("drops out; the hands are shown and %s plays this one too", names[g.LoneDefender()])
+		what = fmt.Sprintf("%s; the hands are shown and %s plays this one too", saysChoice(r, deal.Drop, "drops out"), names[g.LoneDefender()])
 	case g.LoneDefender() >= 0 && g.Defence[s] == deal.Drop:
-		what = "drops out; plays the hand closed for the other defender"
+		what = saysChoice(r, deal.Drop, "drops out") + "; plays the hand closed for the other defender"
 	case g.Invited(s):
-		what = "drops out, and is invited: plays for the inviter"
+		what = saysChoice(r, deal.Drop, "drops out") + ", and is invited: plays for the inviter"
 	case g.Defence[s] == deal.Drop:
-		what = "drops out"
+		what = saysChoice(r, deal.Drop, "drops out")
 	case g.Defence[s] == deal.Half:
-		what = "takes half without play (the other defender passed)"
+		what = saysChoice(r, deal.Half, "takes half") + " without play (the other defender passed)"
 	case g.Defence[s] == deal.Invite:
-		what = "plays, and invites the other defender"
+		what = saysChoice(r, deal.Invite, "plays") + ", and invites the other defender"
 	}
 	return what
 }

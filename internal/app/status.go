@@ -118,7 +118,7 @@ func (p *Printer) tricksWon(g *game.Game) string {
 // callWord is a call as the auction line writes it.
 func (p *Printer) callWord(g *game.Game, call int) string {
 	if call == game.Pass {
-		return "pass"
+		return p.Ruleset.PassWord() // the table's word where a term set says one
 	}
 	return p.callName(p.Ruleset.Ladder[call])
 }
@@ -155,17 +155,17 @@ func (p *Printer) defenceLine(g *game.Game) string {
 		case g.Invited(s):
 			what = "invited: plays for the inviter"
 		case g.Defence[s] == deal.Play:
-			what = "plays"
+			what = saysChoice(p.Ruleset, deal.Play, "plays")
 		case g.Defence[s] == deal.Invite:
-			what = "plays and invites"
+			what = saysChoice(p.Ruleset, deal.Invite, "plays and invites")
 		case g.Defence[s] == deal.Half:
-			what = "takes half"
+			what = saysChoice(p.Ruleset, deal.Half, "takes half")
 		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0 && g.Open:
-			what = fmt.Sprintf("drops out; the hands are open, %s plays this one", p.SeatName(g.LoneDefender()))
+			what = fmt.Sprintf("%s; the hands are open, %s plays this one", saysChoice(p.Ruleset, deal.Drop, "drops out"), p.SeatName(g.LoneDefender()))
 		case g.Defence[s] == deal.Drop && g.LoneDefender() >= 0:
-			what = "drops out; plays the hand along"
+			what = saysChoice(p.Ruleset, deal.Drop, "drops out") + "; plays the hand along"
 		case g.Defence[s] == deal.Drop:
-			what = "drops out"
+			what = saysChoice(p.Ruleset, deal.Drop, "drops out")
 		}
 		parts = append(parts, p.SeatName(s)+" "+what)
 	}

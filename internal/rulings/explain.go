@@ -323,6 +323,9 @@ func explainCalls(st *game.State) []string {
 	var calls []string
 	for _, c := range st.Calls {
 		call := "passes"
+		if w := r.PassWord(); w != "pass" { // a term set's word for the pass: says dalje
+			call = "says " + w
+		}
 		if c.Call != game.Pass {
 			call = "bids " + game.SpokenCall(r, r.Ladder[c.Call]) // the words of the menus and narration
 		}
@@ -396,11 +399,11 @@ func explainDefence(st *game.State) []string {
 // a contra, and the contra and its answers.
 func defenceLine(st *game.State, s int, ch deal.Choice) string {
 	r := st.R
-	line := fmt.Sprintf("%s: %v", st.SeatName(s), ch)
+	line := fmt.Sprintf("%s: %s", st.SeatName(s), choiceSaid(r, ch))
 	caller := st.ContraCaller()
 	switch {
 	case st.Doubled[s] > 0 && r.Defence.Contra.Team:
-		line = st.SeatName(s) + ": play" // the contra's caller, who plays for both
+		line = st.SeatName(s) + ": " + choiceSaid(r, deal.Play) // the contra's caller, who plays for both
 	case st.Invited(s) && caller >= 0 && r.Defence.Contra.Team:
 		line = st.SeatName(s) + ": brought in by the " + r.ContraWord(1) + ", plays for " + st.SeatName(caller)
 	case st.Invited(s):
@@ -412,6 +415,15 @@ func defenceLine(st *game.State, s int, ch deal.Choice) string {
 		line += ", " + r.ContraWord(1) + ", answered by " + strings.Join(r.ContraWordsUpTo(d)[1:], ", ")
 	}
 	return line
+}
+
+// choiceSaid is a defence choice as the record writes it (play, drop),
+// or a term set's word for it where one is in force (dođem, pas).
+func choiceSaid(r *ruleset.Ruleset, ch deal.Choice) string {
+	if w := r.DefenceWord(ch.String()); w != "" {
+		return w
+	}
+	return ch.String()
 }
 
 // explainTricks is each complete trick's cards, by player, and why its

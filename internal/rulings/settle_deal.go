@@ -180,13 +180,13 @@ func defenceSentence(l *settle.Ledger, t *settle.Told) string {
 	}
 	var parts []string
 	if len(dropped) > 0 {
-		parts = append(parts, list(dropped)+" dropped out")
+		parts = append(parts, list(dropped)+" "+saidOr(t.R, "drop", "dropped out", ""))
 	}
 	for _, name := range along {
-		parts = append(parts, name+" dropped out, and "+name+"'s hand was played "+playedFor(l, t))
+		parts = append(parts, name+" "+saidOr(t.R, "drop", "dropped out", "")+", and "+name+"'s hand was played "+playedFor(l, t))
 	}
 	if len(half) > 0 {
-		parts = append(parts, list(half)+" took half without play")
+		parts = append(parts, list(half)+" "+saidOr(t.R, "half", "took half without play", " (half without play)"))
 	}
 	if len(took) > 0 {
 		parts = append(parts, list(took))
@@ -208,6 +208,16 @@ func tookWords(took []string, name string, tricks int) []string {
 		return append(took, fmt.Sprintf("%s took %s", name, count(tricks, "trick")))
 	}
 	return append(took, fmt.Sprintf("%s %d", name, tricks))
+}
+
+// saidOr is "said <word>" and what it means where a term set in force
+// names a word for the defence choice a record writes as choice (said
+// dalje; said polvista (half without play)), the English words otherwise.
+func saidOr(r *ruleset.Ruleset, choice, english, means string) string {
+	if w := r.DefenceWord(choice); w != "" {
+		return "said " + w + means
+	}
+	return english
 }
 
 // playedFor is for whom a dropped defender's hand was played: "for

@@ -210,10 +210,10 @@ func (h *Human) announce(g *game.Game, seat int, legal []game.Action, adv game.A
 
 func (h *Human) defend(g *game.Game, seat int, advice deal.Choice) deal.Choice {
 	h.showHand(g, seat)
-	if h.yesNo(fmt.Sprintf("%s plays %s. Play against it (no: drop out)?", h.p.SeatName(g.Declarer), g.R.Contracts[g.Contract].Display()), advice == deal.Play) {
+	if h.yesNo(app.DefendQuestion(g, h.p.SeatName(g.Declarer)), advice == deal.Play) {
 		return deal.Play
 	}
-	if g.MayHalf(seat) && h.yesNo("The other defender dropped out. Take half without play?", advice == deal.Half) {
+	if g.MayHalf(seat) && h.yesNo(app.HalfQuestion(g.R), advice == deal.Half) {
 		return deal.Half
 	}
 	return deal.Drop

@@ -126,7 +126,11 @@ var kinds = [PhaseOver]kindWords{
 		no:      plainNo,
 		alsoYes: []string{"declare"},
 	},
-	PhasePotAuction: {name: same(offerWord)}, // "pass", or the amount offered
+	PhasePotAuction: {name: [vocabularies]namer{ // "pass", or the amount offered
+		Spoken:   spokenOffer,
+		Written:  offerWord,
+		Reasoned: offerWord,
+	}},
 	PhaseFromHand: {
 		ask: "Play from the hand, without the talon?",
 		yes: [vocabularies]string{Spoken: "yes", Written: "hand", Reasoned: "yes"},
@@ -269,9 +273,6 @@ func (s *State) Answers(ph Phase) (yes, no []string, ok bool) {
 	return yes, no, true
 }
 
-// same is one namer for every vocabulary: the three agree.
-func same(f namer) [vocabularies]namer { return [vocabularies]namer{f, f, f} }
-
 // callWord names a call of the auction: pass, or the call's name on the
 // ladder.
 func callWord(s *State, a Action, _ Namer) string {
@@ -288,6 +289,9 @@ func callWord(s *State, a Action, _ Namer) string {
 // ladder names itself (totus) by that name, or the contract as the lessons
 // name it (SpokenContract), with "hand" for a call from the hand.
 func spokenCall(s *State, a Action, n Namer) string {
+	if a.Value == Pass {
+		return s.R.PassWord() // the table's word where a term set says one (dalje)
+	}
 	if a.Value < 0 || a.Value >= len(s.R.Ladder) {
 		return callWord(s, a, n)
 	}
@@ -349,6 +353,14 @@ func offerWord(_ *State, a Action, _ Namer) string {
 	return strconv.Itoa(a.Value)
 }
 
+// spokenOffer names an offer as the prompt says it: the table's pass.
+func spokenOffer(s *State, a Action, n Namer) string {
+	if a.Value == 0 {
+		return s.R.PassWord()
+	}
+	return offerWord(s, a, n)
+}
+
 // announcement names an announcement: the contract by name, or the
 // concession's words (followed by the contract given up, where it is
 // named and nameGivenUp).
@@ -374,9 +386,14 @@ func contractLabel(c *ruleset.Contract) string { return c.Display() }
 
 // choiceWord names a defence choice in vocabulary v.
 func choiceWord(v Vocabulary) namer {
-	return func(_ *State, a Action, _ Namer) string {
+	return func(s *State, a Action, _ Namer) string {
 		if a.Value < 0 || a.Value >= len(defenceWords) {
 			return fmt.Sprintf("choice %d", a.Value)
+		}
+		if v == Spoken { // the table's word where a term set says one (dođem)
+			if w := s.R.DefenceWord(defenceWords[a.Value][Written]); w != "" {
+				return w
+			}
 		}
 		return defenceWords[a.Value][v]
 	}

@@ -96,7 +96,7 @@ func (p *oldPrinter) actionName(g *game.State, a game.Action) string {
 	switch a.Phase {
 	case game.PhaseAuction:
 		if a.Value == game.Pass {
-			return "pass"
+			return g.R.PassWord() // a term set's word since issue 26 (dalje), else "pass"
 		}
 		// since issue 26 the prompt names the contract as the lessons do
 		if c := g.R.Ladder[a.Value]; c.Name == "" {
@@ -109,6 +109,9 @@ func (p *oldPrinter) actionName(g *game.State, a game.Action) string {
 		}
 		return game.SpokenContract(&g.R.Contracts[a.Value])
 	case game.PhaseDefend:
+		if w := g.R.DefenceWord([...]string{"-", "play", "drop", "invite", "half"}[a.Value]); w != "" {
+			return w // a term set's word since issue 26 (dođem, vist)
+		}
 		switch deal.Choice(a.Value) { // the lessons' words since issue 26 (were "defend", "pass", "half")
 		case deal.Play:
 			return "play"
@@ -120,7 +123,7 @@ func (p *oldPrinter) actionName(g *game.State, a game.Action) string {
 		return deal.Choice(a.Value).String()
 	case game.PhasePotAuction:
 		if a.Value == 0 {
-			return "pass"
+			return g.R.PassWord()
 		}
 	case game.PhasePlay:
 		return p.card(a.Card())

@@ -33,6 +33,13 @@ type TermSetSpec struct {
 	Accounts  map[string]string `yaml:"accounts"`  // sheet account -> its word (mountain: gora)
 	Amounts   yaml.Node         `yaml:"amounts"`   // as amount_words: the learner's words for an amount, in the table's terms
 	Glossary  []TermGlossSpec   `yaml:"glossary"`  // each word of the set, defined
+	// what a player says, terms_said.go: the pass (pass: dalje), the
+	// defence choices by their record word (play: dođem), the doublings
+	// and the markings
+	Calls     map[string]string `yaml:"calls"`
+	Defence   map[string]string `yaml:"defence"`
+	CallWords *CallWordsSpec    `yaml:"call_words"`
+	Marking   *MarkingSpec      `yaml:"marking"`
 }
 
 // TermGlossSpec is one word of a set in the glossary: the word as the
@@ -53,7 +60,8 @@ type termSet struct {
 	accounts  map[string]string      // by account name
 	amounts   map[string]AmountWords // by the name's identifier: replace the ruleset's amount words
 	glossary  []TermGloss
-	valueName string // the option value that selects it
+	said      saidWords // the calls' and choices' words (terms_said.go)
+	valueName string    // the option value that selects it
 }
 
 // Terms are the table's words in force: the set the terms option selects
@@ -62,6 +70,8 @@ type Terms struct {
 	Set      string
 	Accounts map[string]string // sheet account -> the word said; nil: the accounts' own names
 	Glossary []TermGloss
+	pass     string            // the auction's pass (PassWord); "" says pass
+	defence  map[string]string // the defence choices' words (DefenceWord)
 }
 
 // ownWords are the words the ruleset writes itself, which a set replaces
@@ -70,6 +80,9 @@ type ownWords struct {
 	suitNames []string
 	labels    []string
 	amounts   map[string]AmountWords
+	// the doublings' and markings' words (terms_said.go)
+	contraWords [MaxContraLevels + 1]string
+	marking     MarkingWords
 }
 
 // terms compiles words: the option named, each set's names checked
@@ -77,7 +90,7 @@ type ownWords struct {
 // option's value selects is applied.
 func (c *compiler) terms(s *Spec) {
 	r := c.r
-	r.own = ownWords{suitNames: append([]string(nil), r.Deck.SuitNames...), amounts: r.AmountWords}
+	r.own = ownWords{suitNames: append([]string(nil), r.Deck.SuitNames...), amounts: r.AmountWords, contraWords: r.ContraWords, marking: r.Marking}
 	for i := range r.Contracts {
 		r.own.labels = append(r.own.labels, r.Contracts[i].Label)
 	}
@@ -147,7 +160,9 @@ func (c *compiler) termSet(name string, s TermSetSpec) (*termSet, bool) {
 		out.accounts[account] = word
 	}
 	out.amounts = c.amountWordsOf(&s.Amounts, nil)
-	return out, ok
+	said, saidOK := c.saidWords(name, s)
+	out.said = said
+	return out, ok && saidOK
 }
 
 // applyTerms puts the words of the set the terms option selects in force
@@ -169,6 +184,7 @@ func (r *Ruleset) applyTerms() {
 	}
 	r.Deck.SuitNames, r.Contracts, r.AmountWords = suits, contracts, r.own.amounts
 	defer r.wordLeadRules() // the lead rules pref words name the suits in force
+	r.applySaid(set)
 	if set == nil {
 		return
 	}
@@ -180,7 +196,7 @@ func (r *Ruleset) applyTerms() {
 	for i, label := range set.labels {
 		contracts[i].Label, contracts[i].TableWord = label, true
 	}
-	r.Terms = Terms{Set: set.valueName, Accounts: set.accounts, Glossary: set.glossary}
+	r.Terms = Terms{Set: set.valueName, Accounts: set.accounts, Glossary: set.glossary, pass: set.said.pass, defence: set.said.defence}
 	if len(set.amounts) > 0 {
 		r.AmountWords = maps.Clone(r.own.amounts)
 		if r.AmountWords == nil {

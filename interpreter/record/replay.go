@@ -1,6 +1,7 @@
 package record
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -177,7 +178,8 @@ func replayTable(rec *Record, r *ruleset.Ruleset, all bool) ([]DealResult, *tabl
 		res, se := replayOne(t, rec, i)
 		res.After = len(errs) > 0
 		if se != nil {
-			if len(errs) > 0 {
+			var written writtenWrong
+			if len(errs) > 0 && !errors.As(se.Err, &written) {
 				se.AfterRefused = errs[0].Deal
 			}
 			errs = append(errs, se)
@@ -241,6 +243,13 @@ func seatDealer(t *table.Table, d *Deal, i int) error {
 	t.Dealer = k
 	return nil
 }
+
+// writtenWrong is a step the record writes as no word of the decision
+// open (a call no ladder has): wrong whatever the table, so it never
+// follows from an earlier deal's refusal.
+type writtenWrong struct{ error }
+
+func (w writtenWrong) Unwrap() error { return w.error }
 
 type stepErr struct {
 	where string
@@ -427,7 +436,7 @@ func (rp *replayer) word() (a game.Action, where string, stopped bool, _ *stepEr
 	}
 	a, err := ParseWord(&g.State, seat, st.Word)
 	if err != nil {
-		return a, where, false, &stepErr{where, err}
+		return a, where, false, &stepErr{where, writtenWrong{err}}
 	}
 	rp.ai++
 	return a, where, false, nil

@@ -348,7 +348,7 @@ func (w *dealWriter) summary(sum [3]settled) error {
 	for k := range 3 {
 		x := sum[k]
 		e := Entry{Kind: x.kind, Tricks: x.tricks, Side: x.side}
-		if e.Supe, err = whole(x.supe, w.b.sides); err != nil {
+		if e.SideValue, err = whole(x.sideValue, w.b.sides); err != nil {
 			return err
 		}
 		if e.Middle, err = whole(x.middle, w.b.middle); err != nil {

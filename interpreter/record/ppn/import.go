@@ -649,8 +649,8 @@ func (c *converter) expect() yaml.Node {
 				put(name, c.b.middle, e.Middle)
 			}
 		case 'F':
-			if e.Supe != 0 {
-				put(name, c.b.sides, map[string]any{mainName: e.Supe})
+			if e.SideValue != 0 {
+				put(name, c.b.sides, map[string]any{mainName: e.SideValue})
 			}
 			if e.Middle != 0 {
 				put(name, c.b.middle, e.Middle)

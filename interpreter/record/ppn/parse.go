@@ -451,7 +451,7 @@ func parseEntry(s string) (Entry, error) {
 	if s == "0" {
 		return Entry{Kind: '0'}, nil
 	}
-	bad := fmt.Errorf("want 0, M<tricks>:<bule> for the main player (M6:-20) or F<tricks>:L|R<supe>[:<bule>] for a defender (F1:L20:20)")
+	bad := fmt.Errorf("want 0, M<tricks>:<middle> for the main player (M6:-20) or F<tricks>:L|R<side>[:<middle>] for a defender (F1:L20:20)")
 	if len(s) < 2 || (s[0] != 'M' && s[0] != 'F') {
 		return Entry{}, bad
 	}
@@ -467,7 +467,7 @@ func parseEntry(s string) (Entry, error) {
 			return Entry{}, bad
 		}
 		if e.Middle, ok = signed(parts[1]); !ok {
-			return Entry{}, fmt.Errorf("bule %q: want a whole number", clip(parts[1]))
+			return Entry{}, fmt.Errorf("middle %q: want a whole number", clip(parts[1]))
 		}
 		e.HasMiddle = true
 		return e, nil
@@ -477,15 +477,15 @@ func parseEntry(s string) (Entry, error) {
 	}
 	p := parts[1]
 	if p == "" || (p[0] != 'L' && p[0] != 'R') {
-		return Entry{}, fmt.Errorf("supe %q: want L or R (the column) and the amount", clip(p))
+		return Entry{}, fmt.Errorf("side %q: want L or R (the column) and the amount", clip(p))
 	}
 	e.Side = p[0]
-	if e.Supe, ok = number(p[1:]); !ok {
-		return Entry{}, fmt.Errorf("supe %q: want L or R (the column) and the amount", clip(p))
+	if e.SideValue, ok = number(p[1:]); !ok {
+		return Entry{}, fmt.Errorf("side %q: want L or R (the column) and the amount", clip(p))
 	}
 	if len(parts) == 3 {
 		if e.Middle, ok = signed(parts[2]); !ok {
-			return Entry{}, fmt.Errorf("bule %q: want a whole number", clip(parts[2]))
+			return Entry{}, fmt.Errorf("middle %q: want a whole number", clip(parts[2]))
 		}
 		e.HasMiddle = true
 	}

@@ -113,13 +113,14 @@ type Throw struct {
 func (t Throw) String() string { return string(t.Cards) + strconv.Itoa(t.Winner) }
 
 // Entry is one player's summary: 0 (no part), the main player's M<tricks>:
-// <bule>, or a defender's F<tricks>:<L|R><supe>[:<bule>].
+// <middle>, or a defender's F<tricks>:<L|R><side>[:<middle>] (the paper's
+// columns: the ruleset's ppn section names the accounts they are).
 type Entry struct {
 	Kind      byte // '0', 'M', 'F'
 	Tricks    int
-	Side      byte // 'L' or 'R': the column of a defender's supe
-	Supe      int
-	Middle    int // the change of the bule (the middle column)
+	Side      byte // 'L' or 'R': the side column a defender writes in
+	SideValue int  // what he writes there
+	Middle    int  // the change of the middle column
 	HasMiddle bool
 }
 
@@ -128,7 +129,7 @@ func (e Entry) String() string {
 	case 'M':
 		return fmt.Sprintf("M%d:%d", e.Tricks, e.Middle)
 	case 'F':
-		s := fmt.Sprintf("F%d:%c%d", e.Tricks, e.Side, e.Supe)
+		s := fmt.Sprintf("F%d:%c%d", e.Tricks, e.Side, e.SideValue)
 		if e.HasMiddle {
 			s += fmt.Sprintf(":%d", e.Middle)
 		}

@@ -101,7 +101,7 @@ func TestParse(t *testing.T) {
 	}
 	d := f.Deals[0]
 	if d.ID != 3 || d.Order != [3]int{3, 1, 2} || d.Main != 3 || d.Refa != -1 || d.Value != 12 || d.Starts != 3 ||
-		len(d.Throws) != 2 || d.Throws[1].Winner != 3 || d.Summary[2] != (Entry{Kind: 'F', Tricks: 2, Side: 'R', Supe: 24}) ||
+		len(d.Throws) != 2 || d.Throws[1].Winner != 3 || d.Summary[2] != (Entry{Kind: 'F', Tricks: 2, Side: 'R', SideValue: 24}) ||
 		d.Bids[0] != (Bid{Kind: 'N', Level: 2}) || d.Contract != (Contract{Number: 3}) || d.Kontra.Kind != '0' {
 		t.Errorf("deal: %+v", d)
 	}
@@ -156,8 +156,8 @@ func TestMalformed(t *testing.T) {
 		{with(12, strings.Repeat("OLJ1,", 10)+"OLJ1"), "throws: 11 tricks"},
 		{with(13, "M9:-8,F1:L8:8"), "summary: \"M9:-8,F1:L8:8\": want three entries"},
 		{with(13, "M11:-8,F1:L8:8,0"), "summary: \"M11:-8\": tricks \"11\": want 0 to 10"},
-		{with(13, "M9:x,F1:L8:8,0"), "summary: \"M9:x\": bule \"x\""},
-		{with(13, "M9:-8,F1:X8:8,0"), "summary: \"F1:X8:8\": supe \"X8\": want L or R"},
+		{with(13, "M9:x,F1:L8:8,0"), "summary: \"M9:x\": middle \"x\""},
+		{with(13, "M9:-8,F1:X8:8,0"), "summary: \"F1:X8:8\": side \"X8\": want L or R"},
 		{with(13, "M9:-8,F1:L8:8:1,0"), "summary: \"F1:L8:8:1\": want 0, M<tricks>"},
 		{with(13, "M9:-8,Q1,0"), "summary: \"Q1\": want 0"},
 		{header, "no deal records"},

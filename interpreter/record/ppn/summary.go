@@ -13,11 +13,11 @@ import (
 
 // settled is one seat's part of a deal as pref settled it, in PPN's terms.
 type settled struct {
-	kind         byte         // '0', 'M', 'F'
-	tricks       int          // the declarer's; a defender's own, and with the one he played for
-	own          int          // the seat's own tricks
-	side         byte         // 'L': the declarer plays just before him; 'R': just after
-	supe, middle money.Amount // the PPN columns: supe, and the middle one (bule)
+	kind              byte         // '0', 'M', 'F'
+	tricks            int          // the declarer's; a defender's own, and with the one he played for
+	own               int          // the seat's own tricks
+	side              byte         // 'L': the declarer plays just before him; 'R': just after
+	sideValue, middle money.Amount // what the paper's columns gain: the side one, the middle one
 }
 
 func (x settled) String() string {
@@ -25,7 +25,7 @@ func (x settled) String() string {
 	case 'M':
 		return fmt.Sprintf("M%d:%v", x.tricks, x.middle)
 	case 'F':
-		s := fmt.Sprintf("F%d:%c%v", x.tricks, x.side, x.supe)
+		s := fmt.Sprintf("F%d:%c%v", x.tricks, x.side, x.sideValue)
 		if !x.middle.IsZero() {
 			s += fmt.Sprintf(":%v", x.middle)
 		}
@@ -35,10 +35,10 @@ func (x settled) String() string {
 }
 
 // summaryOf is the summary pref's settlement gives a deal, by seat in
-// playing order: the declarer's tricks and bule, each defender's tricks,
-// supe and bule. The defender who invited or said kontra answers for the
-// tricks of both and writes their supe; the other, who played for him,
-// writes nothing and is 0, as one who did not come.
+// playing order: the declarer's tricks and middle column, each defender's
+// tricks, side and middle columns. The defender who invited or doubled
+// answers for the tricks of both and writes their side column; the other,
+// who played for him, writes nothing and is 0, as one who did not come.
 func summaryOf(r *ruleset.Ruleset, b binding, res *record.DealResult) [3]settled {
 	o, l := res.Outcome, res.Ledger
 	net := l.SheetNet()
@@ -50,13 +50,13 @@ func summaryOf(r *ruleset.Ruleset, b binding, res *record.DealResult) [3]settled
 		x := settled{kind: '0', own: o.Tricks[s], tricks: o.Tricks[s], middle: net[name+" "+b.middle]}
 		for j := range 3 {
 			if j != s {
-				x.supe = x.supe.Add(net[name+" "+b.sides+" "+res.Seats[j]])
+				x.sideValue = x.sideValue.Add(net[name+" "+b.sides+" "+res.Seats[j]])
 			}
 		}
 		switch {
 		case s == decl:
 			x.kind = 'M'
-		case o.Played() && (o.Defence[s] == deal.Play || o.Defence[s] == deal.Invite) || !x.supe.IsZero() || !x.middle.IsZero():
+		case o.Played() && (o.Defence[s] == deal.Play || o.Defence[s] == deal.Invite) || !x.sideValue.IsZero() || !x.middle.IsZero():
 			x.kind = 'F'
 			x.side = 'R'
 			if decl == (s+2)%3 {
@@ -84,12 +84,12 @@ func agrees(e Entry, x settled, played bool) bool {
 	amount := func(n int) money.Amount { return money.Int(int64(n)) }
 	switch x.kind {
 	case '0':
-		return e.Kind == '0' || e.Kind == 'F' && e.Supe == 0 && e.Middle == 0 && e.Tricks == x.own
+		return e.Kind == '0' || e.Kind == 'F' && e.SideValue == 0 && e.Middle == 0 && e.Tricks == x.own
 	case 'M':
 		return e.Kind == 'M' && amount(e.Middle).Equal(x.middle) &&
 			(e.Tricks == x.tricks || !played && (e.Tricks == 0 || e.Tricks == 10))
 	}
-	return e.Kind == 'F' && e.Side == x.side && amount(e.Supe).Equal(x.supe) && amount(e.Middle).Equal(x.middle) &&
+	return e.Kind == 'F' && e.Side == x.side && amount(e.SideValue).Equal(x.sideValue) && amount(e.Middle).Equal(x.middle) &&
 		(e.Tricks == x.tricks || e.Tricks == x.own)
 }
 
@@ -113,7 +113,7 @@ func compare(f *File, r *ruleset.Ruleset, b binding, deals []record.DealResult) 
 		}
 		if !money.Int(int64(d.Value)).Equal(unit) {
 			out = append(out, Note{Deal: n, Field: "value", Msg: fmt.Sprintf(
-				"PPN writes %d; pref settles %v (the declarer's bule move by the value: twice the game's, doubled by each kontra and by his refa)", d.Value, unit)})
+				"PPN writes %d; pref settles %v (the value is what the declarer's %s moves by, as the ruleset settles it)", d.Value, unit, b.middle)})
 		}
 		if d.Refa >= 0 {
 			held := 0
@@ -193,7 +193,7 @@ func compareResults(f *File, rec *record.Record, t *table.Table, b binding, note
 			out = append(out, Note{Field: "tag " + tag, Msg: fmt.Sprintf("%q is no number", clip(v))})
 		case !want.Equal(final[idx]):
 			out = append(out, Note{Field: "tag " + tag, Msg: fmt.Sprintf(
-				"%s: PPN writes %s; pref's final score is %v (supe written minus supe received minus 10 x bule)", players[i-1], v, final[idx])})
+				"%s: PPN writes %s; pref's final score is %v (from the sheet, as the ruleset's final score says)", players[i-1], v, final[idx])})
 		}
 	}
 	return out

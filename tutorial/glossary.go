@@ -2,6 +2,7 @@ package tutorial
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"regexp"
 	"slices"
 	"strings"
@@ -99,7 +100,7 @@ func markingWords(r *ruleset.Ruleset) []string {
 // concepts are the game's terms, in the order a learner meets them.
 var concepts = []concept{
 	{forms: []string{"trick", "tricks"}, define: func(r *ruleset.Ruleset) string {
-		return fmt.Sprintf("One card from each player in play, in turn; the highest card of the suit led wins it, or the highest trump if any was played, and a deal has %s.", plural(r.HandSize, "trick"))
+		return fmt.Sprintf("One card from each player in play, in turn; the highest card of the suit led wins it, or the highest trump if any was played, and a deal has %s.", deal.Count(r.HandSize, "trick"))
 	}},
 	{forms: []string{"trump", "trumps"}, define: func(*ruleset.Ruleset) string {
 		return "The suit a contract names to beat every other suit: a player who cannot follow suit may play one and win the trick."
@@ -108,7 +109,7 @@ var concepts = []concept{
 		if r.TalonSize == 0 {
 			return ""
 		}
-		return fmt.Sprintf("The %s dealt face down beside the hands, which the declarer takes (or leaves, playing from the hand) before laying aside as many.", plural(r.TalonSize, "card"))
+		return fmt.Sprintf("The %s dealt face down beside the hands, which the declarer takes (or leaves, playing from the hand) before laying aside as many.", deal.Count(r.TalonSize, "card"))
 	}},
 	{forms: []string{"declarer"}, define: func(*ruleset.Ruleset) string {
 		return "The player who won the auction and plays his contract alone against the others; he must take the tricks it needs."
@@ -359,6 +360,3 @@ func GlossaryMarkdown(r *ruleset.Ruleset, ascii bool) (string, error) {
 	}
 	return b.String(), nil
 }
-
-// plural is n and its noun, singular for one.
-func plural(n int, noun string) string { return game.Count(n, noun) }

@@ -2,6 +2,7 @@ package tutorial
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"strconv"
 	"strings"
 
@@ -52,7 +53,7 @@ func questions(r *ruleset.Ruleset, name string, v *view, ascii bool) []Question 
 	case "exchange":
 		if r.Exchange.TakeTalon && r.Exchange.Discard > 0 && !v.FirstHandOnly {
 			add(numberQuestion("The declarer picks up the talon. How many cards does he then lay aside?", r.Exchange.Discard,
-				fmt.Sprintf("He lays aside %s, as many as the talon gave him.", plural(r.Exchange.Discard, "card"))))
+				fmt.Sprintf("He lays aside %s, as many as the talon gave him.", deal.Count(r.Exchange.Discard, "card"))))
 		}
 	case "defence":
 		add(defenceQuestion(r))
@@ -142,7 +143,7 @@ func needQuestion(r *ruleset.Ruleset, v *view) *Question {
 		}
 		need := r.Need(ci, false)
 		return numberQuestion(fmt.Sprintf("How many tricks does the declarer need in %s?", c.Display()), need,
-			fmt.Sprintf("In %s the declarer needs at least %s.", c.Display(), plural(need, "trick")))
+			fmt.Sprintf("In %s the declarer needs at least %s.", c.Display(), deal.Count(need, "trick")))
 	}
 	return nil
 }
@@ -167,12 +168,12 @@ func defenceQuestion(r *ruleset.Ruleset) *Question {
 		c := &r.Contracts[ci]
 		if suitContract(c) && c.DefenceNeeds > 0 {
 			return numberQuestion(fmt.Sprintf("Against %s, how many tricks must the defenders who play take between them?", c.Display()), c.DefenceNeeds,
-				fmt.Sprintf("Against %s the defenders who play must take %s between them.", c.Display(), plural(c.DefenceNeeds, "trick")))
+				fmt.Sprintf("Against %s the defenders who play must take %s between them.", c.Display(), deal.Count(c.DefenceNeeds, "trick")))
 		}
 	}
 	if r.Defence.EachNeeds > 0 {
 		return numberQuestion("How many tricks must a defender who plays take?", r.Defence.EachNeeds,
-			fmt.Sprintf("A defender who plays must take at least %s, or he has failed.", plural(r.Defence.EachNeeds, "trick")))
+			fmt.Sprintf("A defender who plays must take at least %s, or he has failed.", deal.Count(r.Defence.EachNeeds, "trick")))
 	}
 	return yesNo("May a defender drop out instead of defending?", r.Defence.MayDrop,
 		map[bool]string{true: "Yes: a defender may drop out and take on no obligation.", false: "No: every defender plays."}[r.Defence.MayDrop])

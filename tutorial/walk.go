@@ -347,7 +347,7 @@ func PerfectPlay(g *game.Game, names []string, cardName func(cards.Card) string)
 	}
 	decl := names[g.Declarer]
 	text := fmt.Sprintf("Perfect play: with every hand known, best play by both sides from the first card gives %s %s; %s took %d.",
-		decl, game.Count(steps[0].Before, "trick"), decl, g.Taken[g.Declarer])
+		decl, deal.Count(steps[0].Before, "trick"), decl, g.Taken[g.Declarer])
 	// the first card that cost each side a trick
 	var mine, theirs []solve.Step
 	for _, s := range steps {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"strings"
 
 	"github.com/preference-rules/pref/interpreter/cards"
@@ -84,7 +85,7 @@ func betterCard(g *game.Game, st solve.Step, names []string, cardName func(cards
 	if then := tellLine(line, names, cardName); then != "" {
 		text += ": then " + then
 	}
-	return text + fmt.Sprintf("; best play then gives %s %s, not %d.", names[st.Counted], game.Count(st.Before, "trick"), st.After)
+	return text + fmt.Sprintf("; best play then gives %s %s, not %d.", names[st.Counted], deal.Count(st.Before, "trick"), st.After)
 }
 
 // tellLine tells the line after its first card, to the end of the trick

@@ -171,7 +171,7 @@ func (m *exerciseMaker) exercise(kind ExerciseKind, g *game.Game) Exercise {
 // contract is the line that says the game played.
 func (m *exerciseMaker) contract(g *game.Game) string {
 	ct := &g.R.Contracts[g.Contract]
-	return fmt.Sprintf("%s plays %s and needs %s.", m.seats[g.Declarer], ct.Display(), game.Count(ct.Tricks, "trick"))
+	return fmt.Sprintf("%s plays %s and needs %s.", m.seats[g.Declarer], ct.Display(), deal.Count(ct.Tricks, "trick"))
 }
 
 // lead is the first lead of the deal where the solver tells the cards
@@ -252,7 +252,7 @@ func (m *exerciseMaker) leadExercise(g *game.Game, st solve.Step, pos *solve.Pos
 		}
 	}
 	if st.Trick > 1 {
-		e.Setting = append(e.Setting, fmt.Sprintf("%s has taken %s so far.", m.seats[g.Declarer], game.Count(taken, "trick")))
+		e.Setting = append(e.Setting, fmt.Sprintf("%s has taken %s so far.", m.seats[g.Declarer], deal.Count(taken, "trick")))
 	}
 	e.Question = fmt.Sprintf("You are %s and lead to trick %d, every hand shown. Which card?", m.seats[st.Seat], st.Trick)
 	var names, bad []string
@@ -269,7 +269,7 @@ func (m *exerciseMaker) leadExercise(g *game.Game, st solve.Step, pos *solve.Pos
 	e.Answer = strings.Join(names, " or ")
 	counted := m.seats[st.Counted]
 	e.Why = fmt.Sprintf("With %s best play by both sides gives %s %s in all; after %s, for one, %s takes %d.",
-		e.Answer, counted, game.Count(vals[right[0]]+taken, "trick"), bad[0], counted, worst+taken)
+		e.Answer, counted, deal.Count(vals[right[0]]+taken, "trick"), bad[0], counted, worst+taken)
 	if line, _, err := solve.PlayedLine(pos); err == nil && len(line) > 1 {
 		e.Why += " The line: " + m.p.Card(line[0].Card) + ", then " + tellLine(line, m.seats, m.p.Card) + "."
 	}
@@ -311,7 +311,7 @@ func (m *exerciseMaker) cost(g *game.Game) (Exercise, bool) {
 	e.Question = "Every hand is shown. Which card was the first to cost its side a trick? Type the card."
 	e.Answer = fmt.Sprintf("%s's %s to trick %d", m.seats[first.Seat], m.p.Card(first.Card), first.Trick)
 	e.right = []string{strings.ToLower(m.r.Deck.Name(first.Card))}
-	e.Why = fmt.Sprintf("Before it best play gave %s %s; after it, %d.", m.seats[first.Counted], game.Count(first.Before, "trick"), first.After)
+	e.Why = fmt.Sprintf("Before it best play gave %s %s; after it, %d.", m.seats[first.Counted], deal.Count(first.Before, "trick"), first.After)
 	if better := betterCard(g, first, m.seats, m.p.Card); better != "" {
 		e.Why += " " + better
 	}
@@ -383,10 +383,10 @@ func (m *exerciseMaker) defendExercise(g *game.Game, a game.Action, dd, need int
 	decl := m.seats[g.Declarer]
 	if deal.Choice(a.Value) == deal.Play {
 		e.Answer, e.right = "defend", []string{"defend", "play"}
-		e.Why = fmt.Sprintf("With every hand known, best defence holds %s to %s of the %d needed: the game can be beaten, and your hand takes its share.", decl, game.Count(dd, "trick"), need)
+		e.Why = fmt.Sprintf("With every hand known, best defence holds %s to %s of the %d needed: the game can be beaten, and your hand takes its share.", decl, deal.Count(dd, "trick"), need)
 	} else {
 		e.Answer, e.right = "drop out", []string{"drop out", "drop", "pass"}
-		e.Why = fmt.Sprintf("Even with every hand known, best defence leaves %s %s of the %d needed: defending would only cost.", decl, game.Count(dd, "trick"), need)
+		e.Why = fmt.Sprintf("Even with every hand known, best defence leaves %s %s of the %d needed: defending would only cost.", decl, deal.Count(dd, "trick"), need)
 	}
 	return e
 }

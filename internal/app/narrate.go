@@ -71,9 +71,9 @@ func (s *Session) tellDiscard(before *game.State, a game.Action, name string) {
 	case name == p.You:
 		p.Printf("You take the talon (%s) and lay aside %s.\n", p.Cards(before.Talon), p.Cards(a.Cards))
 	case s.t.R.Exchange.ShowTalon:
-		p.Printf("%s shows the talon (%s), takes it and lays aside %s.\n", name, p.Cards(before.Talon), counted(a.Cards.Count(), "card"))
+		p.Printf("%s shows the talon (%s), takes it and lays aside %s.\n", name, p.Cards(before.Talon), deal.Count(a.Cards.Count(), "card"))
 	default:
-		p.Printf("%s takes the talon and lays aside %s.\n", name, counted(a.Cards.Count(), "card"))
+		p.Printf("%s takes the talon and lays aside %s.\n", name, deal.Count(a.Cards.Count(), "card"))
 	}
 }
 
@@ -94,7 +94,7 @@ func (s *Session) tellAnnouncement(name string) {
 	if ct.Exact {
 		verb = "must take exactly"
 	}
-	p.Printf("%s announces %s%s: %s %s.\n", name, ct.Display(), trumps, verb, counted(r.Need(g.Contract, g.Hand), "trick"))
+	p.Printf("%s announces %s%s: %s %s.\n", name, ct.Display(), trumps, verb, deal.Count(r.Need(g.Contract, g.Hand), "trick"))
 }
 
 // tellYes is a question of phase ph answered yes: from the hand, the

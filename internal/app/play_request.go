@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"io"
 	"math/rand/v2"
 	"path/filepath"
@@ -273,7 +274,7 @@ func (pl *PreparedPlay) Finish(played error) error {
 		return badInput("--record: %v", err)
 	}
 	if err == nil {
-		fmt.Fprintf(q.Err, "pref: %s recorded in %s (pref verify %s replays %s)\n", game.Count(len(p.Record.Deals), "deal"), q.RecordPath, q.RecordPath, them(len(p.Record.Deals)))
+		fmt.Fprintf(q.Err, "pref: %s recorded in %s (pref verify %s replays %s)\n", deal.Count(len(p.Record.Deals), "deal"), q.RecordPath, q.RecordPath, them(len(p.Record.Deals)))
 	}
 	return played
 }

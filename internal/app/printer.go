@@ -286,7 +286,7 @@ func (p *Printer) passedOut(g *game.Game, names []string) {
 	if g.Contract >= 0 {
 		p.Printf("Everybody passed: %s, each for himself.\n", p.Ruleset.Contracts[g.Contract].Display())
 		if g.TalonTricks() > 0 {
-			p.Printf("The talon's cards are turned one by one and open the first %s.\n", counted(g.TalonTricks(), "trick"))
+			p.Printf("The talon's cards are turned one by one and open the first %s.\n", deal.Count(g.TalonTricks(), "trick"))
 		}
 		p.tricks(g, names)
 		return
@@ -331,9 +331,9 @@ func (p *Printer) announcement(g *game.Game, d string) {
 	}
 	switch {
 	case ct.Exact:
-		p.Printf(": %s must take exactly %s.\n", d, counted(r.Need(g.Contract, g.Hand), "trick"))
+		p.Printf(": %s must take exactly %s.\n", d, deal.Count(r.Need(g.Contract, g.Hand), "trick"))
 	default:
-		p.Printf(": %s needs %s.\n", d, counted(r.Need(g.Contract, g.Hand), "trick"))
+		p.Printf(": %s needs %s.\n", d, deal.Count(r.Need(g.Contract, g.Hand), "trick"))
 	}
 	if ct.Open {
 		p.Printf("  %s plays with the cards shown: %s\n", d, p.Cards(g.Hands[g.Declarer]))

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"math/rand/v2"
 	"strings"
 
@@ -140,7 +141,7 @@ func (s *Session) Standings() error {
 	if t.R.Sheet.Final != nil {
 		return s.p.final(t)
 	}
-	s.p.Printf("\nStandings after %s\n", game.Count(t.Deals, "deal"))
+	s.p.Printf("\nStandings after %s\n", deal.Count(t.Deals, "deal"))
 	s.p.balances(t)
 	return nil
 }

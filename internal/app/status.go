@@ -90,9 +90,9 @@ func (p *Printer) announcedLine(g *game.Game) string {
 			trumps += " " + p.suitSymbol(int(g.Trump))
 		}
 	}
-	need := "needs " + counted(r.Need(g.Contract, g.Hand), "trick")
+	need := "needs " + deal.Count(r.Need(g.Contract, g.Hand), "trick")
 	if ct.Exact {
-		need = "must take exactly " + counted(r.Need(g.Contract, g.Hand), "trick")
+		need = "must take exactly " + deal.Count(r.Need(g.Contract, g.Hand), "trick")
 	}
 	hand := ""
 	if g.Hand {

@@ -3,6 +3,7 @@ package rulings
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"io"
 	"strconv"
 	"strings"
@@ -211,7 +212,7 @@ func printDealAnalysis(out io.Writer, a DealAnalysis) {
 
 // printDeclarerAnalysis prints the analysis of a deal with a declarer.
 func printDeclarerAnalysis(out io.Writer, a DealAnalysis) {
-	fmt.Fprintf(out, "  %s plays %s; with best play from the deal's start %s takes %s.\n", a.Declarer, a.label, a.Declarer, game.Count(a.Best[0][a.Declarer], "trick"))
+	fmt.Fprintf(out, "  %s plays %s; with best play from the deal's start %s takes %s.\n", a.Declarer, a.label, a.Declarer, deal.Count(a.Best[0][a.Declarer], "trick"))
 	for i := 1; i < len(a.Best); i++ {
 		fmt.Fprintf(out, "  after trick %d: best play gives %s %d\n", i, a.Declarer, a.Best[i][a.Declarer])
 	}

@@ -373,7 +373,7 @@ func explainExchange(st *game.State) []string {
 		if ct.Trumps != 255 {
 			trumps = r.Deck.SuitNames[ct.Trumps] + " trumps"
 		}
-		out = append(out, fmt.Sprintf("the contract is %s (%s): %s needed", ct.Display(), trumps, game.Count(r.Need(st.Contract, st.Hand), "trick")))
+		out = append(out, fmt.Sprintf("the contract is %s (%s): %s needed", ct.Display(), trumps, deal.Count(r.Need(st.Contract, st.Hand), "trick")))
 	}
 	return out
 }
@@ -470,12 +470,12 @@ func explainResult(d record.DealResult) string {
 	if !r.Contracts[o.Contract].Made(need, got, o.Run) {
 		verdict = "lost"
 	}
-	result := fmt.Sprintf("%s took %s, %d needed: %s", d.Seats[o.Declarer], game.Count(got, "trick"), need, verdict)
+	result := fmt.Sprintf("%s took %s, %d needed: %s", d.Seats[o.Declarer], deal.Count(got, "trick"), need, verdict)
 	if st.Stopped {
 		result += " (play stopped when it was lost)"
 	}
 	if st.Claimed {
-		result += fmt.Sprintf(" (the last %s by a claim)", game.Count(r.HandSize-st.NTricks, "trick"))
+		result += fmt.Sprintf(" (the last %s by a claim)", deal.Count(r.HandSize-st.NTricks, "trick"))
 	}
 	return result
 }

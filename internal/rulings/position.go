@@ -3,6 +3,7 @@ package rulings
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"io"
 	"slices"
 	"sort"
@@ -208,10 +209,10 @@ func (a *PositionAnalysis) Print(out io.Writer) {
 	left := p.Hands[a.toPlay].Count() // the tricks still to play, this one too
 	if ct.NoDeclarer {
 		fmt.Fprintf(out, "All play %s; %s. Playing to take as few tricks as possible, %s takes at most %s of %d, whatever the others do.\n",
-			ct.Display(), leads, q.Declarer, game.Count(a.Tricks, "trick"), left)
+			ct.Display(), leads, q.Declarer, deal.Count(a.Tricks, "trick"), left)
 	} else {
 		fmt.Fprintf(out, "%s plays %s; %s. With best play by both sides %s takes %s of %d.\n",
-			q.Declarer, ct.Display(), leads, q.Declarer, game.Count(a.Tricks, "trick"), left)
+			q.Declarer, ct.Display(), leads, q.Declarer, deal.Count(a.Tricks, "trick"), left)
 	}
 	if q.PerCard {
 		a.printValues(out, ct.NoDeclarer)

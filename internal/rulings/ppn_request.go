@@ -2,11 +2,11 @@ package rulings
 
 import (
 	"fmt"
+	"github.com/preference-rules/pref/interpreter/deal"
 	"io"
 
 	"github.com/preference-rules/pref/internal/safeio"
 	"github.com/preference-rules/pref/internal/termtext"
-	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record/ppn"
 )
 
@@ -53,7 +53,7 @@ func (q *ImportRequest) Run(w, errOut io.Writer) error {
 		if n == 1 {
 			pronoun = "it"
 		}
-		fmt.Fprintf(stderr, "pref: %s imported into %s (pref verify %s replays %s)\n", game.Count(n, "deal"), q.Output, q.Output, pronoun)
+		fmt.Fprintf(stderr, "pref: %s imported into %s (pref verify %s replays %s)\n", deal.Count(n, "deal"), q.Output, q.Output, pronoun)
 	}
 	if n := len(im.Differences); n > 0 {
 		return failedf("%d difference(s) between PPN's figures and pref's settlement", n)

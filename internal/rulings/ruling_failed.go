@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/preference-rules/pref/interpreter/deal"
-	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -28,9 +27,9 @@ func shortfalls(s *settle.Settler, o *deal.Outcome) []string {
 		}
 		switch {
 		case f.Took < f.Needed:
-			out = append(out, fmt.Sprintf("%s needed %s and took %d: short by %s", who, game.Count(f.Needed, "trick"), f.Took, game.Count(f.Needed-f.Took, "trick")))
+			out = append(out, fmt.Sprintf("%s needed %s and took %d: short by %s", who, deal.Count(f.Needed, "trick"), f.Took, deal.Count(f.Needed-f.Took, "trick")))
 		default:
-			out = append(out, fmt.Sprintf("%s needed exactly %s and took %d: %s too many", who, game.Count(f.Needed, "trick"), f.Took, game.Count(f.Took-f.Needed, "trick")))
+			out = append(out, fmt.Sprintf("%s needed exactly %s and took %d: %s too many", who, deal.Count(f.Needed, "trick"), f.Took, deal.Count(f.Took-f.Needed, "trick")))
 		}
 	}
 	return out

@@ -223,7 +223,7 @@ func (g *State) whyNotCall(c int) string {
 	case g.auc.Bid != Pass && c < g.auc.Bid:
 		return "it is lower than the standing bid " + g.callName(g.auc.Bid)
 	case g.auc.MinTricks > 0 && g.R.Contracts[g.R.Ladder[c].Contract].Tricks < g.auc.MinTricks:
-		return fmt.Sprintf("after %s in a row a bid must be for at least %s", Count(g.AllPassRun, "all-pass deal"), Count(g.auc.MinTricks, "trick"))
+		return fmt.Sprintf("after %s in a row a bid must be for at least %s", deal.Count(g.AllPassRun, "all-pass deal"), deal.Count(g.auc.MinTricks, "trick"))
 	}
 	return "the auction's rules do not allow it here (raise, hold, first call only)"
 }
@@ -296,7 +296,7 @@ func (g *State) Claim(taken []int) error {
 	for s := 0; s < n; s++ {
 		switch {
 		case taken[s] < g.Taken[s]:
-			return fmt.Errorf("claim: %s has already taken %s, not %d", g.SeatName(s), Count(g.Taken[s], "trick"), taken[s])
+			return fmt.Errorf("claim: %s has already taken %s, not %d", g.SeatName(s), deal.Count(g.Taken[s], "trick"), taken[s])
 		case taken[s] > g.Taken[s] && !g.InPlay(s):
 			return fmt.Errorf("claim: %s does not play", g.SeatName(s))
 		}

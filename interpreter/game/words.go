@@ -427,6 +427,3 @@ func UpperFirst(s string) string {
 	}
 	return s
 }
-
-// Count is deal.Count: "1 trick", "0 tricks", "6 tricks".
-func Count(n int, noun string) string { return deal.Count(n, noun) }

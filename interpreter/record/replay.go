@@ -475,7 +475,7 @@ func (rp *replayer) ended() *stepErr {
 		return &stepErr{fmt.Sprintf("action %d (%s: %s)", rp.ai+1, st.Seat, st.Word), fmt.Errorf("the deal is already over")}
 	}
 	if rp.ti < len(d.Tricks) {
-		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the deal is already over (%s played)", game.Count(g.NTricks, "trick"))}
+		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the deal is already over (%s played)", deal.Count(g.NTricks, "trick"))}
 	}
 	if d.Claim != nil && !g.Claimed {
 		return &stepErr{"claim", fmt.Errorf("the deal is already over: nothing is left to claim")}

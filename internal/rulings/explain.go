@@ -373,7 +373,7 @@ func explainExchange(st *game.State) []string {
 		if ct.Trumps != 255 {
 			trumps = r.Deck.SuitNames[ct.Trumps] + " trumps"
 		}
-		out = append(out, fmt.Sprintf("the contract is %s (%s): %s needed", ct.Display(), trumps, deal.Count(r.Need(st.Contract, st.Hand), "trick")))
+		out = append(out, fmt.Sprintf("The contract is %s (%s): %s needed", ct.Display(), trumps, deal.Count(r.Need(st.Contract, st.Hand), "trick")))
 	}
 	return out
 }

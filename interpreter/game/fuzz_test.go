@@ -37,9 +37,6 @@ import (
 // the full loader accepts the ruleset, as before.
 func FuzzAnyValidRulesetPlays(f *testing.F) {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
-	// and house variants of the concepts no shipped ruleset uses (the
-	// rules of the lead, markers of named kinds)
-	files = append(files, "../../conformance/house-lead/testdata/lead-house.yaml", "../../conformance/house-markers/testdata/double-rounds.yaml")
 	var texts [][]byte
 	for _, p := range files {
 		data, err := os.ReadFile(p)

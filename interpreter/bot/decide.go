@@ -39,7 +39,7 @@ const (
 // worldNodes is what drawing a deal costs (world: the calls judged on
 // each of its candidates), counted in solver nodes: about half a
 // millisecond here.
-const worldNodes = NodesPerMs / 2
+const worldNodes = WeighNodesPerMs / 2
 
 // rolloutNodes is what a rollout costs besides its solving (settlement,
 // the simple player's decisions), counted in solver nodes.
@@ -71,7 +71,7 @@ type worldWeight func(w *game.State, lines map[ddKey][]cards.Card, maxNodes int)
 // weighted mean of each option, the deals used and their total weight.
 // Weighted, it samples until the budget is spent or maxWorlds are used.
 func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration, weight worldWeight) ([]float64, int, float64) {
-	budget := nodes(d)
+	budget := weighNodes(d)
 	vals := make([][]float64, len(opts)) // by option, per deal
 	wts := make([]float64, 0, maxWorlds)
 	bad := make([]bool, len(opts))
@@ -84,7 +84,7 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 			groups[i] = -1 - i
 		}
 	}
-	rollNodes := max(budget/12, nodes(time.Millisecond))
+	rollNodes := max(budget/12, weighNodes(time.Millisecond))
 	overhead := rolloutNodes
 	if weight != nil {
 		overhead = ladderRolloutNodes
@@ -236,7 +236,7 @@ func weightedMean(xs, ws []float64) float64 {
 // simple player's decisions, about a millisecond here (measured on a
 // score-sheet ruleset), far more than rolloutNodes, since a weighted weighing cannot
 // stop early as often.
-const ladderRolloutNodes = NodesPerMs
+const ladderRolloutNodes = WeighNodesPerMs
 
 // separatedWeighted is separated for deals of weights ws (nil or every
 // weight 1: separated itself): the lead of the best option over each other

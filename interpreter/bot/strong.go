@@ -78,14 +78,28 @@ type Strong struct {
 	cands    []candidate // the deals a sample is drawn from (reused)
 }
 
-// NodesPerMs is the rate at which a budget in time is counted in the
-// solver's cards tried: about what this machine's solver manages (18,000 to
-// 20,000 a millisecond on whole deals of the embedded rulesets, see
+// NodesPerMs is the rate at which a card's budget in time is counted in
+// the solver's cards tried: about what this machine's solver manages on
+// the positions a card is chosen from (18,000 to 20,000 a millisecond, see
 // docs/analysis.md), so that a budget takes about its time here.
 const NodesPerMs = 18000
 
-// nodes is a budget in time counted in cards tried.
+// WeighNodesPerMs is the rate at which the budget of a decision before the
+// cards is counted: such a decision is weighed by rollouts, each a whole
+// deal searched from its first lead with a table of its own, and the
+// weighing draws deals and settles them besides. Measured in CPU time on
+// this machine, a weighing that spent its budget managed 6,300 to 9,000
+// nodes a millisecond, about as much with the machine idle as with every
+// core busy (docs/strength.md), so a rate below the least is taken:
+// counted at NodesPerMs, such decisions took two to two and a half times
+// their budget.
+const WeighNodesPerMs = 6000
+
+// nodes is a card's budget in time counted in cards tried.
 func nodes(d time.Duration) int { return int(d.Microseconds()) * NodesPerMs / 1000 }
+
+// weighNodes is a weighing's budget in time counted in cards tried.
+func weighNodes(d time.Duration) int { return int(d.Microseconds()) * WeighNodesPerMs / 1000 }
 
 // NewStrong makes a strong player whose sampling is seeded by seed.
 func NewStrong(seed uint64) *Strong {

@@ -226,7 +226,7 @@ func replayOne(t *table.Table, rec *Record, i int) (DealResult, *StepError) {
 		return res, nil
 	}
 	if err := dl.Book(); err != nil {
-		return DealResult{Index: i}, &StepError{Deal: i + 1, Where: "settlement", Err: err, at: d.at}
+		return DealResult{Index: i}, d.refused(i, &stepErr{where: "settlement", err: err})
 	}
 	return res, nil
 }

@@ -300,8 +300,10 @@ func naiveLeadable(r *ruleset.Ruleset, declarer, seat, trick int, trump cards.Su
 }
 
 // naiveTalonWinner is the winner's index in a trick opened by a talon card
-// that only fixes the suit: the highest card of that suit a player played,
-// else the highest of the first player's suit; -1 for other tricks.
+// that only fixes the suit: the highest trump a player played (in a
+// contract with trumps), else the highest card of that suit a player
+// played, else the highest of the first player's suit; -1 for other
+// tricks.
 func naiveTalonWinner(g *game.Game, played []cards.Card, tr game.Trick) int {
 	if tr.N == 0 || int(tr.Seats[0]) != game.TalonSeat {
 		return -1
@@ -309,8 +311,12 @@ func naiveTalonWinner(g *game.Game, played []cards.Card, tr game.Trick) int {
 	if g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands) {
 		return -1
 	}
+	suits := []cards.Suit{played[0].Suit(), played[1].Suit()}
+	if g.Trump != cards.NoSuit {
+		suits = append([]cards.Suit{g.Trump}, suits...)
+	}
 	best := -1
-	for _, suit := range []cards.Suit{played[0].Suit(), played[1].Suit()} {
+	for _, suit := range suits {
 		for i := 1; i < len(played); i++ {
 			if played[i].Suit() == suit && (best < 0 || played[i].Rank() > played[best].Rank()) {
 				best = i

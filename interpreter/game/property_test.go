@@ -150,53 +150,14 @@ func checkDeal(t fataler, r *ruleset.Ruleset, g *game.Game) {
 // lead narrowed (a caller that need not know drops it).
 func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) int {
 	t.Helper()
-	hands := make([][]cards.Card, r.Hands)
-	for s := 0; s < r.Hands; s++ {
-		h := g.Dealt[s]
-		if s == g.Declarer && !g.Hand && r.Exchange.TakeTalon && g.NTricks > 0 {
-			h = h | g.Talon&^g.Laid
-			h &^= g.Laid
-		}
-		hands[s] = h.Cards()
-	}
-	total, narrowed := 0, 0
+	hands := naiveHands(r, g)
+	narrowed := 0
 	talon := g.Talon
 	for i := 0; i < g.NTricks; i++ {
-		tr := g.Record[i]
-		var played []cards.Card
-		for k := 0; k < tr.N; k++ {
-			s, c := int(tr.Seats[k]), tr.Cards[k]
-			if s == game.TalonSeat {
-				if k != 0 || i >= g.TalonTricks() || !talon.Has(c) {
-					t.Fatalf("trick %d: talon card %s out of place", i, r.Deck.Name(c))
-				}
-				talon &^= c.Bit()
-				played = append(played, c)
-				continue
-			}
-			if !g.InPlay(s) {
-				t.Fatalf("trick %d: seat %d does not play", i, s)
-			}
-			if !naiveLegal(r, naiveMustHead(r, g.Declarer, s), g.Trump, hands[s], played, c, naiveTalonFixes(g, tr)) {
-				t.Fatalf("trick %d: seat %d played %s from %v after %v: illegal", i, s, r.Deck.Name(c), hands[s], played)
-			}
-			if len(played) == 0 && checkLead(t, r, g, i, s, c, hands[s]) {
-				narrowed++
-			}
-			hands[s] = remove(hands[s], c)
-			played = append(played, c)
-		}
-		if w := naiveTalonWinner(g, played, tr); w >= 0 {
-			if int(tr.Seats[w]) != tr.Winner {
-				t.Fatalf("trick %d: %v opened by the talon won by seat %d, want seat %d", i, played, tr.Winner, tr.Seats[w])
-			}
-		} else if w := naiveWinner(g.Trump, played); int(tr.Seats[w]) != tr.Winner {
-			t.Fatalf("trick %d: %v won by seat %d, want seat %d", i, played, tr.Winner, tr.Seats[w])
-		}
-		total++
+		narrowed += checkTrick(t, r, g, i, hands, &talon)
 	}
-	if g.NTricks > 0 && total != r.HandSize && !g.Stopped {
-		t.Fatalf("only %d tricks played", total)
+	if g.NTricks > 0 && g.NTricks != r.HandSize && !g.Stopped {
+		t.Fatalf("only %d tricks played", g.NTricks)
 	}
 	checkBestRun(t, g)
 	sum := 0
@@ -207,6 +168,68 @@ func checkPlay(t fataler, r *ruleset.Ruleset, g *game.Game) int {
 		t.Fatalf("tricks taken %d, played %d", sum, g.NTricks)
 	}
 	return narrowed
+}
+
+// naiveHands are the hands each seat played from: as dealt, the
+// declarer's with the talon taken and the cards laid away.
+func naiveHands(r *ruleset.Ruleset, g *game.Game) [][]cards.Card {
+	hands := make([][]cards.Card, r.Hands)
+	for s := 0; s < r.Hands; s++ {
+		h := g.Dealt[s]
+		if s == g.Declarer && !g.Hand && r.Exchange.TakeTalon && g.NTricks > 0 {
+			h = h | g.Talon&^g.Laid
+			h &^= g.Laid
+		}
+		hands[s] = h.Cards()
+	}
+	return hands
+}
+
+// checkTrick replays trick i (0 on) of the record from hands and talon
+// (each left with the cards still to play): each card legal, the trick
+// to the right player. It returns 1 when the rules of the lead narrowed
+// the trick's lead, else 0.
+func checkTrick(t fataler, r *ruleset.Ruleset, g *game.Game, i int, hands [][]cards.Card, talon *cards.Mask) int {
+	t.Helper()
+	tr := g.Record[i]
+	narrowed := 0
+	var played []cards.Card
+	for k := 0; k < tr.N; k++ {
+		s, c := int(tr.Seats[k]), tr.Cards[k]
+		if s == game.TalonSeat {
+			if k != 0 || i >= g.TalonTricks() || !talon.Has(c) {
+				t.Fatalf("trick %d: talon card %s out of place", i, r.Deck.Name(c))
+			}
+			*talon &^= c.Bit()
+			played = append(played, c)
+			continue
+		}
+		if !g.InPlay(s) {
+			t.Fatalf("trick %d: seat %d does not play", i, s)
+		}
+		if !naiveLegal(r, naiveMustHead(r, g.Declarer, s), g.Trump, hands[s], played, c, naiveTalonFixes(g, tr)) {
+			t.Fatalf("trick %d: seat %d played %s from %v after %v: illegal", i, s, r.Deck.Name(c), hands[s], played)
+		}
+		if len(played) == 0 && checkLead(t, r, g, i, s, c, hands[s]) {
+			narrowed = 1
+		}
+		hands[s] = remove(hands[s], c)
+		played = append(played, c)
+	}
+	checkTrickWinner(t, g, i, played, tr)
+	return narrowed
+}
+
+// checkTrickWinner checks who took trick i (0 on), played as played.
+func checkTrickWinner(t fataler, g *game.Game, i int, played []cards.Card, tr game.Trick) {
+	t.Helper()
+	if w := naiveTalonWinner(g, played, tr); w >= 0 {
+		if int(tr.Seats[w]) != tr.Winner {
+			t.Fatalf("trick %d: %v opened by the talon won by seat %d, want seat %d", i, played, tr.Winner, tr.Seats[w])
+		}
+	} else if w := naiveWinner(g.Trump, played); int(tr.Seats[w]) != tr.Winner {
+		t.Fatalf("trick %d: %v won by seat %d, want seat %d", i, played, tr.Winner, tr.Seats[w])
+	}
 }
 
 // checkBestRun checks the declarer's longest run of tricks the game counted.
@@ -277,8 +300,10 @@ func naiveLeadable(r *ruleset.Ruleset, declarer, seat, trick int, trump cards.Su
 }
 
 // naiveTalonWinner is the winner's index in a trick opened by a talon card
-// that only fixes the suit: the highest card of that suit a player played,
-// else the highest of the first player's suit; -1 for other tricks.
+// that only fixes the suit: the highest trump a player played (in a
+// contract with trumps), else the highest card of that suit a player
+// played, else the highest of the first player's suit; -1 for other
+// tricks.
 func naiveTalonWinner(g *game.Game, played []cards.Card, tr game.Trick) int {
 	if tr.N == 0 || int(tr.Seats[0]) != game.TalonSeat {
 		return -1
@@ -286,8 +311,12 @@ func naiveTalonWinner(g *game.Game, played []cards.Card, tr game.Trick) int {
 	if g.R.Contracts[g.Contract].TalonCompetes(g.TableSize > g.R.Hands) {
 		return -1
 	}
+	suits := []cards.Suit{played[0].Suit(), played[1].Suit()}
+	if g.Trump != cards.NoSuit {
+		suits = append([]cards.Suit{g.Trump}, suits...)
+	}
 	best := -1
-	for _, suit := range []cards.Suit{played[0].Suit(), played[1].Suit()} {
+	for _, suit := range suits {
 		for i := 1; i < len(played); i++ {
 			if played[i].Suit() == suit && (best < 0 || played[i].Rank() > played[best].Rank()) {
 				best = i
@@ -362,19 +391,7 @@ func naiveMustHead(r *ruleset.Ruleset, declarer, seat int) bool {
 // A lead is any card of the hand here: naiveLeadable reads the rules of the
 // lead.
 func naiveLegal(r *ruleset.Ruleset, mustHead bool, trump cards.Suit, hand []cards.Card, played []cards.Card, c cards.Card, fixing bool) bool {
-	has := func(pred func(cards.Card) bool) bool {
-		for _, x := range hand {
-			if pred(x) {
-				return true
-			}
-		}
-		return false
-	}
-	in := false
-	for _, x := range hand {
-		in = in || x == c
-	}
-	if !in {
+	if !slices.Contains(hand, c) {
 		return false
 	}
 	if len(played) == 0 {
@@ -385,23 +402,29 @@ func naiveLegal(r *ruleset.Ruleset, mustHead bool, trump cards.Suit, hand []card
 	beats := func(x cards.Card) bool {
 		return (x.Suit() == best.Suit() && x.Rank() > best.Rank()) || (x.Suit() == trump && best.Suit() != trump)
 	}
-	if has(func(x cards.Card) bool { return x.Suit() == led }) {
-		if c.Suit() != led {
-			return false
-		}
-		if mustHead && has(func(x cards.Card) bool { return x.Suit() == led && beats(x) }) {
-			return beats(c)
-		}
-		return true
+	switch {
+	case naiveHolds(hand, led):
+		return naiveMustPlay(hand, c, led, mustHead, beats)
+	case trump != cards.NoSuit && r.Play.MustTrump && naiveHolds(hand, trump):
+		return naiveMustPlay(hand, c, trump, mustHead, beats)
 	}
-	if trump != cards.NoSuit && r.Play.MustTrump && has(func(x cards.Card) bool { return x.Suit() == trump }) {
-		if c.Suit() != trump {
-			return false
-		}
-		if mustHead && has(func(x cards.Card) bool { return x.Suit() == trump && beats(x) }) {
-			return beats(c)
-		}
-		return true
+	return true
+}
+
+// naiveHolds says whether hand holds a card of suit.
+func naiveHolds(hand []cards.Card, suit cards.Suit) bool {
+	return slices.ContainsFunc(hand, func(x cards.Card) bool { return x.Suit() == suit })
+}
+
+// naiveMustPlay says whether c is legal from a hand bound to play suit
+// (to follow, or to trump): a card of suit, and with must-head one that
+// beats the best card so far when the hand has such a card.
+func naiveMustPlay(hand []cards.Card, c cards.Card, suit cards.Suit, mustHead bool, beats func(cards.Card) bool) bool {
+	if c.Suit() != suit {
+		return false
+	}
+	if mustHead && slices.ContainsFunc(hand, func(x cards.Card) bool { return x.Suit() == suit && beats(x) }) {
+		return beats(c)
 	}
 	return true
 }

@@ -1,7 +1,6 @@
 package record
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/preference-rules/pref/schema"
@@ -54,36 +53,22 @@ func locate(path string, data []byte, doc *yaml.Node, rec *Record) {
 	}
 }
 
-// node is where the part of the deal a refused step names is written:
-// "action 3 (...)" the action, "trick 4" or "after trick 4" the trick,
-// "hands", "dealer", "claim", "unfinished" their values; else the deal.
-func (p *places) node(where string) *yaml.Node {
-	var n int
-	switch {
-	case p == nil:
+// node is where the part of the deal refused step e names is written:
+// its action, its trick (the last written when the record stops before
+// it), the value of its key ("hands", "dealer", "claim", "unfinished");
+// else the deal.
+func (p *places) node(e *StepError) *yaml.Node {
+	if p == nil {
 		return nil
-	case strings.HasPrefix(where, "action "):
-		if _, err := fmt.Sscanf(where, "action %d", &n); err == nil && n >= 1 && n <= len(p.actions) {
-			return p.actions[n-1]
-		}
-		if len(p.actions) > 0 { // the record stops before the action wanted
-			return p.actions[len(p.actions)-1]
-		}
-	case strings.HasPrefix(where, "trick ") || strings.HasPrefix(where, "after trick "):
-		if _, err := fmt.Sscanf(strings.TrimPrefix(where, "after "), "trick %d", &n); err == nil && n >= 1 && n <= len(p.tricks) {
-			return p.tricks[n-1]
-		}
-		if len(p.tricks) > 0 {
-			return p.tricks[len(p.tricks)-1]
-		}
 	}
-	for _, key := range []string{"hands", "dealer", "claim", "unfinished", "talon"} {
-		if strings.HasPrefix(where, key) && p.keys[key] != nil {
-			return p.keys[key]
-		}
+	switch {
+	case e.Action > 0 && len(p.actions) > 0:
+		return p.actions[min(e.Action, len(p.actions))-1]
+	case e.Trick > 0 && len(p.tricks) > 0:
+		return p.tricks[min(e.Trick, len(p.tricks))-1]
 	}
-	if where == "before the first trick" && p.keys["claim"] != nil {
-		return p.keys["claim"]
+	if n := p.keys[e.key]; e.key != "" && n != nil {
+		return n
 	}
 	return p.deal
 }

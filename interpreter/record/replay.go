@@ -52,8 +52,15 @@ type DealResult struct {
 // the rule broken with its evidence.
 type StepError struct {
 	Deal  int    // from 1
-	Where string // "action 3 (Anton: hearts)", "trick 4"
+	Where string // "action 3 (Anton: hearts)", "trick 4"; "" for a card the game refused, its error naming the trick
 	Err   error
+	// Action and Trick are the action or the trick of the deal refused
+	// (from 1; 0 when the step is neither), and Card the card of the trick
+	// the game's rules refused (as the deck names it; "" for none): set
+	// where the step is refused, so that the place in the file is found
+	// from them, never from the words of the error.
+	Action, Trick int
+	Card          string
 	// Partial is the deal as it stood when the step was refused, for an
 	// account of the deal up to the fault; nil when it had not begun.
 	Partial *DealResult
@@ -63,7 +70,8 @@ type StepError struct {
 	// game's, and a rule that reads it may refuse a step the game allowed.
 	AfterRefused int
 
-	at *places // where the deal is written, when the record was parsed
+	key string  // the key of the deal the step is written at ("hands", "claim"...), "" for none
+	at  *places // where the deal is written, when the record was parsed
 }
 
 // Positioned is the refusal at the line and column of the record where
@@ -73,23 +81,19 @@ func (e *StepError) Positioned() *schema.Error {
 	if e.at == nil {
 		return &schema.Error{Msg: e.Error()}
 	}
-	where := e.Where
-	if where == "" && e.Err != nil { // a card the game refused: "trick 2: ..."
-		where = e.Err.Error()
+	pe := e.at.errorAt(e.at.node(e), e.Error())
+	if e.Card != "" {
+		pointAtCard(pe, e.Card)
 	}
-	pe := e.at.errorAt(e.at.node(where), e.Error())
-	pointAtCard(pe, e.Error())
 	return pe
 }
 
 // pointAtCard moves the caret of pe from the start of a trick to the card
-// msg says was played ("Anton played 7D but ..."), where the line shows it.
-func pointAtCard(pe *schema.Error, msg string) {
-	_, after, ok := strings.Cut(msg, " played ")
-	if !ok || pe.Col < 1 || pe.Col > len(pe.Source) {
+// refused ("7D"), where the line shows it.
+func pointAtCard(pe *schema.Error, card string) {
+	if pe.Col < 1 || pe.Col > len(pe.Source) {
 		return
 	}
-	card, _, _ := strings.Cut(after, " ")
 	rest := pe.Source[pe.Col-1:]
 	for i := strings.Index(rest, card); i >= 0; {
 		end := i + len(card)
@@ -200,8 +204,8 @@ func replayTable(rec *Record, r *ruleset.Ruleset, all bool) ([]DealResult, *tabl
 // replayOne replays deal i of rec at t and books it.
 func replayOne(t *table.Table, rec *Record, i int) (DealResult, *StepError) {
 	d := &rec.Deals[i]
-	fail := func(where string, err error) (DealResult, *StepError) {
-		return DealResult{Index: i}, &StepError{Deal: i + 1, Where: where, Err: err, at: d.at}
+	fail := func(key string, err error) (DealResult, *StepError) {
+		return DealResult{Index: i}, d.refused(i, keyErr(key, err))
 	}
 	if err := seatDealer(t, d, i); err != nil {
 		return fail("dealer", err)
@@ -212,7 +216,7 @@ func replayOne(t *table.Table, rec *Record, i int) (DealResult, *StepError) {
 	res, dl, err := replayDeal(t, d)
 	res.Index = i
 	if err != nil {
-		se := &StepError{Deal: i + 1, Where: err.where, Err: err.err, at: d.at}
+		se := d.refused(i, err)
 		if res.State != nil {
 			se.Partial = &res
 		}
@@ -222,9 +226,14 @@ func replayOne(t *table.Table, rec *Record, i int) (DealResult, *StepError) {
 		return res, nil
 	}
 	if err := dl.Book(); err != nil {
-		return fail("settlement", err)
+		return DealResult{Index: i}, d.refused(i, &stepErr{where: "settlement", err: err})
 	}
 	return res, nil
+}
+
+// refused is the StepError of d, deal i of the record, for the step refused.
+func (d *Deal) refused(i int, s *stepErr) *StepError {
+	return &StepError{Deal: i + 1, Where: s.where, Err: s.err, Action: s.action, Trick: s.trick, Card: s.card, key: s.key, at: d.at}
 }
 
 // seatDealer gives the deal to the dealer the record names, if it names
@@ -251,9 +260,29 @@ type writtenWrong struct{ error }
 
 func (w writtenWrong) Unwrap() error { return w.error }
 
+// stepErr is a step of a deal refused: the words that say where (the
+// StepError's Where) and, for its place in the file, the action or trick
+// (from 1), the card the game refused or the deal's key it is written at.
 type stepErr struct {
-	where string
-	err   error
+	where         string
+	err           error
+	action, trick int
+	card, key     string
+}
+
+// keyErr is a refusal of what the deal writes at key ("hands", "claim").
+func keyErr(key string, err error) *stepErr {
+	return &stepErr{where: key, err: err, key: key}
+}
+
+// trickErr is a refusal of trick n (from 1) as written.
+func trickErr(n int, err error) *stepErr {
+	return &stepErr{where: fmt.Sprintf("trick %d", n), err: err, trick: n}
+}
+
+// actionErr is a refusal of action n (from 1), st as written.
+func actionErr(n int, st Step, err error) *stepErr {
+	return &stepErr{where: fmt.Sprintf("action %d (%s: %s)", n, st.Seat, st.Word), err: err, action: n}
 }
 
 // replayDeal begins record deal d at the table with the hands it gives,
@@ -268,14 +297,14 @@ func replayDeal(t *table.Table, d *Deal) (DealResult, *table.Deal, *stepErr) {
 	}
 	hands, talon, err := readHands(r, seats[:r.Hands], d)
 	if err != nil {
-		return res, nil, &stepErr{"hands", err}
+		return res, nil, keyErr("hands", err)
 	}
 	dl, err := t.Begin(game.New(r, nil))
 	if err != nil {
-		return res, nil, &stepErr{"ante", err}
+		return res, nil, &stepErr{where: "ante", err: err}
 	}
 	if err := dl.SetHands(hands, talon); err != nil {
-		return res, nil, &stepErr{"hands", err}
+		return res, nil, keyErr("hands", err)
 	}
 	if order, _ := parseCards(r, d.Talon); len(order) > 0 {
 		dl.G.SetTalonOrder(order) // the talon's cards lead in the order written
@@ -293,7 +322,7 @@ func replayDeal(t *table.Table, d *Deal) (DealResult, *table.Deal, *stepErr) {
 	}
 	res.State = dl.G.State.Clone()
 	if err := dl.Settle(); err != nil {
-		return res, dl, &stepErr{"settlement", err}
+		return res, dl, &stepErr{where: "settlement", err: err}
 	}
 	res.Outcome, res.Ledger = dl.Outcome, dl.Ledger
 	return res, dl, nil
@@ -319,7 +348,7 @@ func (rp *replayer) run() (stopped bool, _ *stepErr) {
 	g := rp.g
 	for !g.Over() {
 		var a game.Action
-		var where string
+		var at stepErr // where the step is written, for its refusal
 		var serr *stepErr
 		if g.Phase() == game.PhasePlay {
 			if rp.claims() {
@@ -327,7 +356,7 @@ func (rp *replayer) run() (stopped bool, _ *stepErr) {
 			}
 			a, stopped, serr = rp.card()
 		} else {
-			a, where, stopped, serr = rp.word()
+			a, at, stopped, serr = rp.word()
 		}
 		if stopped {
 			rp.res.Unfinished = true
@@ -337,7 +366,7 @@ func (rp *replayer) run() (stopped bool, _ *stepErr) {
 		if serr != nil {
 			return false, serr
 		}
-		if serr := rp.apply(a, where); serr != nil {
+		if serr := rp.apply(a, at); serr != nil {
 			return false, serr
 		}
 	}
@@ -356,16 +385,15 @@ func (rp *replayer) claim() *stepErr {
 	for name, n := range rp.d.Claim {
 		i := slices.Index(rp.seats[:rp.r.Hands], name)
 		if i < 0 {
-			return &stepErr{"claim", fmt.Errorf("%s holds no hand in this deal", name)}
+			return keyErr("claim", fmt.Errorf("%s holds no hand in this deal", name))
 		}
 		taken[i] = n
 	}
 	if err := rp.g.Claim(taken); err != nil {
-		where := fmt.Sprintf("after trick %d", rp.ti)
 		if rp.ti == 0 {
-			where = "before the first trick"
+			return &stepErr{where: "before the first trick", err: err, key: "claim"}
 		}
-		return &stepErr{where, err}
+		return &stepErr{where: fmt.Sprintf("after trick %d", rp.ti), err: err, trick: rp.ti}
 	}
 	return nil
 }
@@ -377,7 +405,7 @@ func (rp *replayer) card() (a game.Action, stopped bool, _ *stepErr) {
 		if d.Unfinished && rp.ci == 0 {
 			return a, true, nil
 		}
-		return a, false, &stepErr{fmt.Sprintf("trick %d", g.NTricks+1), fmt.Errorf("the record stops here, but the deal is not over: %s is to play", rp.seats[seat])}
+		return a, false, trickErr(g.NTricks+1, fmt.Errorf("the record stops here, but the deal is not over: %s is to play", rp.seats[seat]))
 	}
 	if rp.ci == 0 {
 		if serr := rp.readTrick(); serr != nil {
@@ -388,7 +416,7 @@ func (rp *replayer) card() (a game.Action, stopped bool, _ *stepErr) {
 		if d.Unfinished && rp.ti == len(d.Tricks)-1 {
 			return a, true, nil // left in the middle of this trick
 		}
-		return a, false, &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[rp.ti], len(rp.trick), rp.seats[seat])}
+		return a, false, trickErr(rp.ti+1, fmt.Errorf("%q has %d cards, but %s is still to play to it", d.Tricks[rp.ti], len(rp.trick), rp.seats[seat]))
 	}
 	if serr := rp.notHeld(seat); serr != nil {
 		return a, false, serr
@@ -404,57 +432,70 @@ func (rp *replayer) readTrick() *stepErr {
 	r, d, g := rp.r, rp.d, rp.g
 	var err error
 	if rp.trick, err = parseCards(r, d.Tricks[rp.ti]); err != nil {
-		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), err}
+		return trickErr(rp.ti+1, err)
 	}
 	if cur := g.CurrentTrick(); cur.N > 0 && cur.Seats[0] == game.TalonSeat && len(rp.trick) > 0 {
 		switch {
 		case rp.trick[0] == cur.Cards[0]:
 			rp.ci = 1
 		case rp.talon.Has(rp.trick[0]):
-			return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the talon's card turned for this trick is %s, not %s: the talon is turned in the order it is written (%s)", r.Deck.Name(cur.Cards[0]), r.Deck.Name(rp.trick[0]), d.Talon)}
+			return trickErr(rp.ti+1, fmt.Errorf("the talon's card turned for this trick is %s, not %s: the talon is turned in the order it is written (%s)", r.Deck.Name(cur.Cards[0]), r.Deck.Name(rp.trick[0]), d.Talon))
 		}
 	}
 	return nil
 }
 
-// word is the next decision written, read for the seat to decide.
-func (rp *replayer) word() (a game.Action, where string, stopped bool, _ *stepErr) {
+// word is the next decision written, read for the seat to decide, and
+// where it is written (at).
+func (rp *replayer) word() (a game.Action, at stepErr, stopped bool, _ *stepErr) {
 	g, d, seat := rp.g, rp.d, rp.g.ToAct()
 	if rp.ai >= len(d.Actions) {
 		if d.Unfinished && len(d.Tricks) == 0 {
-			return a, "", true, nil
+			return a, at, true, nil
 		}
-		return a, "", false, &stepErr{fmt.Sprintf("action %d", rp.ai+1), fmt.Errorf("the record stops here, but %s is to decide (%s)", rp.seats[seat], g.Phase())}
+		return a, at, false, &stepErr{where: fmt.Sprintf("action %d", rp.ai+1), err: fmt.Errorf("the record stops here, but %s is to decide (%s)", rp.seats[seat], g.Phase()), action: rp.ai + 1}
 	}
 	st := d.Actions[rp.ai]
-	where = fmt.Sprintf("action %d (%s: %s)", rp.ai+1, st.Seat, st.Word)
+	at = *actionErr(rp.ai+1, st, nil)
+	refused := func(err error) (game.Action, stepErr, bool, *stepErr) {
+		return a, at, false, actionErr(rp.ai+1, st, err)
+	}
 	if !slices.Contains(rp.seats, st.Seat) {
-		return a, where, false, &stepErr{where, fmt.Errorf("%s is not at the table (the seats are %s)", st.Seat, strings.Join(rp.seats, ", "))}
+		return refused(fmt.Errorf("%s is not at the table (the seats are %s)", st.Seat, strings.Join(rp.seats, ", ")))
 	}
 	if st.Seat != rp.seats[seat] {
-		return a, where, false, &stepErr{where, fmt.Errorf("out of turn: %s is to decide (%s), not %s", rp.seats[seat], g.Phase(), st.Seat)}
+		return refused(fmt.Errorf("out of turn: %s is to decide (%s), not %s", rp.seats[seat], g.Phase(), st.Seat))
 	}
 	a, err := ParseWord(&g.State, seat, st.Word)
 	if err != nil {
-		return a, where, false, &stepErr{where, writtenWrong{err}}
+		return refused(writtenWrong{err})
 	}
 	rp.ai++
-	return a, where, false, nil
+	return a, at, false, nil
 }
 
-// apply makes the step; a trick the state closes must close in the
-// record too. A card's refusal names its trick itself (where is "").
-func (rp *replayer) apply(a game.Action, where string) *stepErr {
+// apply makes the step written at at; a trick the state closes must
+// close in the record too. A card's refusal names its trick itself (its
+// where is ""): the trick, and the card when the seat holds it (the rules
+// of play refused it), are kept as data for the place in the file.
+func (rp *replayer) apply(a game.Action, at stepErr) *stepErr {
 	g := rp.g
 	tricksBefore := g.NTricks
 	ruling, err := g.Apply(a)
 	if err != nil {
-		return &stepErr{where, err}
+		at.err = err
+		if a.Phase == game.PhasePlay {
+			at.trick = tricksBefore + 1
+			if g.Hands[a.Seat].Has(a.Card()) {
+				at.card = rp.r.Deck.Name(a.Card())
+			}
+		}
+		return &at
 	}
 	rp.res.Rulings = append(rp.res.Rulings, ruling)
 	if g.NTricks > tricksBefore {
 		if rp.ci != len(rp.trick) {
-			return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("%q has %d cards, but the trick was complete after %d", rp.d.Tricks[rp.ti], len(rp.trick), rp.ci)}
+			return trickErr(rp.ti+1, fmt.Errorf("%q has %d cards, but the trick was complete after %d", rp.d.Tricks[rp.ti], len(rp.trick), rp.ci))
 		}
 		rp.ti, rp.ci = rp.ti+1, 0
 	}
@@ -465,20 +506,20 @@ func (rp *replayer) apply(a game.Action, where string) *stepErr {
 func (rp *replayer) ended() *stepErr {
 	d, g := rp.d, rp.g
 	if rp.ci != 0 {
-		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the deal ended before the trick was complete")}
+		return trickErr(rp.ti+1, fmt.Errorf("the deal ended before the trick was complete"))
 	}
 	if d.Unfinished && rp.ai == len(d.Actions) && rp.ti == len(d.Tricks) {
-		return &stepErr{"unfinished", fmt.Errorf("the deal is marked unfinished, but it is over: leave out unfinished")}
+		return keyErr("unfinished", fmt.Errorf("the deal is marked unfinished, but it is over: leave out unfinished"))
 	}
 	if rp.ai < len(d.Actions) {
 		st := d.Actions[rp.ai]
-		return &stepErr{fmt.Sprintf("action %d (%s: %s)", rp.ai+1, st.Seat, st.Word), fmt.Errorf("the deal is already over")}
+		return actionErr(rp.ai+1, st, fmt.Errorf("the deal is already over"))
 	}
 	if rp.ti < len(d.Tricks) {
-		return &stepErr{fmt.Sprintf("trick %d", rp.ti+1), fmt.Errorf("the deal is already over (%s played)", deal.Count(g.NTricks, "trick"))}
+		return trickErr(rp.ti+1, fmt.Errorf("the deal is already over (%s played)", deal.Count(g.NTricks, "trick")))
 	}
 	if d.Claim != nil && !g.Claimed {
-		return &stepErr{"claim", fmt.Errorf("the deal is already over: nothing is left to claim")}
+		return keyErr("claim", fmt.Errorf("the deal is already over: nothing is left to claim"))
 	}
 	return nil
 }

@@ -20,9 +20,8 @@ func (rp *replayer) notHeld(seat int) *stepErr {
 	if g.Hands[seat].Has(c) {
 		return nil
 	}
-	where := fmt.Sprintf("trick %d", rp.ti+1)
 	if by, trick, ok := rp.playedBefore(c); ok {
-		return &stepErr{where, fmt.Errorf("%s is written for %s, but %s played it already, to trick %d: a card is played once", rp.r.Deck.Name(c), rp.seats[seat], by, trick)}
+		return trickErr(rp.ti+1, fmt.Errorf("%s is written for %s, but %s played it already, to trick %d: a card is played once", rp.r.Deck.Name(c), rp.seats[seat], by, trick))
 	}
 	holder := rp.holder(c)
 	if holder < 0 || holder == seat {
@@ -30,9 +29,9 @@ func (rp *replayer) notHeld(seat int) *stepErr {
 	}
 	order, ok := rp.playingOrder(seat)
 	if !ok {
-		return &stepErr{where, fmt.Errorf("%s is %s's card, but %s", rp.r.Deck.Name(c), rp.seats[holder], rp.turn())}
+		return trickErr(rp.ti+1, fmt.Errorf("%s is %s's card, but %s", rp.r.Deck.Name(c), rp.seats[holder], rp.turn()))
 	}
-	return &stepErr{where, fmt.Errorf("the trick is written out of the order of play: %s, and %s is %s's card; in the order of play it reads %q", rp.turn(), rp.r.Deck.Name(c), rp.seats[holder], order)}
+	return trickErr(rp.ti+1, fmt.Errorf("the trick is written out of the order of play: %s, and %s is %s's card; in the order of play it reads %q", rp.turn(), rp.r.Deck.Name(c), rp.seats[holder], order))
 }
 
 // playedBefore finds c among the cards played so far: by whom, to which

@@ -53,6 +53,23 @@ settlement:
 	if r.Name != "house" || r.Title != "House" || r.Description != base.Description {
 		t.Errorf("name %q title %q description %q: the house's own, else the base's", r.Name, r.Title, r.Description)
 	}
+	contractsMergedByName(t, r, base)
+	if !r.Play.MustHead || !r.Play.MustTrump {
+		t.Errorf("play merged key by key: head %v, trump %v", r.Play.MustHead, r.Play.MustTrump)
+	}
+	if o, _ := r.Option("hand-doubles"); o.Default != true || o.Description == "" {
+		t.Errorf("option merged: %+v", o)
+	}
+	rulesMergedByRule(t, r, base)
+	if len(r.Ladder) != 5 {
+		t.Errorf("the ladder is replaced whole: %d calls", len(r.Ladder))
+	}
+}
+
+// contractsMergedByName checks TestExtendsMerges' contracts: hearts keeps
+// the base's fields but the value the house gives; no-trumps is added.
+func contractsMergedByName(t *testing.T, r, base *ruleset.Ruleset) {
+	t.Helper()
 	hearts, _ := r.ContractByName("hearts")
 	ct := r.Contracts[hearts]
 	if ct.Trumps != cards.Suit(3) || ct.Tricks != 6 || ct.Values[indexOf(r.ValueNames, "game")] != 50 || ct.Values[indexOf(r.ValueNames, "per_trick")] != 4 {
@@ -61,20 +78,17 @@ settlement:
 	if len(r.Contracts) != len(base.Contracts)+1 || r.Contracts[len(r.Contracts)-1].Name != "no-trumps" {
 		t.Errorf("a new contract is added at the end: %d contracts", len(r.Contracts))
 	}
-	if !r.Play.MustHead || !r.Play.MustTrump {
-		t.Errorf("play merged key by key: head %v, trump %v", r.Play.MustHead, r.Play.MustTrump)
-	}
-	if o, _ := r.Option("hand-doubles"); o.Default != true || o.Description == "" {
-		t.Errorf("option merged: %+v", o)
-	}
+}
+
+// rulesMergedByRule checks TestExtendsMerges' settlement: the first rule
+// takes the house's condition and keeps its payments; a bonus is added.
+func rulesMergedByRule(t *testing.T, r, base *ruleset.Ruleset) {
+	t.Helper()
 	if len(r.Rules) != len(base.Rules)+1 || r.Rules[0].WhenSrc != "declared && !played && !conceded && !hand" || r.Rules[len(r.Rules)-1].Name != "a bonus" {
 		t.Errorf("rules merged by rule: %d rules, first when %q", len(r.Rules), r.Rules[0].WhenSrc)
 	}
 	if len(r.Rules[0].Pay) != len(base.Rules[0].Pay) {
 		t.Errorf("a rule's payments kept when only its condition changes")
-	}
-	if len(r.Ladder) != 5 {
-		t.Errorf("the ladder is replaced whole: %d calls", len(r.Ladder))
 	}
 }
 

@@ -10,10 +10,17 @@ import (
 )
 
 // testBases are the documents the structured fuzz targets mutate: the
-// shipped rulesets and the test ruleset, parsed once.
+// shipped rulesets, the test ruleset and the house variants of the
+// conformance suite merged (testdata/house: the rules of the lead and
+// markers of named kinds, which no shipped ruleset uses; merged, as this
+// package cannot resolve extends, and kept equal to pref show's text by
+// TestHouseSeedsAreTheMergedVariants), parsed once. New bases come last:
+// a fuzz input names its base by index.
 func testBases(f testing.TB) []*yaml.Node {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
 	files = append(files, "testdata/minimal.yaml")
+	house, _ := filepath.Glob("testdata/house/*.yaml")
+	files = append(files, house...)
 	var docs []*yaml.Node
 	for _, p := range files {
 		data, err := os.ReadFile(p)

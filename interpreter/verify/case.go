@@ -230,37 +230,39 @@ func RunBytes(path string, data []byte) (Result, error) {
 	if err != nil {
 		return Result{File: path}, err
 	}
-	res, err := c.run(path, data)
+	res, found, err := c.run(path, data)
 	if len(unknown) == 0 {
+		res.Problems = found.sorted()
 		return res, err
 	}
 	// A key no case has makes the case unreadable, as ever; what else is
 	// wrong with it is said in the same run, in file order.
-	all := res.Problems
 	if err != nil {
-		all = append(all, err.Error())
+		line, col := placeInCase(path, err)
+		found.add(line, col, err.Error())
 	}
-	res.Problems = nil
-	return res, errors.New(strings.Join(withUnknown(unknown, all), "\n"))
+	return res, errors.New(strings.Join(withUnknown(unknown, found), "\n"))
 }
 
-// run checks the case c read from path (data).
-func (c *Case) run(path string, data []byte) (Result, error) {
+// run checks the case c read from path (data): the problems found, each
+// at its place in the case when it has one, and an error for a case that
+// cannot be checked.
+func (c *Case) run(path string, data []byte) (Result, mistakes, error) {
 	res := Result{File: path, Title: c.Title}
 	if c.Ruleset == "" {
-		return res, &schema.Error{File: path, Msg: "case names no ruleset"}
+		return res, nil, &schema.Error{File: path, Msg: "case names no ruleset"}
 	}
 	if err := checkWords(path, data, *c); err != nil {
-		return res, err
+		return res, nil, err
 	}
 	rs, err := rulesets.OpenFrom(path, c.Ruleset)
 	if err != nil {
-		return res, err
+		return res, nil, err
 	}
 	// Options in force for the case: values for settlement, and the fields
 	// a switched-on option sets (invitation, play rules).
 	if err := checkOptionValues(c.Options); err != nil {
-		return res, &schema.Error{File: path, Msg: err.Error()}
+		return res, nil, &schema.Error{File: path, Msg: err.Error()}
 	}
 	c.kindNames = rs.MarkKindNames()
 	withOpts, optErr := rs.With(c.Options)
@@ -268,14 +270,13 @@ func (c *Case) run(path string, data []byte) (Result, error) {
 		rs = withOpts
 	}
 	if check := c.settlesNothing(); check != nil {
-		res.Problems = check(rs, optErr)
+		found := unplaced(check(rs, optErr))
 		res.Ruled = c.ruled
-		return res, nil
+		return res, found, nil
 	}
 	out, faults := c.outcome(rs, c.Expect.Error == "")
 	if len(faults) > 1 { // several: each at its place in the case
-		res.Problems = positioned(path, data, faults)
-		return res, nil
+		return res, positioned(path, data, faults), nil
 	}
 	if len(faults) == 1 {
 		err = faults[0].err
@@ -288,9 +289,9 @@ func (c *Case) run(path string, data []byte) (Result, error) {
 		ledger, err = settle.New(rs).Settle(out, true)
 	}
 	res.Ledger = ledger
-	res.Problems = c.compare(ledger, err)
+	found := unplaced(c.compare(ledger, err))
 	res.Ruled = c.ruled
-	return res, nil
+	return res, found, nil
 }
 
 // settlesNothing is the check of a case that settles no deal (a position,

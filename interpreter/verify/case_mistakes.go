@@ -100,33 +100,42 @@ func decodeCase(path string, data []byte) (c Case, unknown schema.List, err erro
 // withUnknown is problems with the unknown keys of the case said first
 // where they come in the file: each problem at a place is sorted in
 // among them by its line, one of no place last.
-func withUnknown(unknown schema.List, problems []string) []string {
-	if len(unknown) == 0 {
-		return problems
-	}
+func withUnknown(unknown schema.List, problems mistakes) []string {
 	var found mistakes
 	for _, e := range unknown {
 		found.add(e.Line, e.Col, e.Error())
 	}
-	for _, p := range problems {
-		line, col := placeOf(p)
-		found.add(line, col, p)
-	}
-	return found.sorted()
+	return append(found, problems...).sorted()
 }
 
-// placeOf reads the line and column a positioned problem begins with
-// ("case.yaml:4:11: ..."); 0, 0 for a problem of no place.
-func placeOf(p string) (line, col int) {
-	first, _, _ := strings.Cut(p, "\n")
-	parts := strings.SplitN(first, ":", 4)
-	if len(parts) < 4 {
+// unplaced are problems of no place in the case, in the order found.
+func unplaced(problems []string) mistakes {
+	var found mistakes
+	for _, p := range problems {
+		found.add(0, 0, p)
+	}
+	return found
+}
+
+// placeInCase is the line and column in the case at path where err is
+// said, read from the error itself: a *schema.Error, or the first of a
+// schema.List, that names the case (an error of another file, such as
+// the ruleset the case names, has no place in the case); 0, 0 for an
+// error of no place.
+func placeInCase(path string, err error) (line, col int) {
+	var at *schema.Error
+	switch e := err.(type) {
+	case *schema.Error:
+		at = e
+	case schema.List:
+		if len(e) > 0 {
+			at = e[0]
+		}
+	}
+	if at == nil || at.File != path {
 		return 0, 0
 	}
-	if _, err := fmt.Sscanf(parts[1]+" "+parts[2], "%d %d", &line, &col); err != nil {
-		return 0, 0
-	}
-	return line, col
+	return at.Line, at.Col
 }
 
 // fault is a part of the outcome a case states that cannot be, and the
@@ -170,8 +179,8 @@ func keyOf(step string, err error) string {
 	return keys[0]
 }
 
-// positioned writes each fault at its key in doc, with the line.
-func positioned(path string, data []byte, faults []fault) []string {
+// positioned are the faults, each at its key in doc with the line.
+func positioned(path string, data []byte, faults []fault) mistakes {
 	var doc yaml.Node
 	_ = yaml.Unmarshal(data, &doc) // read once already
 	top := &doc
@@ -189,7 +198,7 @@ func positioned(path string, data []byte, faults []fault) []string {
 		e := sourced(&schema.Error{File: path, Line: n.Line, Col: n.Column, Msg: "refused: " + f.err.Error()}, lines)
 		found.add(n.Line, n.Column, e.Error())
 	}
-	return found.sorted()
+	return found
 }
 
 // mapValue is the value of key in mapping m, or nil.

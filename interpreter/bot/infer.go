@@ -209,15 +209,13 @@ func declined(g *game.State, s, level int) bool {
 // contraDeclined reports whether defender s was asked to double and
 // said no: the rules let him (WhyNoContra) and the asking has passed
 // him, the defenders being asked in turn from the declarer's left. In
-// team mode a contra changes the defence's choices the rule reads, so
-// there only the play of a deal nobody doubled is read.
+// team mode a contra ends the asking, and its ladder is answered with the
+// defence's choices as they were made: until then a defender asked before
+// the caller is read as here; once the ladder is over the choices are
+// rewritten (teamChoicesLost) and teamDefenceLikelihood reads him.
 func contraDeclined(g *game.State, s int) bool {
 	r, d, n := g.R, g.Declarer, g.Seats()
-	if g.Doubled[s] != 0 || g.Phase() < game.PhaseContra || g.Phase() == game.PhaseOver {
-		return false
-	}
-	anyContra := g.Doubled != [game.MaxSeats]int{}
-	if r.Defence.Contra.Team && anyContra {
+	if g.Doubled[s] != 0 || g.Phase() < game.PhaseContra || g.Phase() == game.PhaseOver || teamChoicesLost(g) {
 		return false
 	}
 	def := g.Defenders()
@@ -234,6 +232,16 @@ func contraDeclined(g *game.State, s int) bool {
 	return (s-d+n)%n < at
 }
 
+// teamChoicesLost reports whether a contra in team mode has rewritten the
+// defence's choices: once its ladder is answered (game's afterContra) the
+// caller stands as the inviter and every other defender as dropped,
+// whatever each chose, and the state keeps no other record of them. While
+// the ladder is still answered (the caller's contra awaiting its answer,
+// ContraBy) they stand as made.
+func teamChoicesLost(g *game.State) bool {
+	return g.R.Defence.Contra.Team && g.ContraBy() < 0 && g.Doubled != [game.MaxSeats]int{}
+}
+
 // defenderLikelihood is the log chance of defender s's choices, from his
 // hand: to play (his share of the defence), to drop or take half (not),
 // to invite (the inviter's tricks), and each doubling he called (a contra:
@@ -241,7 +249,9 @@ func contraDeclined(g *game.State, s int) bool {
 // enough alone, with half a trick to spare) or was asked and declined (as
 // likely as he lacks what the call needs: a defender who could double and
 // did not is read as surely as one who did). A misère's defence says
-// little of a defender's honours and is not read.
+// little of a defender's honours and is not read. In team mode, once a
+// contra's ladder is over, the choices stand rewritten and what is left of
+// them is read (teamDefenceLikelihood).
 func defenderLikelihood(g *game.State, s int, hand cards.Mask) float64 {
 	r := g.R
 	ct := &r.Contracts[g.Contract]
@@ -249,26 +259,24 @@ func defenderLikelihood(g *game.State, s int, hand cards.Mask) float64 {
 		return 0
 	}
 	est := float64(estimateR(r, hand, ct.Trumps))
-	logL := 0.0
-	team := r.Defence.Contra.Team && g.Doubled != [game.MaxSeats]int{}
-	if r.MayDrop(g.Contract) && g.Phase() > game.PhaseDefend && !team {
-		share := est - float64(2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1)
-		switch g.Defence[s] {
-		case deal.Play:
-			logL += math.Log(odds(share))
-		case deal.Drop, deal.Half:
-			logL += math.Log(1 - odds(share))
-		case deal.Invite:
-			logL += math.Log(odds(est - float64(2*r.Defence.InviteNeeds-2)))
-		}
-	}
 	beat := float64(2 * (r.HandSize - ct.Tricks + 1))
+	contra := odds(est - (beat - 2)) // the chance he calls a contra
+	logL := 0.0
 	level := g.Doubled[s]
 	switch {
-	case level >= 1:
-		logL += math.Log(odds(est - (beat - 2)))
-	case contraDeclined(g, s):
-		logL += math.Log(1 - odds(est-(beat-2)))
+	case teamChoicesLost(g):
+		logL += teamDefenceLikelihood(g, s, est, contra)
+		if level >= 1 {
+			logL += math.Log(contra)
+		}
+	default:
+		logL += choiceLikelihood(g, s, est)
+		switch {
+		case level >= 1:
+			logL += math.Log(contra)
+		case contraDeclined(g, s):
+			logL += math.Log(1 - contra)
+		}
 	}
 	for l := 3; l <= level; l += 2 {
 		logL += math.Log(odds(est - (beat + float64(l-2))))
@@ -277,4 +285,57 @@ func defenderLikelihood(g *game.State, s int, hand cards.Mask) float64 {
 		logL += math.Log(1 - odds(est-(beat+float64(level-1))))
 	}
 	return logL
+}
+
+// choiceLikelihood is the log chance of defender s's choice of defence as
+// the state holds it, from his hand's count est.
+func choiceLikelihood(g *game.State, s int, est float64) float64 {
+	r := g.R
+	if !r.MayDrop(g.Contract) || g.Phase() <= game.PhaseDefend {
+		return 0
+	}
+	switch g.Defence[s] {
+	case deal.Play:
+		return math.Log(comeOdds(g, est))
+	case deal.Drop, deal.Half:
+		return math.Log(1 - comeOdds(g, est))
+	case deal.Invite:
+		return math.Log(odds(est - float64(2*r.Defence.InviteNeeds-2)))
+	}
+	return 0
+}
+
+// comeOdds is the chance a defender whose hand counts est half tricks
+// comes to defend the contract: his share of the defence is within reach.
+func comeOdds(g *game.State, est float64) float64 {
+	ct := &g.R.Contracts[g.Contract]
+	return odds(est - float64(2*max(ct.EachNeeds, ct.DefenceNeeds/2)-1))
+}
+
+// teamDefenceLikelihood is the log chance of defender s's choice of
+// defence once a team contra has rewritten the choices
+// (teamChoicesLost), from what is still known. The caller came (a
+// defender who stayed out doubles only when invited): read as a defender
+// who played, as deal's choicesBeforeContra reads him. A defender asked
+// before the caller either stayed out, or came, was asked to double (had
+// he come, no rule kept him from it that did not keep the caller too) and
+// said no: as likely as the two together. (Had he stayed out and been
+// invited, he was asked too: reading him as one who stayed out only
+// reads less.) One after the caller was never asked, and came or not:
+// nothing of his is known.
+func teamDefenceLikelihood(g *game.State, s int, est, contra float64) float64 {
+	came := 1.0 // where no defender may drop out, each came
+	if g.R.MayDrop(g.Contract) {
+		came = comeOdds(g, est)
+	}
+	if g.Doubled[s] != 0 {
+		return math.Log(came)
+	}
+	d, n := g.Declarer, g.Seats()
+	for c := 0; c < n; c++ {
+		if g.Doubled[c] != 0 && (s-d+n)%n < (c-d+n)%n {
+			return math.Log(1 - came*contra) // stayed out, or came and did not double
+		}
+	}
+	return 0
 }

@@ -36,7 +36,7 @@ import (
 // Simple's. Deterministic for a given seed.
 type Strong struct {
 	Simple
-	Samples int // deals sampled per card (default 12)
+	Samples int // deals sampled per card (default 16)
 	// Budget is the search each decision other than a card may take
 	// (default 200 ms), counted like CardBudget.
 	Budget time.Duration
@@ -194,7 +194,7 @@ func (b *Strong) sampled(g *game.Game, seat int) (cards.Card, bool) {
 // samples is how many deals a card decision samples at most.
 func (b *Strong) samples() int {
 	if b.Samples <= 0 {
-		return 12
+		return 16
 	}
 	return b.Samples
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/solve"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/tutorial"
 )
@@ -254,6 +255,25 @@ func (s *Session) startDeal() error {
 	return nil
 }
 
+// review tells what perfect play would have given in g's finished deal
+// and the better cards, from one replay of the deal by the solver (the
+// costly part, which each told on its own).
+func (p *Printer) review(g *game.Game, seatNames []string) {
+	if g.Contract < 0 || g.NTricks == 0 {
+		return
+	}
+	steps, err := solve.Replay(&g.State)
+	if err != nil {
+		return
+	}
+	if text := tutorial.PerfectPlayOf(g, steps, seatNames, p.Card); text != "" {
+		p.Printf("\n%s\n", wrapWords(text, 78))
+	}
+	if text := betterCardsOf(g, steps, seatNames, p.Card); text != "" {
+		p.Printf("%s\n", wrapWords(text, 78))
+	}
+}
+
 // finishDeal tells the deal, settles it and books it at the table.
 func (s *Session) finishDeal() error {
 	p, t, r, g := s.p, s.t, s.t.R, s.g
@@ -262,12 +282,7 @@ func (s *Session) finishDeal() error {
 	seatNames := p.Names
 	p.deal(g, seatNames)
 	if p.Review {
-		if text := tutorial.PerfectPlay(g, seatNames, p.Card); text != "" {
-			p.Printf("\n%s\n", wrapWords(text, 78))
-		}
-		if text := BetterCards(g, seatNames, p.Card); text != "" {
-			p.Printf("%s\n", wrapWords(text, 78))
-		}
+		p.review(g, seatNames)
 	}
 	d := s.deal
 	if err := d.Settle(); err != nil {

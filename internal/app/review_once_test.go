@@ -53,8 +53,50 @@ func TestReviewTellsPerfectPlayAndBetterCards(t *testing.T) {
 		if !strings.Contains(out.String(), want+"\nSettlement\n") {
 			t.Errorf("seed %d: the review is not what perfect play and the better cards say:\n%s\nwant:\n%s", seed, out.String(), want)
 		}
+		if got := s.BetterCards(p.Names, p.Card); got != cards { // from the review's replay
+			t.Errorf("seed %d: the session's better cards %q, BetterCards %q", seed, got, cards)
+		}
 	}
 	if better == 0 {
 		t.Error("no deal held a better card: the test reads nothing of it")
+	}
+}
+
+// TestSessionBetterCardsOfTheDealInPlay: the session's better cards are
+// those of the deal as it stands, not the replay of the deal before it
+// once the next is dealt: at the person's first decision of a second
+// deal after a trick, what BetterCards says of the game.
+func TestSessionBetterCardsOfTheDealInPlay(t *testing.T) {
+	r, err := rulesets.Open("sochi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.New(r, coachNames[:r.Hands])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Printer{Out: &bytes.Buffer{}, Ruleset: r, ASCII: true, Bots: "simple", Review: true}
+	s := NewSession(p, tb, DealRand(3), 2, nil, coachNames[0])
+	asked := 0
+	for {
+		legal, err := s.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if legal == nil {
+			break
+		}
+		if begun, _, _ := s.Progress(); begun == 2 && asked == 0 && s.Game().NTricks >= r.HandSize-3 { // once, late in the deal (a card may have cost a trick by then)
+			asked++
+			if got, want := s.BetterCards(p.Names, p.Card), BetterCards(s.Game(), p.Names, p.Card); got != want {
+				t.Fatalf("deal 2: the session's better cards %q, BetterCards %q", got, want)
+			}
+		}
+		if err := s.Take(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no decision of the second deal was the person's")
 	}
 }

@@ -324,7 +324,17 @@ func PerfectPlay(g *game.Game, names []string, cardName func(cards.Card) string)
 		return ""
 	}
 	steps, err := solve.Replay(&g.State)
-	if err != nil || len(steps) == 0 {
+	if err != nil {
+		return ""
+	}
+	return PerfectPlayOf(g, steps, names, cardName)
+}
+
+// PerfectPlayOf is PerfectPlay from steps, solve.Replay of g's finished
+// deal already made (the review after a deal replays it once for this and
+// for the better cards: the replay is the costly part).
+func PerfectPlayOf(g *game.Game, steps []solve.Step, names []string, cardName func(cards.Card) string) string {
+	if g.Contract < 0 || g.NTricks == 0 || len(steps) == 0 {
 		return ""
 	}
 	if g.Declarer < 0 {

@@ -33,6 +33,12 @@ func BetterCards(g *game.Game, names []string, cardName func(cards.Card) string)
 	if err != nil {
 		return ""
 	}
+	return betterCardsOf(g, steps, names, cardName)
+}
+
+// betterCardsOf is BetterCards from steps, solve.Replay of g's finished
+// deal already made.
+func betterCardsOf(g *game.Game, steps []solve.Step, names []string, cardName func(cards.Card) string) string {
 	misere := solve.Misere(g.R, g.Contract)
 	var said []string
 	for _, side := range costlySteps(g, steps, misere) {

@@ -7,8 +7,10 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/record"
+	"github.com/preference-rules/pref/interpreter/solve"
 	"github.com/preference-rules/pref/interpreter/table"
 	"github.com/preference-rules/pref/tutorial"
 )
@@ -31,6 +33,18 @@ type Session struct {
 	you     game.Player // the person's player; nil at the full screen
 	youName string      // "" when only computers play
 	progs   programs    // the outside programs seated (--bots exec:...)
+	// reviewed is the replay the review of the deal last finished made
+	// (Printer.Review), for its better cards told again (BetterCards).
+	reviewed reviewedDeal
+}
+
+// reviewedDeal is the solver's replay of a finished deal: deal is the
+// session's count of deals begun then (0: none), ok false when there was
+// no card play to replay or the solver did not reach the deal.
+type reviewedDeal struct {
+	deal  int
+	steps []solve.Step
+	ok    bool
 }
 
 // NewSession seats the players at t for deals deals (0: a whole game, until
@@ -208,6 +222,7 @@ func (s *Session) startDeal() error {
 		}
 		return nil
 	}
+	s.reviewed = reviewedDeal{} // the game is dealt anew below
 	if s.d == 0 {
 		if drawn := t.DrawForDealer(s.rng); drawn != nil {
 			var parts []string
@@ -254,6 +269,41 @@ func (s *Session) startDeal() error {
 	return nil
 }
 
+// review tells what perfect play would have given in g's finished deal
+// and the better cards, from one replay of the deal by the solver (the
+// costly part, which each told on its own).
+func (p *Printer) review(g *game.Game, seatNames []string) ([]solve.Step, bool) {
+	if g.Contract < 0 || g.NTricks == 0 {
+		return nil, false
+	}
+	steps, err := solve.Replay(&g.State)
+	if err != nil {
+		return nil, false
+	}
+	if text := tutorial.PerfectPlayOf(g, steps, seatNames, p.Card); text != "" {
+		p.Printf("\n%s\n", wrapWords(text, 78))
+	}
+	if text := betterCardsOf(g, steps, seatNames, p.Card); text != "" {
+		p.Printf("%s\n", wrapWords(text, 78))
+	}
+	return steps, true
+}
+
+// BetterCards is BetterCards of the deal last played, from the replay its
+// review made when the printer reviews each deal (the coach tells the
+// better cards again beside the result: the replay is the costly part).
+// A finished deal stays as it is until the next is dealt, which forgets
+// the replay.
+func (s *Session) BetterCards(names []string, cardName func(cards.Card) string) string {
+	if s.reviewed.deal == 0 || s.reviewed.deal != s.d || s.inDeal {
+		return BetterCards(s.g, names, cardName)
+	}
+	if !s.reviewed.ok {
+		return ""
+	}
+	return betterCardsOf(s.g, s.reviewed.steps, names, cardName)
+}
+
 // finishDeal tells the deal, settles it and books it at the table.
 func (s *Session) finishDeal() error {
 	p, t, r, g := s.p, s.t, s.t.R, s.g
@@ -262,12 +312,8 @@ func (s *Session) finishDeal() error {
 	seatNames := p.Names
 	p.deal(g, seatNames)
 	if p.Review {
-		if text := tutorial.PerfectPlay(g, seatNames, p.Card); text != "" {
-			p.Printf("\n%s\n", wrapWords(text, 78))
-		}
-		if text := BetterCards(g, seatNames, p.Card); text != "" {
-			p.Printf("%s\n", wrapWords(text, 78))
-		}
+		steps, ok := p.review(g, seatNames)
+		s.reviewed = reviewedDeal{deal: s.d, steps: steps, ok: ok}
 	}
 	d := s.deal
 	if err := d.Settle(); err != nil {

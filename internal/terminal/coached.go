@@ -158,7 +158,7 @@ func (s *Screen) coachOver() {
 	s.coach.result = s.coach.coach.Result(s.sess, s.you)
 	s.coach.review = ""
 	if s.err == nil {
-		s.coach.review = app.BetterCards(s.sess.Game(), s.p.Names, s.p.Card)
+		s.coach.review = s.sess.BetterCards(s.p.Names, s.p.Card)
 	}
 	s.status = "The deal is over: press q to leave."
 	if len(s.coach.more) > 0 {

@@ -3,6 +3,8 @@ package terminal
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/glamour"
 	glamouransi "github.com/charmbracelet/glamour/ansi"
@@ -32,13 +34,19 @@ func renderLesson(md string, plain bool, w int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	wide, err := glamourRender(md, plain, unwrapped)
+	nb := blocks(narrow)
+	wb, err := wideBlocks(md, plain, nb)
 	if err != nil {
 		return "", err
 	}
-	nb, wb := blocks(narrow), blocks(wide)
+	return layLesson(narrow, nb, wb, w), nil
+}
+
+// layLesson is the lesson w columns wide from glamour's rendering at w
+// (narrow, in blocks nb) and unwrapped (in blocks wb).
+func layLesson(narrow []string, nb, wb [][]string, w int) string {
 	if len(nb) != len(wb) { // not the same blocks: glamour's own layout
-		return strings.Join(narrow, "\n"), nil
+		return strings.Join(narrow, "\n")
 	}
 	var out []string
 	for i := range nb {
@@ -53,7 +61,110 @@ func renderLesson(md string, plain bool, w int) (string, error) {
 			}
 		}
 	}
-	return strings.Join(out, "\n"), nil
+	return strings.Join(out, "\n")
+}
+
+// wideBlocks are md's blocks rendered at the unwrapped width, or as they
+// would be there. glamour pads each line to the wrap width, in colour one
+// styled space at a time: at the unwrapped width that padding was most of
+// a lesson's rendering. So md is first rendered at a width its longest
+// paragraph should not reach (paragraphWidth); when no line used of that
+// rendering can have been wrapped (noneWrapped), it differs from the one at
+// the unwrapped width only in the padding glamourRender cuts. Else it is
+// rendered at the unwrapped width.
+func wideBlocks(md string, plain bool, nb [][]string) ([][]string, error) {
+	if fit := paragraphWidth(md); fit < unwrapped {
+		if wide, err := glamourRender(md, plain, fit); err == nil {
+			if wb := blocks(wide); noneWrapped(wb, nb, fit) {
+				return wb, nil
+			}
+		}
+	}
+	wide, err := glamourRender(md, plain, unwrapped)
+	if err != nil {
+		return nil, err
+	}
+	return blocks(wide), nil
+}
+
+// paragraphWidth is a wrap width md's paragraphs should not reach: its
+// longest run of lines without a blank one or a list item, heading or
+// table row starting, joined, in characters, with room for margins,
+// indents and a word. A guess: noneWrapped checks it.
+func paragraphWidth(md string) int {
+	longest, run := 0, 0
+	for _, l := range strings.Split(md, "\n") {
+		if strings.TrimSpace(l) == "" {
+			run = 0
+			continue
+		}
+		if startsItem(l) {
+			run = 0
+		}
+		run += utf8.RuneCountInString(l) + 1
+		longest = max(longest, run)
+	}
+	return longest + 100
+}
+
+// itemStart is the start of a line that begins a paragraph of its own even
+// without a blank line before it: a list item, a heading, a table's row.
+var itemStart = regexp.MustCompile(`^ *([-*+] |[0-9]+[.)] |#|\|)`)
+
+// startsItem reports whether line begins a list item, a heading or a
+// table's row.
+func startsItem(line string) bool { return itemStart.MatchString(line) }
+
+// noneWrapped reports whether no line of wb, md rendered at wrap width fit,
+// that renderLesson uses (a block that is not blank and not a table where
+// narrow has one) can have been wrapped, and wb has narrow's blocks.
+//
+// glamour wraps a block's text at fit less the block's indent and twice
+// its margin, the margin being on the line's left too; it breaks a line
+// when the next word would not fit. So a line broken is at least that
+// width, less the next word: a line whose width, plus its lead (the
+// indent and margin are in it), plus the longest word of the rendering
+// stays under fit was not broken, nor was any before the next word.
+func noneWrapped(wb, nb [][]string, fit int) bool {
+	if len(wb) != len(nb) {
+		return false
+	}
+	word := longestWord(wb)
+	for i := range nb {
+		if isTable(nb[i]) || len(nb[i]) == 1 && ansi.Strip(nb[i][0]) == "" {
+			continue
+		}
+		for _, l := range wb[i] {
+			if ansi.StringWidth(l)+lead(ansi.Strip(l))+word+8 >= fit {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// longestWord is the widest run of characters without a space in blocks.
+func longestWord(blocks [][]string) int {
+	longest := 0
+	for _, b := range blocks {
+		for _, l := range b {
+			for _, w := range strings.Fields(ansi.Strip(l)) {
+				longest = max(longest, ansi.StringWidth(w))
+			}
+		}
+	}
+	return longest
+}
+
+// lead is the width of line's start before its first letter or digit: at
+// least its indent and margin (spaces, a quote's bar, a bullet).
+func lead(line string) int {
+	for i, r := range line {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return ansi.StringWidth(line[:i])
+		}
+	}
+	return ansi.StringWidth(line)
 }
 
 // glamourRender is md rendered by glamour at wrap width w, as lines

@@ -1,9 +1,7 @@
 package terminal
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -25,22 +23,19 @@ func TestTutorialScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	// from the last lesson (the lessons' questions are learn_check_test.go's)
-	tm := teatest.NewTestModel(t, NewTutorialScreen(r, pages, w, len(pages)-1), teatest.WithInitialTermSize(120, 40))
+	screen := newSteppedScreen(NewTutorialScreen(r, pages, w, len(pages)-1))
+	tm := teatest.NewTestModel(t, screen, teatest.WithInitialTermSize(120, 40))
 	out := tm.Output()
 	waitFor(t, out, "welcome back") // the lessons, keys and progress at the bottom
-	// Steps repaint only the lines that change, so wait for the question's
-	// own prompt after each step, briefly, without failing.
-	var seen bytes.Buffer
+	// Steps repaint only the lines that change: Enter until the screen
+	// says a question is asked, then wait for the question's own prompt.
 	toQuestion := func() {
-		seen.Reset()
+		screen.forget()
 		for i := 0; i < 60; i++ {
 			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-			for deadline := time.Now().Add(300 * time.Millisecond); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-				b, _ := io.ReadAll(out)
-				seen.Write(b)
-				if bytes.Contains(seen.Bytes(), []byte("type your answer")) {
-					return
-				}
+			if screen.taken(t) {
+				waitFor(t, out, "type your answer")
+				return
 			}
 		}
 		t.Fatal("no question came")
@@ -55,7 +50,7 @@ func TestTutorialScreen(t *testing.T) {
 	waitFor(t, out, "Not quite: the answer is Charlotte")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	s := tm.FinalModel(t).(*TutorialScreen)
+	s := tm.FinalModel(t).(steppedScreen).TutorialScreen
 	if s.asked != 2 || s.right != 1 {
 		t.Fatalf("score %d of %d, want 1 of 2", s.right, s.asked)
 	}

@@ -199,7 +199,7 @@ func (c *coaching) look(t *webTable) {
 	}
 	c.Result = c.coach.Result(t.sess, t.you)
 	if t.err == nil {
-		c.Review = app.BetterCards(t.sess.Game(), t.p.Names, t.p.Card)
+		c.Review = t.sess.BetterCards(t.p.Names, t.p.Card)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
@@ -22,7 +24,21 @@ import (
 //go:embed assets templates
 var embedded embed.FS
 
-var pages = template.Must(template.New("").ParseFS(embedded, "templates/*.html"))
+// pages are the page templates, parsed on their first use: every pref
+// command links this package, and most draw no page (parsing them was
+// most of this package's share of each command's start-up).
+var pages lazyTemplates
+
+type lazyTemplates struct {
+	once sync.Once
+	t    *template.Template
+}
+
+// ExecuteTemplate draws template name with data to w.
+func (l *lazyTemplates) ExecuteTemplate(w io.Writer, name string, data any) error {
+	l.once.Do(func() { l.t = template.Must(template.New("").ParseFS(embedded, "templates/*.html")) })
+	return l.t.ExecuteTemplate(w, name, data)
+}
 
 // assetHandler serves the embedded style sheet and script.
 func assetHandler() http.Handler {

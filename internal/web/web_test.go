@@ -237,7 +237,7 @@ func namedCards(page string, d *cards.Deck, art cardArt) cards.Mask {
 		names[art.label(c)] = c
 	}
 	var m cards.Mask
-	for _, tok := range cardLike.FindAllString(page, -1) {
+	for _, tok := range cardLikeWords(page) { // cardLike's words, read by a scan
 		if c, ok := names[tok]; ok {
 			m |= c.Bit()
 		}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/preference-rules/pref/interpreter/cards"
 	"github.com/preference-rules/pref/interpreter/game"
@@ -29,6 +30,30 @@ type replay struct {
 	turned   int
 	taken    [game.MaxSeats]int
 	competes bool
+	// last is the position value worked out last: a card's "after" is
+	// the next card's "before" (in a deal with a declarer), and the solver
+	// is the whole cost of a replay. remember false: every value solved.
+	last     valued
+	remember bool
+}
+
+// valued is a position's value and what makes the position: the seat
+// counted, the leader, the talon's cards turned, the hands, the tricks
+// counted's side holds, the trick under way.
+type valued struct {
+	ok              bool
+	counted, leader int
+	turned, taken   int
+	hands           [game.MaxSeats]cards.Mask
+	trick           []cards.Card
+	seats           []int
+	v               int
+}
+
+// is reports whether the position is v's.
+func (v *valued) is(rp *replay, counted, leader int, trick []cards.Card, seats []int) bool {
+	return v.ok && v.counted == counted && v.leader == leader && v.turned == rp.turned && v.taken == rp.taken[counted] &&
+		v.hands == rp.hands && slices.Equal(v.trick, trick) && slices.Equal(v.seats, seats)
 }
 
 func newReplay(g *game.State) (*replay, error) {
@@ -62,6 +87,19 @@ func newReplay(g *game.State) (*replay, error) {
 // position: the trick under way (from its leader; seats says who played
 // each card, the talon's first) and the hands as they stand.
 func (rp *replay) value(counted, leader int, trick []cards.Card, seats []int) (int, error) {
+	if rp.remember && rp.last.is(rp, counted, leader, trick, seats) {
+		return rp.last.v, nil
+	}
+	v, err := rp.solve(counted, leader, trick, seats)
+	if err == nil && rp.remember {
+		rp.last = valued{ok: true, counted: counted, leader: leader, turned: rp.turned, taken: rp.taken[counted],
+			hands: rp.hands, trick: slices.Clone(trick), seats: slices.Clone(seats), v: v}
+	}
+	return v, err
+}
+
+// solve is value worked out by the solver.
+func (rp *replay) solve(counted, leader int, trick []cards.Card, seats []int) (int, error) {
 	g := rp.g
 	p := &Position{R: g.R, Contract: g.Contract, Declarer: counted, Hands: rp.hands, Leader: leader, Trick: trick, TrickSeats: seats,
 		Talon: rp.talon[rp.turned:], TalonCompetes: rp.competes, Cooperating: g.CooperationBinds()} // a card turned into this trick is the trick's
@@ -82,10 +120,17 @@ func (rp *replay) value(counted, leader int, trick []cards.Card, seats []int) (i
 // side cost a trick. In a deal without a declarer each card is weighed
 // for its own player: the tricks he can hold himself to.
 func Replay(g *game.State) ([]Step, error) {
+	return replaySteps(g, true)
+}
+
+// replaySteps is Replay; remember false solves every position, the same
+// as the card before's again.
+func replaySteps(g *game.State, remember bool) ([]Step, error) {
 	rp, err := newReplay(g)
 	if err != nil {
 		return nil, err
 	}
+	rp.remember = remember
 	var out []Step
 	for i := 0; i < g.NTricks; i++ {
 		t := &g.Record[i]

@@ -25,52 +25,12 @@ func TestResample(t *testing.T) {
 			simple := &bot.Simple{}
 			for !g.Over() && g.Phase() != game.PhasePlay {
 				before := *g.State.Clone()
-				// another deal of the same cards: the hands and the talon
-				// rotated by one seat
-				var dealt [game.MaxSeats]cards.Mask
-				n := g.Seats()
-				all := g.Talon
-				for s := 0; s < n; s++ {
-					all |= g.Dealt[s]
-				}
-				pack := all.Cards()
-				rng.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
-				k := 0
-				for s := 0; s < n; s++ {
-					for range g.Dealt[s].Count() {
-						dealt[s] |= pack[k].Bit()
-						k++
-					}
-				}
-				var talon cards.Mask
-				for ; k < len(pack); k++ {
-					talon |= pack[k].Bit()
-				}
-				var laid cards.Mask
-				if g.Laid != 0 {
-					h := dealt[g.Declarer] | talon
-					for m := h; laid.Count() < g.Laid.Count(); m &= m - 1 {
-						laid |= m.Lowest().Bit()
-					}
-				}
+				dealt, talon, laid := anotherDeal(g, rng)
 				c, err := g.Resample(dealt, talon, laid)
 				if err != nil {
 					t.Fatalf("%s, %s: %v", name, g.Phase(), err)
 				}
-				if c.Phase() != g.Phase() || c.ToAct() != g.ToAct() || c.Declarer != g.Declarer || c.Contract != g.Contract || len(c.Calls) != len(g.Calls) {
-					t.Fatalf("%s: the copy does not stand where the deal stands", name)
-				}
-				for s := 0; s < n; s++ {
-					if c.Hands[s].Count() != g.Hands[s].Count() {
-						t.Fatalf("%s, %s: seat %d holds %d cards, not %d", name, g.Phase(), s, c.Hands[s].Count(), g.Hands[s].Count())
-					}
-				}
-				if g.Laid != 0 && c.Hands[g.Declarer] != (dealt[g.Declarer]|talon)&^laid {
-					t.Fatalf("%s: the declarer's hand is not his dealt hand and the talon less what he laid aside", name)
-				}
-				if g.Dealt != before.Dealt || g.Hands != before.Hands || g.Talon != before.Talon {
-					t.Fatalf("%s: the original changed", name)
-				}
+				checkResampled(t, name, g, &before, c, dealt, talon, laid)
 				cg := &game.Game{State: *c}
 				for !cg.Over() {
 					if _, err := cg.Take(simple.Choose(cg, cg.Choices())); err != nil {
@@ -85,6 +45,57 @@ func TestResample(t *testing.T) {
 				t.Fatalf("%s: resampled in the card play", name)
 			}
 		}
+	}
+}
+
+// anotherDeal is another deal of g's cards, the hands of their sizes and
+// the talon shuffled anew, and what the declarer would lay aside from it
+// (his lowest cards) where he has laid aside.
+func anotherDeal(g *game.Game, rng *rand.Rand) (dealt [game.MaxSeats]cards.Mask, talon, laid cards.Mask) {
+	n := g.Seats()
+	all := g.Talon
+	for s := 0; s < n; s++ {
+		all |= g.Dealt[s]
+	}
+	pack := all.Cards()
+	rng.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
+	k := 0
+	for s := 0; s < n; s++ {
+		for range g.Dealt[s].Count() {
+			dealt[s] |= pack[k].Bit()
+			k++
+		}
+	}
+	for ; k < len(pack); k++ {
+		talon |= pack[k].Bit()
+	}
+	if g.Laid != 0 {
+		h := dealt[g.Declarer] | talon
+		for m := h; laid.Count() < g.Laid.Count(); m &= m - 1 {
+			laid |= m.Lowest().Bit()
+		}
+	}
+	return dealt, talon, laid
+}
+
+// checkResampled checks the copy c stands where g stands, with hands of
+// the sizes g's have, the declarer's the cards dealt him and the talon less
+// what was laid aside, and g as it was before.
+func checkResampled(t *testing.T, name string, g *game.Game, before, c *game.State, dealt [game.MaxSeats]cards.Mask, talon, laid cards.Mask) {
+	t.Helper()
+	if c.Phase() != g.Phase() || c.ToAct() != g.ToAct() || c.Declarer != g.Declarer || c.Contract != g.Contract || len(c.Calls) != len(g.Calls) {
+		t.Fatalf("%s: the copy does not stand where the deal stands", name)
+	}
+	for s := 0; s < g.Seats(); s++ {
+		if c.Hands[s].Count() != g.Hands[s].Count() {
+			t.Fatalf("%s, %s: seat %d holds %d cards, not %d", name, g.Phase(), s, c.Hands[s].Count(), g.Hands[s].Count())
+		}
+	}
+	if g.Laid != 0 && c.Hands[g.Declarer] != (dealt[g.Declarer]|talon)&^laid {
+		t.Fatalf("%s: the declarer's hand is not his dealt hand and the talon less what he laid aside", name)
+	}
+	if g.Dealt != before.Dealt || g.Hands != before.Hands || g.Talon != before.Talon {
+		t.Fatalf("%s: the original changed", name)
 	}
 }
 

@@ -210,25 +210,9 @@ func TestReplayPlayedDeals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			misere := ct.NoDeclarer || ct.Exact && ct.Tricks == 0
-			for _, s := range steps {
-				maximise := (s.Seat == s.Counted) != misere
-				if maximise && s.After > s.Before || !maximise && s.After < s.Before {
-					t.Fatalf("%s deal %d, trick %d: %s's %s moved the value %d -> %d in its own favour", name, d, s.Trick, g.SeatName(s.Seat), r.Deck.Name(s.Card), s.Before, s.After)
-				}
-			}
+			checkNoCardHelpsItsOwnSide(t, name, d, g, ct, steps)
 			if g.Declarer < 0 {
-				end, err := solve.Holds(&g.State, g.NTricks)
-				if err != nil {
-					t.Fatal(err)
-				}
-				start, _ := solve.Holds(&g.State, 0)
-				for seat := range end {
-					if end[seat] != g.Taken[seat] {
-						t.Errorf("%s deal %d (all pass): at the end seat %d holds %d, took %d", name, d, seat, end[seat], g.Taken[seat])
-					}
-				}
-				t.Logf("%s deal %d, all passed: best play holds each to %v; they took %v", name, d, start, g.Taken[:3])
+				checkAllPassEnd(t, name, d, g)
 				continue
 			}
 			if last := steps[len(steps)-1]; last.After != g.Taken[g.Declarer] && !g.Stopped {
@@ -240,6 +224,37 @@ func TestReplayPlayedDeals(t *testing.T) {
 			t.Errorf("sochi: no all-pass deal replayed")
 		}
 	}
+}
+
+// checkNoCardHelpsItsOwnSide: no card of the replay moves the value in
+// favour of the side that played it (the value before a card is the best
+// over its cards).
+func checkNoCardHelpsItsOwnSide(t *testing.T, name string, d int, g *game.Game, ct *ruleset.Contract, steps []solve.Step) {
+	t.Helper()
+	misere := ct.NoDeclarer || ct.Exact && ct.Tricks == 0
+	for _, s := range steps {
+		maximise := (s.Seat == s.Counted) != misere
+		if maximise && s.After > s.Before || !maximise && s.After < s.Before {
+			t.Fatalf("%s deal %d, trick %d: %s's %s moved the value %d -> %d in its own favour", name, d, s.Trick, g.SeatName(s.Seat), g.R.Deck.Name(s.Card), s.Before, s.After)
+		}
+	}
+}
+
+// checkAllPassEnd: at the end of an all-pass deal each seat holds, by the
+// solver's count, the tricks it took.
+func checkAllPassEnd(t *testing.T, name string, d int, g *game.Game) {
+	t.Helper()
+	end, err := solve.Holds(&g.State, g.NTricks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := solve.Holds(&g.State, 0)
+	for seat := range end {
+		if end[seat] != g.Taken[seat] {
+			t.Errorf("%s deal %d (all pass): at the end seat %d holds %d, took %d", name, d, seat, end[seat], g.Taken[seat])
+		}
+	}
+	t.Logf("%s deal %d, all passed: best play holds each to %v; they took %v", name, d, start, g.Taken[:3])
 }
 
 // The solver's trick winners are the game's: every trick of played deals,

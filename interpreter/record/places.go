@@ -67,7 +67,7 @@ func (p *places) node(e *StepError) *yaml.Node {
 	case e.Trick > 0 && len(p.tricks) > 0:
 		return p.tricks[min(e.Trick, len(p.tricks))-1]
 	}
-	if n := p.keys[e.key]; e.key != "" && n != nil {
+	if n := p.keys[e.Key]; e.Key != "" && n != nil {
 		return n
 	}
 	return p.deal

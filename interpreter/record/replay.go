@@ -61,6 +61,13 @@ type StepError struct {
 	// from them, never from the words of the error.
 	Action, Trick int
 	Card          string
+	// Part is what of the deal the step refused is, and Key the key of the
+	// deal it is written at ("hands", "dealer", "claim", "unfinished"; ""
+	// for none): set where the step is refused, so that a reader that
+	// names the parts of a deal in words of its own (PPN's fields) need
+	// not read them back out of Where.
+	Part Part
+	Key  string
 	// Partial is the deal as it stood when the step was refused, for an
 	// account of the deal up to the fault; nil when it had not begun.
 	Partial *DealResult
@@ -70,9 +77,27 @@ type StepError struct {
 	// game's, and a rule that reads it may refuse a step the game allowed.
 	AfterRefused int
 
-	key string  // the key of the deal the step is written at ("hands", "claim"...), "" for none
-	at  *places // where the deal is written, when the record was parsed
+	at *places // where the deal is written, when the record was parsed
 }
+
+// Part is what of a deal a step refused is.
+type Part int
+
+const (
+	// PartDeal: the deal as a whole (its ante, its settlement), or the
+	// record's own keys (its seats, its table).
+	PartDeal Part = iota
+	// PartKey: the value of the deal's key StepError.Key.
+	PartKey
+	// PartAction: action StepError.Action as written.
+	PartAction
+	// PartTrick: trick StepError.Trick as written (its cards, their
+	// count, their order).
+	PartTrick
+	// PartCard: a card of trick StepError.Trick the game refused; the
+	// error names the trick.
+	PartCard
+)
 
 // Positioned is the refusal at the line and column of the record where
 // the step refused is written (the action, the trick, the hands...), with
@@ -233,7 +258,7 @@ func replayOne(t *table.Table, rec *Record, i int) (DealResult, *StepError) {
 
 // refused is the StepError of d, deal i of the record, for the step refused.
 func (d *Deal) refused(i int, s *stepErr) *StepError {
-	return &StepError{Deal: i + 1, Where: s.where, Err: s.err, Action: s.action, Trick: s.trick, Card: s.card, key: s.key, at: d.at}
+	return &StepError{Deal: i + 1, Where: s.where, Err: s.err, Action: s.action, Trick: s.trick, Card: s.card, Part: s.part, Key: s.key, at: d.at}
 }
 
 // seatDealer gives the deal to the dealer the record names, if it names
@@ -261,28 +286,30 @@ type writtenWrong struct{ error }
 func (w writtenWrong) Unwrap() error { return w.error }
 
 // stepErr is a step of a deal refused: the words that say where (the
-// StepError's Where) and, for its place in the file, the action or trick
-// (from 1), the card the game refused or the deal's key it is written at.
+// StepError's Where), what of the deal it is and, for its place in the
+// file, the action or trick (from 1), the card the game refused or the
+// deal's key it is written at.
 type stepErr struct {
 	where         string
 	err           error
+	part          Part
 	action, trick int
 	card, key     string
 }
 
 // keyErr is a refusal of what the deal writes at key ("hands", "claim").
 func keyErr(key string, err error) *stepErr {
-	return &stepErr{where: key, err: err, key: key}
+	return &stepErr{where: key, err: err, part: PartKey, key: key}
 }
 
 // trickErr is a refusal of trick n (from 1) as written.
 func trickErr(n int, err error) *stepErr {
-	return &stepErr{where: fmt.Sprintf("trick %d", n), err: err, trick: n}
+	return &stepErr{where: fmt.Sprintf("trick %d", n), err: err, part: PartTrick, trick: n}
 }
 
 // actionErr is a refusal of action n (from 1), st as written.
 func actionErr(n int, st Step, err error) *stepErr {
-	return &stepErr{where: fmt.Sprintf("action %d (%s: %s)", n, st.Seat, st.Word), err: err, action: n}
+	return &stepErr{where: fmt.Sprintf("action %d (%s: %s)", n, st.Seat, st.Word), err: err, part: PartAction, action: n}
 }
 
 // replayDeal begins record deal d at the table with the hands it gives,
@@ -391,9 +418,10 @@ func (rp *replayer) claim() *stepErr {
 	}
 	if err := rp.g.Claim(taken); err != nil {
 		if rp.ti == 0 {
-			return &stepErr{where: "before the first trick", err: err, key: "claim"}
+			return &stepErr{where: "before the first trick", err: err, part: PartKey, key: "claim"}
 		}
-		return &stepErr{where: fmt.Sprintf("after trick %d", rp.ti), err: err, trick: rp.ti}
+		// at the trick it follows in the file; the claim all the same
+		return &stepErr{where: fmt.Sprintf("after trick %d", rp.ti), err: err, part: PartKey, key: "claim", trick: rp.ti}
 	}
 	return nil
 }
@@ -453,7 +481,7 @@ func (rp *replayer) word() (a game.Action, at stepErr, stopped bool, _ *stepErr)
 		if d.Unfinished && len(d.Tricks) == 0 {
 			return a, at, true, nil
 		}
-		return a, at, false, &stepErr{where: fmt.Sprintf("action %d", rp.ai+1), err: fmt.Errorf("the record stops here, but %s is to decide (%s)", rp.seats[seat], g.Phase()), action: rp.ai + 1}
+		return a, at, false, &stepErr{where: fmt.Sprintf("action %d", rp.ai+1), err: fmt.Errorf("the record stops here, but %s is to decide (%s)", rp.seats[seat], g.Phase()), part: PartAction, action: rp.ai + 1}
 	}
 	st := d.Actions[rp.ai]
 	at = *actionErr(rp.ai+1, st, nil)
@@ -485,7 +513,7 @@ func (rp *replayer) apply(a game.Action, at stepErr) *stepErr {
 	if err != nil {
 		at.err = err
 		if a.Phase == game.PhasePlay {
-			at.trick = tricksBefore + 1
+			at.part, at.trick = PartCard, tricksBefore+1
 			if g.Hands[a.Seat].Has(a.Card()) {
 				at.card = rp.r.Deck.Name(a.Card())
 			}

@@ -24,13 +24,13 @@ func (s *statement) cards() error {
 			masks = &o.Won
 		}
 		if err := s.cardMasks(what, stated, masks); err != nil {
-			return err
+			return atKey(what, err)
 		}
 	}
 	if c.LastTrick != "" {
 		i, err := s.find("last_trick", c.LastTrick)
 		if err != nil {
-			return err
+			return atKey("last_trick", err)
 		}
 		o.LastTrick = i + 1
 	}

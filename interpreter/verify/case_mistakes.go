@@ -145,38 +145,30 @@ type fault struct {
 	err error
 }
 
-// outcomeKeys are the keys a step of the statement reads, the first the
-// one its faults are said at when their words name none.
-var outcomeKeys = map[string][]string{
-	"dealerAndPot": {"dealer", "pot"},
-	"options":      {"options"},
-	"talon":        {"talon"},
-	"events":       {"events"},
-	"contract":     {"contract"},
-	"defence":      {"defence"},
-	"marks":        {"marks", "marks_given"},
-	"marks_of":     {"marks_of"},
-	"doubled":      {"doubled"},
-	"session":      {"all_pass_run", "deal_number", "sheet", "tricks"},
-	"tricks":       {"tricks"},
-	"cards":        {"held", "won", "last_trick"},
+// keyed is a fault found with the key of the case it is about, where a
+// step reads more than one key: the key travels with the fault as data,
+// so that its words are free to begin as they read best ("deal_number 3,
+// session_deals 5000: ..." is a fault of session_deals).
+type keyed struct {
+	key string
+	err error
 }
 
-// keyOf is the key of the case a fault of step names: the key its words
-// begin with ("tricks: ..."), else the step's first.
-func keyOf(step string, err error) string {
-	keys := outcomeKeys[step]
-	word, _, _ := strings.Cut(err.Error(), ":")
-	word, _, _ = strings.Cut(word, " ")
-	for _, k := range keys {
-		if word == k {
-			return k
-		}
+func (k keyed) Error() string { return k.err.Error() }
+func (k keyed) Unwrap() error { return k.err }
+
+// atKey is err, a fault of the case's key.
+func atKey(key string, err error) error {
+	return keyed{key, err}
+}
+
+// faultOf is err, refused by a step, at the key the step gave it (atKey),
+// else at first, the key the step reads first.
+func faultOf(first string, err error) fault {
+	if k, ok := err.(keyed); ok {
+		return fault(k) // the same fields: the key, the fault as found
 	}
-	if word == "bid" || word == "declarer" {
-		return "contract"
-	}
-	return keys[0]
+	return fault{first, err}
 }
 
 // positioned are the faults, each at its key in doc with the line.

@@ -38,19 +38,22 @@ func (c *Case) outcome(r *ruleset.Ruleset, all bool) (*deal.Outcome, []fault) {
 	s := newStatement(c, r)
 	var faults []fault
 	contractRefused := false
+	// Each step is named with the key of the case its faults are said at,
+	// unless a fault carries its own (atKey): a step may read several.
 	for _, step := range []struct {
-		name string
-		f    func() error
+		name, key string
+		f         func() error
 	}{
-		{"dealerAndPot", s.dealerAndPot}, {"options", s.options}, {"talon", s.talon}, {"events", s.events},
-		{"contract", s.contract}, {"defence", s.defence}, {"marks", s.marks}, {"marks_of", s.kindMarks}, {"doubled", s.doubled},
-		{"session", s.session}, {"tricks", s.tricks}, {"cards", s.cards},
+		{"dealerAndPot", "dealer", s.dealerAndPot}, {"options", "options", s.options}, {"talon", "talon", s.talon},
+		{"events", "events", s.events}, {"contract", "contract", s.contract}, {"defence", "defence", s.defence},
+		{"marks", "marks", s.marks}, {"marks_of", "marks_of", s.kindMarks}, {"doubled", "doubled", s.doubled},
+		{"session", "all_pass_run", s.session}, {"tricks", "tricks", s.tricks}, {"cards", "held", s.cards},
 	} {
 		if contractRefused && (step.name == "defence" || step.name == "session") {
 			continue
 		}
 		if err := step.f(); err != nil {
-			faults = append(faults, fault{keyOf(step.name, err), err})
+			faults = append(faults, faultOf(step.key, err))
 			if !all {
 				return nil, faults
 			}
@@ -105,12 +108,12 @@ func (s *statement) dealerAndPot() error {
 	}
 	if s.c.Pot != "" {
 		if s.o.Pot, err = money.Parse(s.c.Pot); err != nil {
-			return fmt.Errorf("pot: %v", err)
+			return atKey("pot", fmt.Errorf("pot: %v", err))
 		}
 		// A pot beyond the input limits would be printed back rounded or
 		// overflow in the settlement: refuse it here, naming the field.
 		if err := money.CheckInput(s.o.Pot); err != nil {
-			return fmt.Errorf("pot: %v", err)
+			return atKey("pot", fmt.Errorf("pot: %v", err))
 		}
 	}
 	return nil
@@ -243,7 +246,7 @@ func (s *statement) defence() error {
 func (s *statement) marks() error {
 	c, o := s.c, s.o
 	if c.MarksGiven < 0 || c.MarksGiven > MaxCount {
-		return fmt.Errorf("marks_given: %d; want 0 to %d", c.MarksGiven, MaxCount)
+		return atKey("marks_given", fmt.Errorf("marks_given: %d; want 0 to %d", c.MarksGiven, MaxCount))
 	}
 	o.MarksGiven = c.MarksGiven
 	for name, m := range c.Marks {
@@ -293,7 +296,11 @@ func (s *statement) session() error {
 	}
 	o.Open, o.AllPassRun = c.Open, c.AllPassRun
 	if c.DealNumber < 0 || c.SessionDeals < 0 || c.DealNumber > MaxCount || c.SessionDeals > MaxCount {
-		return fmt.Errorf("deal_number %d, session_deals %d: want 0 to %d", c.DealNumber, c.SessionDeals, MaxCount)
+		key := "session_deals"
+		if c.DealNumber < 0 || c.DealNumber > MaxCount {
+			key = "deal_number"
+		}
+		return atKey(key, fmt.Errorf("deal_number %d, session_deals %d: want 0 to %d", c.DealNumber, c.SessionDeals, MaxCount))
 	}
 	o.DealNumber, o.SessionDeals = c.DealNumber, c.SessionDeals
 	d := o.Defenders()
@@ -301,12 +308,12 @@ func (s *statement) session() error {
 	if c.Sheet != nil {
 		var err error
 		if o.Sheet, err = c.sheetBefore(r); err != nil {
-			return err
+			return atKey("sheet", err)
 		}
 	}
 	if ci := deal.AllPassContract(r); c.Contract.Passed && ci >= 0 {
 		if c.Tricks == nil {
-			return fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[ci].Name)
+			return atKey("tricks", fmt.Errorf("tricks: when all pass, %s is played: give each player's tricks", r.Contracts[ci].Name))
 		}
 		o.Contract = ci // the all-pass game was played, as in the game
 	}

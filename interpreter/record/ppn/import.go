@@ -62,16 +62,7 @@ func ImportFile(f *File, options map[string]any) (*Imported, error) {
 	if err != nil {
 		var step *record.StepError
 		if errors.As(err, &step) {
-			field := step.Where
-			switch {
-			case field == "dealer":
-				field = "deal order"
-			case field == "hands":
-				field = "cards"
-			case strings.HasPrefix(field, "trick"):
-				field = "throws, " + field
-			}
-			e := &Error{Deal: step.Deal, Field: field, Msg: step.Err.Error(), Rules: true}
+			e := &Error{Deal: step.Deal, Field: fieldOf(step), Msg: step.Err.Error(), Rules: true}
 			if step.Deal >= 1 && step.Deal <= len(f.Deals) {
 				e.ID, e.Line = f.Deals[step.Deal-1].ID, f.Deals[step.Deal-1].Line
 			}
@@ -87,6 +78,23 @@ func ImportFile(f *File, options map[string]any) (*Imported, error) {
 	im.Differences = compare(f, r, b, deals)
 	im.Differences = append(im.Differences, compareResults(f, rec, t, b, &im.Notes)...)
 	return im, nil
+}
+
+// fieldOf is where in PPN's words the step refused is written: the deal
+// order for the record's dealer, the cards for its hands, the throws for a
+// trick as written; else the record's words. It reads what the step is
+// (its part, its key), never the words of its Where: a claim refused
+// "after trick 4" is no trick as written.
+func fieldOf(step *record.StepError) string {
+	switch {
+	case step.Part == record.PartKey && step.Key == "dealer":
+		return "deal order"
+	case step.Part == record.PartKey && step.Key == "hands":
+		return "cards"
+	case step.Part == record.PartTrick:
+		return "throws, " + step.Where
+	}
+	return step.Where
 }
 
 // Options are the options of the ruleset PPN records (bound by its ppn: section) the tags

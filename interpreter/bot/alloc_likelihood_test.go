@@ -12,7 +12,7 @@ import (
 // firstCard plays a deal of ruleset name to its first card, each choice
 // script's among the legal ones where the simple player would choose a
 // (nil: the deal ended before its card play).
-func firstCard(t *testing.T, name string, seed uint64, script func(r *ruleset.Ruleset, legal []game.Action, a game.Action) game.Action) *game.State {
+func firstCard(t testing.TB, name string, seed uint64, script func(r *ruleset.Ruleset, legal []game.Action, a game.Action) game.Action) *game.State {
 	t.Helper()
 	r, err := rulesets.Open(name)
 	if err != nil {
@@ -44,7 +44,7 @@ type likelihoodDeal struct {
 // likelihoodDeals are deals of several kinds at their first card: one
 // with a contra (danube-swabian, each defender doubling for himself), one
 // with a team kontra (serbian) and a passed-out one (sochi).
-func likelihoodDeals(t *testing.T) []likelihoodDeal {
+func likelihoodDeals(t testing.TB) []likelihoodDeal {
 	t.Helper()
 	var out []likelihoodDeal
 	find := func(name string, me int, ok func(*game.State) bool, script func(*ruleset.Ruleset, []game.Action, game.Action) game.Action) {
@@ -111,5 +111,22 @@ func TestAuctionLikelihoodReusedReadsAsNew(t *testing.T) {
 				t.Errorf("%s, round %d: read %v by a player that replayed other deals, %v by a new one", d.name, round, got, want)
 			}
 		}
+	}
+}
+
+// BenchmarkAuctionLikelihood: one candidate deal's auction read, on each
+// of likelihoodDeals' deals in turn.
+func BenchmarkAuctionLikelihood(b *testing.B) {
+	deals := likelihoodDeals(b)
+	hs := make([]seen, len(deals))
+	for i, d := range deals {
+		hs[i] = seen{dealt: d.g.Dealt, talon: d.g.Talon}
+	}
+	s := NewStrong(1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		d := &deals[n%len(deals)]
+		s.auctionLikelihood(d.g, d.me, -1, &hs[n%len(deals)])
 	}
 }

@@ -126,8 +126,11 @@ func (b *Strong) auctionLikelihood(g *game.State, me, skip int, h *seen) float64
 	if !others {
 		return 0
 	}
+	// SetHands starts the replay's deal afresh but keeps its record of the
+	// calls' capacity: a candidate's replay allocates nothing (a zero
+	// State would drop it, and the calls would grow it again each time).
 	rs := &b.replay
-	rs.State = game.State{R: g.R}
+	rs.R = g.R
 	if rs.SetHands(h.dealt[:g.Seats()], h.talon) != nil {
 		return 0
 	}

@@ -57,3 +57,26 @@ func TestHouseSeedsAreTheMergedVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestHouseSeedsListedOnceInOrder: seeds.txt, the order the fuzzers take
+// the merged house variants in, names each copy exactly once (a fuzz input
+// kept in testdata/fuzz names its base by index, so the order is fixed and
+// a new variant is added at its end, wherever its name sorts).
+func TestHouseSeedsListedOnceInOrder(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(houseSeeds, "seeds.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := strings.Fields(string(data))
+	seeds, _ := filepath.Glob(filepath.Join(houseSeeds, "*.yaml"))
+	for _, s := range seeds {
+		if n := slices.Index(listed, filepath.Base(s)); n < 0 || slices.Index(listed[n+1:], filepath.Base(s)) >= 0 {
+			t.Errorf("seeds.txt must name %s once: add it at the end", filepath.Base(s))
+		}
+	}
+	for _, name := range listed {
+		if _, err := os.Stat(filepath.Join(houseSeeds, name)); err != nil {
+			t.Errorf("seeds.txt names %s, which is not there", name)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/preference-rules/pref/internal/ledgercheck"
@@ -36,12 +38,7 @@ import (
 // accepts both loads are the same: so a failure is reported exactly when
 // the full loader accepts the ruleset, as before.
 func FuzzAnyValidRulesetPlays(f *testing.F) {
-	texts := readAll(f, "../../rulesets/*.yaml")
-	texts = append(texts, []byte(houseVariant), []byte(tinyVariant))
-	// and the house variants of the conformance suite merged (the rules
-	// of the lead, markers of named kinds: see ruleset's testBases), last,
-	// so that the inputs kept in testdata/fuzz keep their bases
-	texts = append(texts, readAll(f, "../ruleset/testdata/house/*.yaml")...)
+	_, texts := gameFuzzBases(f)
 	var bases []*yaml.Node
 	for _, data := range texts {
 		var doc yaml.Node
@@ -239,5 +236,88 @@ func checkMutations(t *testing.T, p string, rng *rand.Rand, mutations int, alpha
 	}
 	if loaded == 0 {
 		t.Errorf("%s: no mutation loaded; the test exercises nothing", p)
+	}
+}
+
+// houseSeedFiles are the merged house variants in dir in the order
+// dir/seeds.txt lists them (a kept fuzz input names its base by index, so
+// a new variant is listed last, wherever its name sorts).
+func houseSeedFiles(f testing.TB, dir string) []string {
+	data, err := os.ReadFile(filepath.Join(dir, "seeds.txt"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var files []string
+	for _, name := range strings.Fields(string(data)) {
+		files = append(files, filepath.Join(dir, name))
+	}
+	return files
+}
+
+// gameFuzzBases are the names and texts of the documents
+// FuzzAnyValidRulesetPlays mutates, in the order a fuzz input names them
+// by: the shipped rulesets, the test's house and tiny variants, and the
+// house variants of the conformance suite merged (the rules of the lead,
+// markers of named kinds: see ruleset's testBases), last, in the order of
+// their seeds.txt, so that the inputs kept in testdata/fuzz keep their
+// bases (TestKeptFuzzInputsKeepTheirBases).
+func gameFuzzBases(f testing.TB) (names []string, texts [][]byte) {
+	files, _ := filepath.Glob("../../rulesets/*.yaml")
+	texts = readAll(f, "../../rulesets/*.yaml")
+	for _, p := range files {
+		names = append(names, filepath.Base(p))
+	}
+	names = append(names, "houseVariant", "tinyVariant")
+	texts = append(texts, []byte(houseVariant), []byte(tinyVariant))
+	for _, p := range houseSeedFiles(f, "../ruleset/testdata/house") {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		names = append(names, filepath.Base(p))
+		texts = append(texts, data)
+	}
+	return names, texts
+}
+
+// keptInputBases is the base each fuzz input kept in
+// testdata/fuzz/FuzzAnyValidRulesetPlays was found on (the file names
+// its base by index into gameFuzzBases).
+var keptInputBases = map[string]string{
+	"21856295da51e446": "lead-house.yaml", // trumps in the talon-led all-pass game
+	"227d01bb66b13205": "sochi.yaml",
+	"93035c5110f335ee": "tinyVariant",
+	"9ab7472245421591": "sochi.yaml",
+}
+
+// TestKeptFuzzInputsKeepTheirBases: each fuzz input kept for
+// FuzzAnyValidRulesetPlays still mutates the base it was found on. A base
+// added before it (a house variant whose name sorts first) would shift the
+// index it names and leave the input testing another ruleset, passing
+// whatever the bug it was kept for.
+func TestKeptFuzzInputsKeepTheirBases(t *testing.T) {
+	names, _ := gameFuzzBases(t)
+	files, _ := filepath.Glob("testdata/fuzz/FuzzAnyValidRulesetPlays/*")
+	if len(files) != len(keptInputBases) {
+		t.Errorf("%d inputs kept, %d bases named in keptInputBases: name the base of each", len(files), len(keptInputBases))
+	}
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		if len(lines) < 2 || !strings.HasPrefix(lines[1], "byte(") {
+			t.Fatalf("%s: not a fuzz input of a base byte", p)
+		}
+		lit, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "byte("), ")"))
+		if err != nil || len([]rune(lit)) != 1 {
+			t.Fatalf("%s: its base %q: %v", p, lines[1], err)
+		}
+		b := []rune(lit)[0]
+		got := names[int(b)%len(names)]
+		if want := keptInputBases[filepath.Base(p)]; got != want {
+			t.Errorf("%s mutates %s (base %d), not %s, the base it was kept for", filepath.Base(p), got, b, want)
+		}
 	}
 }

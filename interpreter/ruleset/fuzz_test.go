@@ -3,6 +3,7 @@ package ruleset
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/preference-rules/pref/internal/yamlmut"
@@ -14,13 +15,13 @@ import (
 // conformance suite merged (testdata/house: the rules of the lead and
 // markers of named kinds, which no shipped ruleset uses; merged, as this
 // package cannot resolve extends, and kept equal to pref show's text by
-// TestHouseSeedsAreTheMergedVariants), parsed once. New bases come last:
-// a fuzz input names its base by index.
+// TestHouseSeedsAreTheMergedVariants), parsed once. New bases come last,
+// the house variants in the order of testdata/house/seeds.txt: a fuzz
+// input names its base by index.
 func testBases(f testing.TB) []*yaml.Node {
 	files, _ := filepath.Glob("../../rulesets/*.yaml")
 	files = append(files, "testdata/minimal.yaml")
-	house, _ := filepath.Glob("testdata/house/*.yaml")
-	files = append(files, house...)
+	files = append(files, houseSeedFiles(f, "testdata/house")...)
 	var docs []*yaml.Node
 	for _, p := range files {
 		data, err := os.ReadFile(p)
@@ -114,4 +115,19 @@ func FuzzLoadText(f *testing.F) {
 			t.Fatal("no ruleset and no error")
 		}
 	})
+}
+
+// houseSeedFiles are the merged house variants in dir in the order
+// dir/seeds.txt lists them (a kept fuzz input names its base by index, so
+// a new variant is listed last, wherever its name sorts).
+func houseSeedFiles(f testing.TB, dir string) []string {
+	data, err := os.ReadFile(filepath.Join(dir, "seeds.txt"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var files []string
+	for _, name := range strings.Fields(string(data)) {
+		files = append(files, filepath.Join(dir, name))
+	}
+	return files
 }

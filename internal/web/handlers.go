@@ -27,16 +27,22 @@ var embedded embed.FS
 // pages are the page templates, parsed on their first use: every pref
 // command links this package, and most draw no page (parsing them was
 // most of this package's share of each command's start-up).
-var pages lazyTemplates
+var pages = lazyTemplates{fsys: embedded, pattern: "templates/*.html"}
 
 type lazyTemplates struct {
-	once sync.Once
-	t    *template.Template
+	fsys    fs.FS
+	pattern string
+	once    sync.Once
+	t       *template.Template
+	err     error // the parse's, told at every page (a broken template is found by the tests)
 }
 
 // ExecuteTemplate draws template name with data to w.
 func (l *lazyTemplates) ExecuteTemplate(w io.Writer, name string, data any) error {
-	l.once.Do(func() { l.t = template.Must(template.New("").ParseFS(embedded, "templates/*.html")) })
+	l.once.Do(func() { l.t, l.err = template.New("").ParseFS(l.fsys, l.pattern) })
+	if l.err != nil {
+		return l.err
+	}
 	return l.t.ExecuteTemplate(w, name, data)
 }
 

@@ -457,7 +457,8 @@ func (c *Case) compareTransfers(l *settle.Ledger) []string {
 func (c *Case) compareNet(l *settle.Ledger) []string {
 	var problems []string
 	net := l.Net()
-	for name, s := range c.Expect.Net {
+	for _, name := range c.netNames() {
+		s := c.Expect.Net[name]
 		want, err := money.Parse(s)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("expect: net %s: %v", name, err))
@@ -478,6 +479,30 @@ func (c *Case) compareNet(l *settle.Ledger) []string {
 		}
 	}
 	return problems
+}
+
+// netNames are the parties the case states a net for, in a fixed order
+// (a map's is random, and so would be the order of the problems told):
+// the seats as the case lists them, then any other name, the pot's
+// included, by name.
+func (c *Case) netNames() []string {
+	var names []string
+	for name := range c.Expect.Net {
+		names = append(names, name)
+	}
+	rank := func(name string) int {
+		if i := slices.Index(c.Seats, name); i >= 0 {
+			return i
+		}
+		return len(c.Seats)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a, b)
+	})
+	return names
 }
 
 func orNone(s []string) string {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
+	"github.com/preference-rules/pref/interpreter/solve"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -128,5 +129,34 @@ func BenchmarkAuctionLikelihood(b *testing.B) {
 	for n := 0; n < b.N; n++ {
 		d := &deals[n%len(deals)]
 		s.auctionLikelihood(d.g, d.me, -1, &hs[n%len(deals)])
+	}
+}
+
+// A card decision's sample, drawn from candidate deals weighed by the
+// calls, allocates nothing: the candidates' hands are kept in an array
+// (a slice grown to six hands cost 3 allocations a sample, many samples a
+// card).
+func TestCardSampleAllocatesNothing(t *testing.T) {
+	read := 0
+	for _, d := range likelihoodDeals(t) {
+		b := NewStrong(1)
+		g := &game.Game{State: *d.g.Clone()}
+		seat := g.ToAct()
+		v := b.view(g, seat)
+		if v.readsCalls {
+			read++
+		}
+		counted, _ := countedFor(g, seat)
+		trick, trickSeats := trickSoFar(g.CurrentTrick())
+		p := &solve.Position{R: g.R, Contract: g.Contract, Declarer: counted, Leader: seat, Trick: trick, TrickSeats: trickSeats}
+		if !b.sampleHands(g, p, &v) {
+			t.Fatalf("%s: no deal sampled", d.name)
+		}
+		if n := testing.AllocsPerRun(50, func() { b.sampleHands(g, p, &v) }); n != 0 {
+			t.Errorf("%s: a sample allocates %.1f times", d.name, n)
+		}
+	}
+	if read == 0 {
+		t.Fatal("no deal's sampling read the calls")
 	}
 }

@@ -378,19 +378,24 @@ func (b *Strong) sampleHands(g *game.Game, p *solve.Position, v *cardView) bool 
 	}
 	cands := append(b.cands[:0], candidate{h: b.dealtSeen(g, v, p.Hands)})
 	cands[0].logL = b.callLikelihood(&g.State, v.me, v.dealtUnknown, &cands[0].h)
-	hands := []([game.MaxSeats]cards.Mask){p.Hands}
-	for try := 1; try < 6; try++ {
+	var hands [cardCandidates][game.MaxSeats]cards.Mask // an array: a sample allocates nothing
+	hands[0] = p.Hands
+	for try := 1; try < cardCandidates; try++ {
 		if !b.deal(g, p, v.known, v.pool, v.voids) {
 			break
 		}
 		c := candidate{h: b.dealtSeen(g, v, p.Hands)}
 		c.logL = b.callLikelihood(&g.State, v.me, v.dealtUnknown, &c.h)
-		cands, hands = append(cands, c), append(hands, p.Hands)
+		cands = append(cands, c)
+		hands[try] = p.Hands
 	}
 	b.cands = cands
 	p.Hands = hands[b.drawByLikelihood(cands)]
 	return true
 }
+
+// cardCandidates is how many deals a card's sample is drawn from.
+const cardCandidates = 6
 
 // dealtSeen is what hands held now say of the hands the calls were made
 // from: each as dealt is held now with the cards played from it, the

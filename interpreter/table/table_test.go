@@ -472,21 +472,7 @@ func TestPoolHelpKeepsPoolsAtTheTarget(t *testing.T) {
 					if err != nil {
 						t.Fatalf("game %d deal %d: %v", n, d, err)
 					}
-					// each point given is 10 whists against the player helped
-					for _, e := range l.Sheet {
-						if e.Rule == r.Sheet.Ceiling.Rule && e.Account == "whists" {
-							var got money.Amount
-							for _, f := range l.Sheet {
-								if f.Rule == e.Rule && f.Account == "pool" && f.Seat == e.Against {
-									got = got.Add(f.Amount)
-								}
-							}
-							if !got.Mul(money.Int(10)).Equal(e.Amount) {
-								t.Fatalf("game %d deal %d: %v whists for %v points given", n, d, e.Amount, got)
-							}
-							helped++
-						}
-					}
+					helped += checkPoolHelp(t, r, l, n, d)
 					if err := tb.Apply(o, l); err != nil {
 						t.Fatal(err)
 					}
@@ -508,6 +494,30 @@ func TestPoolHelpKeepsPoolsAtTheTarget(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkPoolHelp checks that each point a pool gave in ledger l is 10
+// whists its owner wrote against the player helped, and returns how many
+// such entries there were (game n, deal d).
+func checkPoolHelp(t *testing.T, r *ruleset.Ruleset, l *settle.Ledger, n, d int) int {
+	t.Helper()
+	helped := 0
+	for _, e := range l.Sheet {
+		if e.Rule != r.Sheet.Ceiling.Rule || e.Account != "whists" {
+			continue
+		}
+		var got money.Amount
+		for _, f := range l.Sheet {
+			if f.Rule == e.Rule && f.Account == "pool" && f.Seat == e.Against {
+				got = got.Add(f.Amount)
+			}
+		}
+		if !got.Mul(money.Int(10)).Equal(e.Amount) {
+			t.Fatalf("game %d deal %d: %v whists for %v points given", n, d, e.Amount, got)
+		}
+		helped++
+	}
+	return helped
 }
 
 // TestSheetStart: an account with a start (the Serbian bule) holds it for

@@ -290,7 +290,7 @@ func callWord(s *State, a Action, _ Namer) string {
 // name it (SpokenContract), with "hand" for a call from the hand.
 func spokenCall(s *State, a Action, n Namer) string {
 	if a.Value == Pass {
-		return s.R.PassWord() // the table's word where a term set says one (dalje)
+		return s.R.PassWord() // the table's word where a term set says one
 	}
 	if a.Value < 0 || a.Value >= len(s.R.Ladder) {
 		return callWord(s, a, n)

@@ -248,8 +248,8 @@ type SheetSpec struct {
 	Ceiling      *CeilingSpec    `yaml:"ceiling"`
 	Final        *FinalSpec      `yaml:"final"`
 	// Target names the option that sets the figure the game is played
-	// to (e.g. a pool-target option): pref play --to-pool N sets it, so that
-	// no Go code names a ruleset's option (Ruleset.Target reads it).
+	// to: pref play's --to-pool N sets it, so that no Go code names a
+	// ruleset's option (Ruleset.Target reads it).
 	Target string `yaml:"target"`
 }
 
@@ -258,8 +258,8 @@ type SheetSpec struct {
 // sheet. Package ppn reads it, so that no Go code names them.
 type PPNSpec struct {
 	Tags   map[string]string `yaml:"tags"`   // PPN's info tag -> the option it sets
-	Middle string            `yaml:"middle"` // the account of the paper's middle column (the bule)
-	Sides  string            `yaml:"sides"`  // the pair account of its side columns (the supe)
+	Middle string            `yaml:"middle"` // the account of the paper's middle column
+	Sides  string            `yaml:"sides"`  // the pair account of its side columns
 }
 
 // WriteOffSpec: a player's gain in one account is first written off

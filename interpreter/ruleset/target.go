@@ -7,7 +7,7 @@ import (
 
 // Target is the option table.sheet.target names: the whole number that
 // sets the figure a game on the score sheet is played to (the pool each
-// player fills, in the Russian conventions). pref play --to-pool N sets it,
+// player fills, where a ruleset has one). pref play --to-pool N sets it,
 // so that the command knows the concept and the ruleset its name. ok is
 // false when the ruleset names none. A name that is no whole-number option
 // of the ruleset is an error at the field's line and column.

@@ -8,10 +8,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// A table's terminology: the words a Russian or a Serbian table says for
-// the suits, the contracts and the score sheet's accounts (pulya, gora;
-// pik, karo), as named term sets of the ruleset that one of its word
-// options selects (words:). A set changes only what a player reads: the
+// A table's terminology: the words a table of another language says for
+// the suits, the contracts and the score sheet's accounts, as named term
+// sets of the ruleset that one of its word options selects (words:; the
+// sets themselves are data, in rulesets/*.yaml). A set changes only what a player reads: the
 // suit names of the deck, the contracts' labels and the accounts' words,
 // which every printer takes from the compiled ruleset. Records, cases,
 // expressions and flags keep the canonical names (spades, 6-spades,
@@ -33,9 +33,8 @@ type TermSetSpec struct {
 	Accounts  map[string]string `yaml:"accounts"`  // sheet account -> its word (mountain: gora)
 	Amounts   yaml.Node         `yaml:"amounts"`   // as amount_words: the learner's words for an amount, in the table's terms
 	Glossary  []TermGlossSpec   `yaml:"glossary"`  // each word of the set, defined
-	// what a player says, terms_said.go: the pass (pass: dalje), the
-	// defence choices by their record word (play: dođem), the doublings
-	// and the markings
+	// what a player says, terms_said.go: the pass, the defence choices
+	// by their record word (play, drop), the doublings and the markings
 	Calls     map[string]string `yaml:"calls"`
 	Defence   map[string]string `yaml:"defence"`
 	CallWords *CallWordsSpec    `yaml:"call_words"`

@@ -6,9 +6,8 @@ import (
 )
 
 // The words a term set gives what a player says at the table: the pass of
-// the auction (Serbian dalje, Russian pas), each defence choice (dođem,
-// vist; pas for dropping out), the doublings (call_words) and the
-// markings (marking). Like the rest of a set they change only what a
+// the auction, each defence choice (the play, the drop), the doublings
+// (call_words) and the markings (marking). Like the rest of a set they change only what a
 // player reads, the menus and the narration; a record writes the
 // canonical words (pass, play, drop, contra) and is read back by them.
 // They are applied with the set, once, when it is compiled or selected.
@@ -86,7 +85,7 @@ func (r *Ruleset) applySaid(set *termSet) {
 }
 
 // PassWord is what a player says to pass in the auction: the set in
-// force's word (dalje, pas), or "pass".
+// force's word, or "pass".
 func (r *Ruleset) PassWord() string {
 	if r.Terms.pass != "" {
 		return r.Terms.pass

@@ -390,7 +390,7 @@ func choiceWord(v Vocabulary) namer {
 		if a.Value < 0 || a.Value >= len(defenceWords) {
 			return fmt.Sprintf("choice %d", a.Value)
 		}
-		if v == Spoken { // the table's word where a term set says one (dođem)
+		if v == Spoken { // the table's word where a term set says one
 			if w := s.R.DefenceWord(defenceWords[a.Value][Written]); w != "" {
 				return w
 			}

@@ -94,7 +94,7 @@ func (r *Ruleset) PassWord() string {
 }
 
 // DefenceWord is the set in force's word for the defence choice a record
-// writes as written (play: dođem, drop: pas), "" where the set names none.
+// writes as written (play, drop), "" where the set names none.
 func (r *Ruleset) DefenceWord(written string) string {
 	return r.Terms.defence[written]
 }

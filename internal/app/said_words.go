@@ -14,14 +14,11 @@ import (
 // before. The words come from the ruleset (terms_said.go): a record still
 // writes play, drop, half, invite.
 
-// choiceRecordWord is the word a record writes for a defence choice, by
-// which a term set names its own word for it.
-var choiceRecordWord = map[deal.Choice]string{deal.Play: "play", deal.Drop: "drop", deal.Half: "half", deal.Invite: "invite"}
-
 // saysChoice is "says <the set's word>" for choice c where the set in
-// force names one, english otherwise.
+// force names one (by the word a record writes for c, c.String()),
+// english otherwise.
 func saysChoice(r *ruleset.Ruleset, c deal.Choice, english string) string {
-	if w := r.DefenceWord(choiceRecordWord[c]); w != "" {
+	if w := r.DefenceWord(c.String()); w != "" {
 		return "says " + w
 	}
 	return english

@@ -34,15 +34,14 @@ type Session struct {
 	youName string      // "" when only computers play
 	progs   programs    // the outside programs seated (--bots exec:...)
 	// reviewed is the replay the review of the deal last finished made
-	// (Printer.Review), for its better cards told again (BetterCards).
-	reviewed reviewedDeal
+	// (Printer.Review), for its better cards told again (BetterCards); nil
+	// from the moment the next deal is dealt.
+	reviewed *reviewedDeal
 }
 
-// reviewedDeal is the solver's replay of a finished deal: deal is the
-// session's count of deals begun then (0: none), ok false when there was
-// no card play to replay or the solver did not reach the deal.
+// reviewedDeal is the solver's replay of a finished deal, ok false when
+// there was no card play to replay or the solver did not reach the deal.
 type reviewedDeal struct {
-	deal  int
 	steps []solve.Step
 	ok    bool
 }
@@ -222,7 +221,7 @@ func (s *Session) startDeal() error {
 		}
 		return nil
 	}
-	s.reviewed = reviewedDeal{} // the game is dealt anew below
+	s.reviewed = nil // the game is dealt anew below
 	if s.d == 0 {
 		if drawn := t.DrawForDealer(s.rng); drawn != nil {
 			var parts []string
@@ -295,7 +294,7 @@ func (p *Printer) review(g *game.Game, seatNames []string) ([]solve.Step, bool) 
 // A finished deal stays as it is until the next is dealt, which forgets
 // the replay.
 func (s *Session) BetterCards(names []string, cardName func(cards.Card) string) string {
-	if s.reviewed.deal == 0 || s.reviewed.deal != s.d || s.inDeal {
+	if s.reviewed == nil || s.inDeal {
 		return BetterCards(s.g, names, cardName)
 	}
 	if !s.reviewed.ok {
@@ -313,7 +312,7 @@ func (s *Session) finishDeal() error {
 	p.deal(g, seatNames)
 	if p.Review {
 		steps, ok := p.review(g, seatNames)
-		s.reviewed = reviewedDeal{deal: s.d, steps: steps, ok: ok}
+		s.reviewed = &reviewedDeal{steps: steps, ok: ok}
 	}
 	d := s.deal
 	if err := d.Settle(); err != nil {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/preference-rules/pref/rulesets"
 )
@@ -56,29 +55,24 @@ type savedCache struct {
 	kept map[string]savedOpening
 }
 
-// savedOpening is what opening a file gave, and the file and its folder
-// as they were then: the folder's stamp too, because a ruleset of the
-// folder may extend another one of it, which may have changed alone.
+// savedOpening is what opening a file gave, and the folder's stamp then
+// (folderStamp: every ruleset file's name, modification time and size,
+// the file's own among them; a ruleset of the folder may extend another
+// one of it, which may have changed alone).
 type savedOpening struct {
-	mod            time.Time
-	size           int64
 	folder         string
 	title, problem string
 }
 
 // opened is the title of the user's ruleset name, or why it does not load:
-// kept from an earlier opening while its file (by path, modification time
-// and size) and the folder (folder, folderStamp's) are unchanged.
+// kept from an earlier opening while the folder (folderStamp's) is
+// unchanged.
 func (c *savedCache) opened(name, folder string) (title, problem string) {
 	path := filepath.Join(rulesets.UserDir(), name+".yaml")
-	st, err := os.Stat(path)
-	if err != nil {
-		return open(name)
-	}
 	c.mu.Lock()
 	o, ok := c.kept[path]
 	c.mu.Unlock()
-	if ok && o.mod.Equal(st.ModTime()) && o.size == st.Size() && o.folder == folder {
+	if ok && o.folder == folder {
 		return o.title, o.problem
 	}
 	title, problem = open(name)
@@ -87,7 +81,7 @@ func (c *savedCache) opened(name, folder string) (title, problem string) {
 	if c.kept == nil || len(c.kept) >= 2*maxListed {
 		c.kept = map[string]savedOpening{} // start again rather than track which is oldest
 	}
-	c.kept[path] = savedOpening{mod: st.ModTime(), size: st.Size(), folder: folder, title: title, problem: problem}
+	c.kept[path] = savedOpening{folder: folder, title: title, problem: problem}
 	return title, problem
 }
 

@@ -73,6 +73,13 @@ func LeadTrick(handSize int, hand cards.Mask) int {
 	return handSize - hand.Count() + 1
 }
 
+// LeadHand is Lead for a player leading with hand in a deal of handSize
+// tricks, the trick's number told by the cards he holds (LeadTrick): what
+// the game, the solver and a stated position all ask.
+func LeadHand(p ruleset.Play, trump cards.Suit, hand cards.Mask, handSize int) (cards.Mask, int) {
+	return Lead(p, trump, hand, LeadTrick(handSize, hand))
+}
+
 // Lead applies the lead rules of p (play.lead; the ones ForSeat left
 // binding the seat) to a player leading trick (1 on) with hand, trumps
 // trump: each rule in order narrows the cards he may lead, never to none.

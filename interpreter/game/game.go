@@ -526,8 +526,7 @@ func (g *State) leadNow(seat int) (cards.Mask, int) {
 	if !g.started { // a position set for questions
 		p = g.R.Play.ForSeat(seat == g.Declarer, g.Declarer >= 0)
 	}
-	hand := g.Hands[seat]
-	return deal.Lead(p, g.Trump, hand, deal.LeadTrick(g.R.HandSize, hand))
+	return deal.LeadHand(p, g.Trump, g.Hands[seat], g.R.HandSize)
 }
 
 // LegalMoves is the set of cards of hand that may be played to trick (the

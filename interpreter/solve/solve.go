@@ -458,8 +458,7 @@ func (s *Solver) toPlay(st *state) int {
 
 func (s *Solver) legal(st *state, seat int) cards.Mask {
 	if st.n == 0 { // the lead, under the lead rules as game.State rules it
-		hand := st.hands[seat]
-		m, _ := deal.Lead(s.play[seat], s.trump, hand, deal.LeadTrick(s.r.HandSize, hand))
+		m, _ := deal.LeadHand(s.play[seat], s.trump, st.hands[seat], s.r.HandSize)
 		return m
 	}
 	trick := st.trick[:st.n]

@@ -598,7 +598,7 @@ func (c *Case) checkPositionAnyone(r *ruleset.Ruleset, ci int, pos position) []s
 				return []string{"position: in this ruleset what a player may lead depends on who leads: name the declarer and the player"}
 			}
 		}
-		got, _ = deal.Lead(r.Play.ForSeat(false, false), r.Contracts[ci].Trumps, pos.hand, deal.LeadTrick(r.HandSize, pos.hand))
+		got, _ = deal.LeadHand(r.Play.ForSeat(false, false), r.Contracts[ci].Trumps, pos.hand, r.HandSize)
 	}
 	c.rule("May be played: %s", r.Deck.Format(got, false))
 	if got != pos.want {

@@ -74,10 +74,7 @@ type MarkingSpec struct {
 func (c *compiler) amountWords(s *Spec) {
 	c.r.Marking = MarkingWords{One: "marking", Several: "markings"}
 	if m := s.Marking; m != nil && m.One != "" {
-		c.r.Marking = MarkingWords{One: m.One, Several: m.Several}
-		if m.Several == "" {
-			c.r.Marking.Several = m.One + "s"
-		}
+		c.r.Marking = markingWords(m.One, m.Several)
 	}
 	c.r.AmountWords = c.amountWordsOf(&s.AmountWords, c.r.AmountWords)
 }

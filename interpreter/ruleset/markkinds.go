@@ -49,14 +49,11 @@ func (c *compiler) markKinds(s *Spec) {
 			c.errorf(at, "markings: kind %q is named twice", ks.Kind)
 			continue
 		}
-		w := MarkingWords{One: ks.One, Several: ks.Several}
-		if w.One == "" {
-			w.One = ks.Kind
+		one := ks.One
+		if one == "" {
+			one = ks.Kind
 		}
-		if w.Several == "" {
-			w.Several = w.One + "s"
-		}
-		c.r.MarkKinds = append(c.r.MarkKinds, MarkKind{Name: ks.Kind, Words: w})
+		c.r.MarkKinds = append(c.r.MarkKinds, MarkKind{Name: ks.Kind, Words: markingWords(one, ks.Several)})
 	}
 }
 
@@ -170,4 +167,13 @@ func (cc *closures) markInt(n *ast.CallNode) func(*Frame) int {
 	}
 	kind := cc.str(c.Arguments[1])
 	return func(f *Frame) int { return f.parties[who].marksOf(kind(f)) }
+}
+
+// markingWords are a marking's words, one and several, several one's
+// plural with an s where not written.
+func markingWords(one, several string) MarkingWords {
+	if several == "" {
+		several = one + "s"
+	}
+	return MarkingWords{One: one, Several: several}
 }

@@ -3,7 +3,6 @@ package ruleset
 import (
 	"maps"
 	"slices"
-	"sort"
 
 	"gopkg.in/yaml.v3"
 )
@@ -104,12 +103,7 @@ func (c *compiler) terms(s *Spec) {
 		return
 	}
 	r.termsOption = t.Option
-	names := make([]string, 0, len(t.Sets))
-	for name := range t.Sets {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(t.Sets)) {
 		if !slices.Contains(o.Values, name) {
 			c.errorf(c.node("words", "sets", name), "words: set %q is no value of option %s %v", name, o.Name, o.Values)
 			continue

@@ -1,14 +1,14 @@
 package ruleset
 
 import (
+	"maps"
 	"slices"
-	"sort"
 )
 
 // The words a term set gives what a player says at the table: the pass of
 // the auction, each defence choice (the play, the drop), the doublings
-// (call_words) and the markings (marking). Like the rest of a set they change only what a
-// player reads, the menus and the narration; a record writes the
+// (call_words) and the markings (marking). Like the rest of a set they
+// change only what a player reads, the menus and the narration; a record writes the
 // canonical words (pass, play, drop, contra) and is read back by them.
 // They are applied with the set, once, when it is compiled or selected.
 
@@ -28,7 +28,7 @@ type saidWords struct {
 func (c *compiler) saidWords(name string, s TermSetSpec) (saidWords, bool) {
 	ok := true
 	out := saidWords{defence: map[string]string{}, contra: s.CallWords, marking: s.Marking}
-	for _, call := range sortedWordKeys(s.Calls) {
+	for _, call := range slices.Sorted(maps.Keys(s.Calls)) { // in order: errors come in one order
 		if call != "pass" || s.Calls[call] == "" {
 			c.errorf(c.node("words", "sets", name, "calls"), "words %s: calls: %q is no call a set renames (pass) (or its word is empty)", name, call)
 			ok = false
@@ -36,7 +36,7 @@ func (c *compiler) saidWords(name string, s TermSetSpec) (saidWords, bool) {
 		}
 		out.pass = s.Calls[call]
 	}
-	for _, choice := range sortedWordKeys(s.Defence) {
+	for _, choice := range slices.Sorted(maps.Keys(s.Defence)) { // in order: errors come in one order
 		if !slices.Contains(DefenceChoiceWords, choice) || s.Defence[choice] == "" {
 			c.errorf(c.node("words", "sets", name, "defence"), "words %s: defence: %q is no defence choice %v (or its word is empty)", name, choice, DefenceChoiceWords)
 			ok = false
@@ -49,16 +49,6 @@ func (c *compiler) saidWords(name string, s TermSetSpec) (saidWords, bool) {
 		ok = false
 	}
 	return out, ok
-}
-
-// sortedWordKeys are m's keys in order: errors come in one order.
-func sortedWordKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // applySaid puts the said words of set in force (nil: the ruleset's own):
@@ -77,10 +67,7 @@ func (r *Ruleset) applySaid(set *termSet) {
 		}
 	}
 	if m := set.said.marking; m != nil && m.One != "" {
-		r.Marking = MarkingWords{One: m.One, Several: m.Several}
-		if m.Several == "" {
-			r.Marking.Several = m.One + "s"
-		}
+		r.Marking = markingWords(m.One, m.Several)
 	}
 }
 

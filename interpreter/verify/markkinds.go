@@ -2,8 +2,8 @@ package verify
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 
 	"github.com/preference-rules/pref/interpreter/settle"
 )
@@ -22,12 +22,12 @@ func (s *statement) kindMarks() error {
 	for k := range o.KindMarks {
 		o.KindMarks[k] = make([]int, len(s.c.Seats))
 	}
-	for _, kind := range sortedKeys(s.c.MarksOf) {
+	for _, kind := range slices.Sorted(maps.Keys(s.c.MarksOf)) {
 		k := s.r.MarkKind(kind)
 		if k == 0 {
 			return fmt.Errorf("marks_of: %q is no kind the ruleset names in markings (%v)", kind, s.r.MarkKindNames())
 		}
-		for _, name := range sortedKeys(s.c.MarksOf[kind]) {
+		for _, name := range slices.Sorted(maps.Keys(s.c.MarksOf[kind])) {
 			i, err := s.find("marks_of: "+kind+":", name)
 			if err != nil {
 				return err
@@ -46,7 +46,7 @@ func (s *statement) kindMarks() error {
 // kind the case expects.
 func (c *Case) compareKindMarks(l *settle.Ledger) []string {
 	var problems []string
-	for _, kind := range sortedKeys(c.Expect.MarksOf) {
+	for _, kind := range slices.Sorted(maps.Keys(c.Expect.MarksOf)) {
 		k := slices.Index(c.kindNames, kind) + 1
 		if k == 0 {
 			problems = append(problems, fmt.Sprintf("expect: marks_of: %q is no kind the ruleset names", kind))
@@ -64,20 +64,11 @@ func (c *Case) compareKindMarks(l *settle.Ledger) []string {
 				problems = append(problems, fmt.Sprintf("%s of %s: changed by %d, want %d", kind, seat, net[i], want[seat]))
 			}
 		}
-		for _, name := range sortedKeys(want) {
+		for _, name := range slices.Sorted(maps.Keys(want)) {
 			if _, ok := c.party(name); !ok {
 				problems = append(problems, fmt.Sprintf("expect: marks_of: %s: %q is no seat", kind, name))
 			}
 		}
 	}
 	return problems
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

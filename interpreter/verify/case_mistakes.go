@@ -139,34 +139,28 @@ func placeInCase(path string, err error) (line, col int) {
 }
 
 // fault is a part of the outcome a case states that cannot be, and the
-// key of the case it is written under.
+// key of the case it is written under. Where a step reads more than one
+// key, it returns the fault with its key (atKey): the key travels as
+// data, so that the words are free to begin as they read best
+// ("deal_number 3, session_deals 5000: ..." is a fault of session_deals).
 type fault struct {
 	key string
 	err error
 }
 
-// keyed is a fault found with the key of the case it is about, where a
-// step reads more than one key: the key travels with the fault as data,
-// so that its words are free to begin as they read best ("deal_number 3,
-// session_deals 5000: ..." is a fault of session_deals).
-type keyed struct {
-	key string
-	err error
-}
-
-func (k keyed) Error() string { return k.err.Error() }
-func (k keyed) Unwrap() error { return k.err }
+func (f fault) Error() string { return f.err.Error() }
+func (f fault) Unwrap() error { return f.err }
 
 // atKey is err, a fault of the case's key.
 func atKey(key string, err error) error {
-	return keyed{key, err}
+	return fault{key, err}
 }
 
 // faultOf is err, refused by a step, at the key the step gave it (atKey),
 // else at first, the key the step reads first.
 func faultOf(first string, err error) fault {
-	if k, ok := err.(keyed); ok {
-		return fault(k) // the same fields: the key, the fault as found
+	if f, ok := err.(fault); ok {
+		return f
 	}
 	return fault{first, err}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/preference-rules/pref/interpreter/record"
 	"github.com/preference-rules/pref/schema"
@@ -41,8 +42,9 @@ func runRecord(path string, data []byte) (Result, error) {
 	for _, step := range refused {
 		refusal(step, expects[step.Deal-1], &found)
 	}
+	kinds := r.MarkKindNames()
 	for _, d := range deals {
-		if e := expects[d.Index]; e != nil && !d.After && compareDeal(d, e, &rec.Deals[d.Index].Expect, r.MarkKindNames(), &found) {
+		if e := expects[d.Index]; e != nil && !d.After && compareDeal(d, e, &rec.Deals[d.Index].Expect, kinds, &found) {
 			res.Ledger = d.Ledger
 		}
 	}
@@ -131,7 +133,7 @@ func readExpect(n *yaml.Node) (*Expect, error) {
 }
 
 // expectKeys are the keys an expect: block may write (Expect's).
-func expectKeys() []string { return keysOf(reflect.TypeOf(Expect{})) }
+var expectKeys = sync.OnceValue(func() []string { return keysOf(reflect.TypeOf(Expect{})) }) // read by reflection once, asked per expect block
 
 // unknownKeys are the keys of mapping n that are not among keys, in file
 // order: each said at its place, where a decoder stops at the first and

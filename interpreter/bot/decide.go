@@ -90,7 +90,8 @@ func (b *Strong) weighWith(g *game.State, me int, opts []option, d time.Duration
 		overhead = ladderRolloutNodes
 	}
 	settled := make([]int, len(opts)) // by option: the option that dominates it, plus one (0: still played)
-	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !b.overTime(d) && !separatedWeighted(vals, wts, inactive(bad, settled), groups)) {
+	idle := make([]bool, len(opts))   // inactive's, filled again at each check
+	for worlds < maxWorlds && (worlds < minWorlds || spent < budget && !b.overTime(d) && !separatedWeighted(vals, wts, inactive(idle, bad, settled), groups)) {
 		w, err := b.world(g, me)
 		if err != nil {
 			break
@@ -192,9 +193,9 @@ func settledValue(out []float64, settled []int, i int) float64 {
 	return min(out[i], settledValue(out, settled, settled[i]-1))
 }
 
-// inactive are the options played out no more: bad, or settled.
-func inactive(bad []bool, settled []int) []bool {
-	out := make([]bool, len(bad))
+// inactive fills out with the options played out no more: bad, or
+// settled; it returns out.
+func inactive(out, bad []bool, settled []int) []bool {
 	for i := range bad {
 		out[i] = bad[i] || settled[i] > 0
 	}

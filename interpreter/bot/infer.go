@@ -263,20 +263,16 @@ func defenderLikelihood(g *game.State, s int, hand cards.Mask) float64 {
 	contra := odds(est - (beat - 2)) // the chance he calls a contra
 	logL := 0.0
 	level := g.Doubled[s]
-	switch {
-	case teamChoicesLost(g):
+	if teamChoicesLost(g) {
 		logL += teamDefenceLikelihood(g, s, est, contra)
-		if level >= 1 {
-			logL += math.Log(contra)
-		}
-	default:
+	} else {
 		logL += choiceLikelihood(g, s, est)
-		switch {
-		case level >= 1:
-			logL += math.Log(contra)
-		case contraDeclined(g, s):
-			logL += math.Log(1 - contra)
-		}
+	}
+	switch {
+	case level >= 1:
+		logL += math.Log(contra)
+	case contraDeclined(g, s): // never once a team contra's choices are lost
+		logL += math.Log(1 - contra)
 	}
 	for l := 3; l <= level; l += 2 {
 		logL += math.Log(odds(est - (beat + float64(l-2))))

@@ -10,7 +10,7 @@ import (
 // Why is the stable key of one of the simple player's reasons: a reader
 // that says the reasons in words of its own (the coach) matches the key,
 // never the words, which put in a table's word (a contract's name, the
-// doubling as the table calls it: kontra).
+// doubling as the table calls it).
 type Why int
 
 // The simple player's reasons. WhyOwnWords is a reason of no key: words
@@ -114,9 +114,6 @@ func (b *Simple) Reasoned() Reasoned {
 // PutWord puts word in where words have {} (no word goes in words
 // without one).
 func PutWord(words, word string) string {
-	if !strings.Contains(words, "{}") {
-		return words
-	}
 	return strings.ReplaceAll(words, "{}", word)
 }
 
@@ -135,7 +132,7 @@ func (b *Simple) reasonCall(k Why, r *ruleset.Ruleset, call ruleset.Call) {
 func (b *Simple) word() string {
 	if b.r != nil {
 		if c := b.called.Contract; c >= 0 && c < len(b.r.Contracts) && b.r.Contracts[c].TableWord {
-			return game.SpokenCall(b.r, b.called) // the table's word (6 buben), as its menu says it
+			return game.SpokenCall(b.r, b.called) // the table's word, as its menu says it
 		}
 		return b.r.CallName(b.called)
 	}
@@ -143,7 +140,7 @@ func (b *Simple) word() string {
 }
 
 // contractWord is contract c as a reason names it: the bid's name, or the
-// table's own word where a words set gives one (6 buben), as the menus say.
+// table's own word where a words set gives one, as the menus say.
 func contractWord(c *ruleset.Contract) string {
 	if c.TableWord {
 		return c.Label

@@ -137,8 +137,8 @@ func (g *State) WhyIllegal(seat int, c cards.Card) string {
 		return ""
 	}
 	if g.trick.N == 0 {
-		if _, by := g.leadNow(seat); by >= 0 && by < len(g.R.Play.Lead) {
-			return "the rule of the lead: " + g.R.Play.Lead[by].Words
+		if _, words := g.leadRule(seat); words != "" {
+			return "the rule of the lead: " + words
 		}
 		return "the rule of the lead"
 	}
@@ -165,8 +165,8 @@ func (g *State) LegalReason(seat int) string {
 	d := &g.R.Deck
 	m, rule := g.ruleNow(seat)
 	if rule == deal.RuleLead {
-		if lead, by := g.leadNow(seat); by >= 0 {
-			return "the rule of the lead: " + g.R.Play.Lead[by].Words + ": any of " + d.Format(lead, false)
+		if lead, words := g.leadRule(seat); words != "" {
+			return "the rule of the lead: " + words + ": any of " + d.Format(lead, false)
 		}
 		return "the player to lead may play any card"
 	}

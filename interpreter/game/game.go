@@ -519,6 +519,16 @@ func (g *State) Legal(seat int) cards.Mask {
 	return l
 }
 
+// leadRule is leadNow with the words of the rule that narrowed the
+// cards seat may lead ("": none did; a rule's words are never empty).
+func (g *State) leadRule(seat int) (cards.Mask, string) {
+	m, by := g.leadNow(seat)
+	if by < 0 {
+		return m, ""
+	}
+	return m, g.R.Play.Lead[by].Words
+}
+
 // leadNow is the cards seat may lead to the trick now under the lead
 // rules (deal.Lead) and the rule that decided, -1 none.
 func (g *State) leadNow(seat int) (cards.Mask, int) {

@@ -182,10 +182,9 @@ func (g *State) IllegalCard(seat int, c cards.Card) string {
 		return ""
 	}
 	if g.trick.N == 0 {
-		lead, by := g.leadNow(seat)
-		words := "the rule of the lead"
-		if by >= 0 && by < len(g.R.Play.Lead) {
-			words = g.R.Play.Lead[by].Words
+		lead, words := g.leadRule(seat)
+		if words == "" {
+			words = "the rule of the lead"
 		}
 		return fmt.Sprintf("%s: may lead %s", words, d.Format(lead, false))
 	}

@@ -16,11 +16,16 @@ import (
 // learner was.
 
 // exerciseOffer is what the exercises are picked from: the deals of
-// seeds from Seed on, at a table of Names, cards named as P names them.
+// seeds from Seed on, at a table of Names, cards named as P names them;
+// and, once picked, the exercises (picked is the pick's, err its error),
+// so that x again asks the same without playing the deals again.
 type exerciseOffer struct {
-	names []string
-	seed  uint64
-	p     *app.Printer
+	names  []string
+	seed   uint64
+	p      *app.Printer
+	picked []app.Exercise
+	err    error
+	done   bool
 }
 
 // exercising is the exercises under way.
@@ -48,7 +53,12 @@ func (s *TutorialScreen) startExercises() bool {
 	if s.offer == nil || s.asking != nil {
 		return false
 	}
-	list, err := app.PickExercises(s.r, s.offer.names, s.offer.seed, s.offer.p)
+	o := s.offer
+	if !o.done {
+		o.picked, o.err = app.PickExercises(s.r, o.names, o.seed, o.p)
+		o.done = true
+	}
+	list, err := o.picked, o.err
 	if err != nil || len(list) == 0 {
 		s.ex = &exercising{over: true, said: []string{"No exercise could be made from these deals."}}
 		s.refresh()

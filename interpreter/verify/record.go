@@ -89,7 +89,7 @@ func refusal(step *record.StepError, e *Expect, found *mistakes) {
 	at := step.Positioned()
 	switch {
 	case e != nil && e.Error != "":
-		if !strings.Contains(step.Error(), e.Error) {
+		if !refusalExpected(step, e) {
 			found.add(at.Line, at.Col, fmt.Sprintf("expected a refusal containing %q, got: %v", e.Error, step))
 		}
 	case at.Line == 0:
@@ -185,4 +185,22 @@ func (m mistakes) sorted() []string {
 		out = append(out, x.text)
 	}
 	return out
+}
+
+// refusalExpected reports whether e expects step's refusal: its error:
+// names words the refusal contains.
+func refusalExpected(step *record.StepError, e *Expect) bool {
+	return e != nil && e.Error != "" && strings.Contains(step.Error(), e.Error)
+}
+
+// RefusalExpected reports whether the deal of rec that step refused
+// expects that refusal (expect: {error: ...}), as pref verify reads it: a
+// block that cannot be read expects none.
+func RefusalExpected(rec *record.Record, step *record.StepError) bool {
+	i := step.Deal - 1
+	if i < 0 || i >= len(rec.Deals) || rec.Deals[i].Expect.Kind == 0 {
+		return false
+	}
+	e, err := readExpect(&rec.Deals[i].Expect)
+	return err == nil && refusalExpected(step, e)
 }

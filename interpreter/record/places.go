@@ -1,8 +1,6 @@
 package record
 
 import (
-	"strings"
-
 	"github.com/preference-rules/pref/schema"
 	"gopkg.in/yaml.v3"
 )
@@ -14,7 +12,7 @@ type places struct {
 	keys            map[string]*yaml.Node
 	actions, tricks []*yaml.Node
 	file            string
-	lines           []string // the file's lines, for the caret
+	data            []byte // the file, for the line under an error (split only then)
 }
 
 // locate finds where each deal of rec is written in doc (a deal written
@@ -27,7 +25,6 @@ func locate(path string, data []byte, doc *yaml.Node, rec *Record) {
 	if top == nil || top.Kind != yaml.MappingNode {
 		return
 	}
-	lines := strings.Split(string(data), "\n")
 	maps := []*yaml.Node{top}
 	if deals := deref(mapValue(top, "deals")); deals != nil && deals.Kind == yaml.SequenceNode {
 		maps = deals.Content
@@ -37,7 +34,7 @@ func locate(path string, data []byte, doc *yaml.Node, rec *Record) {
 			return
 		}
 		m := deref(maps[i])
-		p := &places{deal: m, keys: map[string]*yaml.Node{}, file: path, lines: lines}
+		p := &places{deal: m, keys: map[string]*yaml.Node{}, file: path, data: data}
 		if m != nil && m.Kind == yaml.MappingNode {
 			for k := 0; k+1 < len(m.Content); k += 2 {
 				p.keys[m.Content[k].Value] = m.Content[k+1]
@@ -78,9 +75,7 @@ func (p *places) errorAt(n *yaml.Node, msg string) *schema.Error {
 	e := &schema.Error{File: p.file, Msg: msg}
 	if n != nil && n.Line > 0 {
 		e.Line, e.Col = n.Line, n.Column
-		if n.Line <= len(p.lines) {
-			e.Source = strings.TrimRight(p.lines[n.Line-1], "\r")
-		}
+		schema.AddSources(e, map[string][]byte{p.file: p.data})
 	}
 	return e
 }

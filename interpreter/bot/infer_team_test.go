@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/preference-rules/pref/interpreter/deal"
 	"github.com/preference-rules/pref/interpreter/game"
 	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
@@ -16,24 +15,7 @@ import (
 // does not answer it.
 func teamScripted(t *testing.T, r *ruleset.Ruleset, seed uint64, stop func(g *game.Game) bool) *game.Game {
 	t.Helper()
-	return scriptedWith(t, r, seed, func(g *game.Game, legal []game.Action, a game.Action) game.Action {
-		switch legal[0].Phase {
-		case game.PhaseDefend:
-			for _, l := range legal {
-				if l.Value == int(deal.Play) {
-					a = l
-				}
-			}
-		case game.PhaseContra:
-			a.Value = game.No
-			if a.Seat == 2 {
-				a.Value = game.Yes
-			}
-		case game.PhaseRecontra:
-			a.Value = game.No
-		}
-		return a
-	}, stop)
+	return scriptedBy(t, r, seed, 2, false, stop)
 }
 
 // In team mode (serbian: one kontra for the defence) a kontra changes

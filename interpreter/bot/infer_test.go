@@ -18,6 +18,13 @@ import (
 // recontra says so.
 func scripted(t *testing.T, r *ruleset.Ruleset, seed uint64, recontra bool, stop func(g *game.Game) bool) *game.Game {
 	t.Helper()
+	return scriptedBy(t, r, seed, 1, recontra, stop)
+}
+
+// scriptedBy is scripted with the kontra called by seat caller (the
+// other defender, asked before or after him, declining it).
+func scriptedBy(t *testing.T, r *ruleset.Ruleset, seed uint64, caller int, recontra bool, stop func(g *game.Game) bool) *game.Game {
+	t.Helper()
 	return scriptedWith(t, r, seed, func(g *game.Game, legal []game.Action, a game.Action) game.Action {
 		switch legal[0].Phase {
 		case game.PhaseDefend:
@@ -28,7 +35,7 @@ func scripted(t *testing.T, r *ruleset.Ruleset, seed uint64, recontra bool, stop
 			}
 		case game.PhaseContra:
 			a.Value = game.No
-			if a.Seat == 1 {
+			if a.Seat == caller {
 				a.Value = game.Yes
 			}
 		case game.PhaseRecontra:

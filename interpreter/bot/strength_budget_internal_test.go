@@ -1,13 +1,9 @@
 package bot
 
 import (
-	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
-
-	"github.com/preference-rules/pref/interpreter/game"
-	"github.com/preference-rules/pref/rulesets"
 )
 
 // A strong player keeping to its budget in CPU time (CPUClock) whose
@@ -18,28 +14,7 @@ func TestCPUClockCutsTheSamples(t *testing.T) {
 	if _, ok := threadCPU(); !ok {
 		t.Skip("a thread's CPU time cannot be read on this system (CPUClock counts the clock there)")
 	}
-	r, err := rulesets.Open("serbian")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &Simple{}
-	g := game.New(r, []game.Player{s, s, s})
-	g.Deal(rand.New(rand.NewPCG(0, 30)))
-	for g.Phase() != game.PhaseContra {
-		legal := g.Choices()
-		a := s.Choose(g, legal)
-		if legal[0].Phase == game.PhaseDefend {
-			a = legal[0] // both defenders come
-		}
-		if _, err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	legal := g.Choices()
-	opts := make([]option, len(legal))
-	for i, a := range legal {
-		opts[i] = take(a, -1)
-	}
+	r, g, legal, opts := atContra(t)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	weighed := func(spent bool) int {

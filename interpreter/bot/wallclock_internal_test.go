@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/preference-rules/pref/interpreter/game"
+	"github.com/preference-rules/pref/interpreter/ruleset"
 	"github.com/preference-rules/pref/rulesets"
 )
 
@@ -14,6 +15,25 @@ import (
 // and stops; on the solver's count alone it weighs more on the same
 // position.
 func TestWallClockCutsTheSamples(t *testing.T) {
+	r, g, legal, opts := atContra(t)
+	weighed := func(late bool) int {
+		b := NewStrong(1)
+		b.val = newValuer(r)
+		b.WallClock = late
+		b.started = time.Now().Add(-time.Hour)
+		_, worlds := b.weighFor(&g.State, legal[0].Seat, opts, 200*time.Millisecond)
+		return worlds
+	}
+	if late, counted := weighed(true), weighed(false); late != minWorlds || counted <= minWorlds {
+		t.Errorf("deals weighed: %d past the clock (want %d), %d on the solver's count (want more)", late, minWorlds, counted)
+	}
+}
+
+// atContra is a serbian deal (seed 0) played by the simple player up to
+// the first defender's contra, both defenders come: the ruleset, the
+// deal, the calls open and each as an option to weigh.
+func atContra(t *testing.T) (*ruleset.Ruleset, *game.Game, []game.Action, []option) {
+	t.Helper()
 	r, err := rulesets.Open("serbian")
 	if err != nil {
 		t.Fatal(err)
@@ -36,15 +56,5 @@ func TestWallClockCutsTheSamples(t *testing.T) {
 	for i, a := range legal {
 		opts[i] = take(a, -1)
 	}
-	weighed := func(late bool) int {
-		b := NewStrong(1)
-		b.val = newValuer(r)
-		b.WallClock = late
-		b.started = time.Now().Add(-time.Hour)
-		_, worlds := b.weighFor(&g.State, legal[0].Seat, opts, 200*time.Millisecond)
-		return worlds
-	}
-	if late, counted := weighed(true), weighed(false); late != minWorlds || counted <= minWorlds {
-		t.Errorf("deals weighed: %d past the clock (want %d), %d on the solver's count (want more)", late, minWorlds, counted)
-	}
+	return r, g, legal, opts
 }

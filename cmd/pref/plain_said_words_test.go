@@ -16,14 +16,21 @@ var replacedLine = regexp.MustCompile(`(?m)^  \S+ +(pass|plays|drops out|takes h
 // narrates the set's words for the pass and the defence (serbian dalje,
 // dođem; russian pas, vist) and none of the English ones they replace;
 // the record it writes keeps pass, play and drop, and pref explain reads
-// it back.
+// it back, its auction and defence lines in the set's words (explain) and
+// none of the English ones.
 func TestSaidWordsPlayAndExplain(t *testing.T) {
 	for _, c := range []struct {
 		ruleset, terms, seed string
-		want                 []string
+		want, explain        []string
 	}{
-		{"serbian", "serbian", "7", []string{"  Anton      dalje ", "  Charlotte  says dođem\n", "  Anton      says dođem\n", "  Charlotte  says dođem, and calls kontra"}},
-		{"sochi", "russian", "1", []string{"  Anton      pas ", "  Brigitte   says vist\n"}},
+		{"serbian", "serbian", "7", []string{"  Anton      dalje ", "  Charlotte  says dođem\n", "  Anton      says dođem\n", "  Charlotte  says dođem, and calls kontra"}, []string{
+			"Auction: Anton says dalje, Brigitte bids pik, Charlotte says dalje.\n",
+			"Defence: Charlotte: dođem; Anton: dođem.\n",
+			"Defence: Charlotte: dođem, kontra; Anton: brought in by the kontra, plays for Charlotte.\n",
+			"Defence: Charlotte: dođem; Anton: dalje.\n",
+			"  Anton said dalje; Charlotte took 3 tricks.\n",
+		}},
+		{"sochi", "russian", "1", []string{"  Anton      pas ", "  Brigitte   says vist\n"}, nil},
 	} {
 		rec := filepath.Join(t.TempDir(), c.ruleset+".yaml")
 		play, code := runText("play", "--ruleset", c.ruleset, "--option", "terms="+c.terms, "--seed", c.seed, "--deals", "3", "--record", rec)
@@ -53,6 +60,26 @@ func TestSaidWordsPlayAndExplain(t *testing.T) {
 		explain, code := runText("explain", rec)
 		if code != exitOK {
 			t.Fatalf("%s: pref explain of the record: exit %d\n%s", c.ruleset, code, explain)
+		}
+		checkExplainSaid(t, c.ruleset+" terms="+c.terms, explain, c.explain)
+	}
+}
+
+// checkExplainSaid: pref explain's text says each of want and, where want
+// names lines in a set's words, none of the English words they replace.
+func checkExplainSaid(t *testing.T, what, explain string, want []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(explain, w) {
+			t.Errorf("%s: pref explain does not say %q:\n%s", what, w, explain)
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	for _, bad := range []string{" passes", ": play", ": drop", "dropped out"} {
+		if strings.Contains(explain, bad) {
+			t.Errorf("%s: pref explain says %q:\n%s", what, bad, explain)
 		}
 	}
 }
@@ -103,38 +130,13 @@ func TestSaidWordsRules(t *testing.T) {
 	}
 }
 
-// TestSaidWordsSettleAndExplain: pref settle's sentences and pref
-// explain's auction and defence lines say the set's words for the pass
-// and the defence choices, and the English ones at the default.
-func TestSaidWordsSettleAndExplain(t *testing.T) {
+// TestSaidWordsSettle: pref settle's sentences say the set's words for the
+// pass and the defence choices, and the English ones at the default
+// (explain's lines: TestSaidWordsPlayAndExplain).
+func TestSaidWordsSettle(t *testing.T) {
 	deal := []string{"--ruleset", "sochi", "--declarer", "Anton", "--bid", "6-spades", "--drop", "Brigitte", "--half", "Charlotte"}
 	out, _ := settleOut(t, 0, append(deal, "--option", "terms=russian")...)
 	wantLines(t, out, "Brigitte said pas; Charlotte said polvista (half without play).")
 	out, _ = settleOut(t, 0, deal...)
 	wantLines(t, out, "Brigitte dropped out; Charlotte took half without play.")
-
-	rec := filepath.Join(t.TempDir(), "serbian.yaml")
-	if play, code := runText("play", "--ruleset", "serbian", "--option", "terms=serbian", "--seed", "7", "--deals", "3", "--record", rec); code != exitOK {
-		t.Fatalf("pref play: exit %d\n%s", code, play)
-	}
-	explain, code := runText("explain", rec)
-	if code != exitOK {
-		t.Fatalf("pref explain: exit %d\n%s", code, explain)
-	}
-	for _, want := range []string{
-		"Auction: Anton says dalje, Brigitte bids pik, Charlotte says dalje.\n",
-		"Defence: Charlotte: dođem; Anton: dođem.\n",
-		"Defence: Charlotte: dođem, kontra; Anton: brought in by the kontra, plays for Charlotte.\n",
-		"Defence: Charlotte: dođem; Anton: dalje.\n",
-		"  Anton said dalje; Charlotte took 3 tricks.\n",
-	} {
-		if !strings.Contains(explain, want) {
-			t.Errorf("pref explain does not say %q:\n%s", want, explain)
-		}
-	}
-	for _, bad := range []string{" passes", ": play", ": drop", "dropped out"} {
-		if strings.Contains(explain, bad) {
-			t.Errorf("pref explain says %q with terms=serbian:\n%s", bad, explain)
-		}
-	}
 }

@@ -450,7 +450,7 @@ func newView(r *ruleset.Ruleset, ascii, precise bool) *view {
 func newViewOf(r *ruleset.Ruleset, ascii, precise, first bool) *view {
 	v := &view{InForce: map[string]bool{}, R: r, Precise: precise, First: first, omitted: map[int]bool{}, Source: r.Spec.Source, Cards: r.Deck.Size(), Cooperation: game.CooperationRules[1:], Basics: basics(r, ascii)}
 	for ci := range r.Contracts {
-		if first && !suitContract(&r.Contracts[ci]) {
+		if first && FirstGameLeavesOut(&r.Contracts[ci]) {
 			v.omitted[ci] = true
 		}
 	}
@@ -923,15 +923,6 @@ func leaderWords(l ruleset.Leader) string {
 // firstHandOnly reports whether every bid the first game keeps is a hand
 // bid (a ladder of hand bids alone): then nobody takes the talon in it.
 func firstHandOnly(r *ruleset.Ruleset) bool {
-	kept := 0
-	for _, call := range r.Ladder {
-		if !FirstGameCall(r, call) {
-			continue
-		}
-		if !call.Hand {
-			return false
-		}
-		kept++
-	}
-	return kept > 0
+	first := FirstGame(r)
+	return first != r && !slices.ContainsFunc(first.Ladder, func(c ruleset.Call) bool { return !c.Hand })
 }

@@ -93,10 +93,12 @@ func Lead(p ruleset.Play, trump cards.Suit, hand cards.Mask, trick int) (cards.M
 			continue
 		}
 		s := l.Cards(trump)
-		switch {
-		case l.Must && m&s != 0 && m&^s != 0:
+		if m&s == 0 || m&^s == 0 { // the rule would leave him all or none: it does not bind
+			continue
+		}
+		if l.Must {
 			m, by = m&s, i
-		case !l.Must && m&s != 0 && m&^s != 0:
+		} else {
 			m, by = m&^s, i
 		}
 	}

@@ -83,7 +83,7 @@ func (c *compiler) lead(s *Spec) {
 		l := LeadRule{Trick: ls.Trick, By: leadParts[ls.By], Must: ls.Must != "", Suit: cards.NoSuit, Node: c.node("play", "lead", strconv.Itoa(i))}
 		word, key := ls.Must, "must"
 		if (ls.Must == "") == (ls.MayNot == "") {
-			c.errorf(c.node("play", "lead", strconv.Itoa(i)), "play.lead rule %d: give exactly one of must and may_not", i+1)
+			c.errorf(l.Node, "play.lead rule %d: give exactly one of must and may_not", i+1)
 			continue
 		}
 		if !l.Must {
